@@ -1,0 +1,56 @@
+import { Elysia } from "elysia";
+import { openapi } from "@elysiajs/openapi";
+import type { Db } from "../db/client";
+import type { Config } from "./lib/config";
+import type { AppContext } from "./lib/context";
+import { httpBasics } from "./lib/http";
+import { Broker } from "./realtime/broker";
+import { FailureLimiter } from "./modules/auth/rate-limit";
+import { createMailer, type Mailer } from "./modules/mail/service";
+import { ensureDefaultSettings } from "./modules/settings/service";
+import { wirePresence } from "./modules/presence/service";
+import { authRoutes } from "./modules/auth/routes";
+import { userRoutes } from "./modules/users/routes";
+import { passwordResetRoutes } from "./modules/password-reset/routes";
+import { settingsRoutes } from "./modules/settings/routes";
+import { helpRoutes } from "./modules/help/routes";
+import { healthRoutes } from "./modules/health/routes";
+
+const MINUTE = 60_000;
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  mailer?: Mailer;
+  live?: Broker;
+}
+
+/** Every /api module behind one error contract; tests call `app.handle(new Request(...))` on it. */
+export function createApp({ db, config, mailer, live }: AppOptions) {
+  const ctx: AppContext = {
+    db,
+    config,
+    mailer: mailer ?? createMailer(db, config),
+    live: live ?? new Broker(),
+    limits: {
+      login: new FailureLimiter(5, 15 * MINUTE),
+      loginByAddress: new FailureLimiter(50, 15 * MINUTE),
+      resetByAddress: new FailureLimiter(10, 15 * MINUTE),
+    },
+  };
+  ensureDefaultSettings(db);
+  wirePresence(db, ctx.live);
+
+  const app = new Elysia({ prefix: "/api" })
+    .use(httpBasics)
+    .use(openapi({ path: "/docs", documentation: { info: { title: "Plexus API", version: config.build } } }))
+    .use(healthRoutes(ctx))
+    .use(authRoutes(ctx))
+    .use(userRoutes(ctx))
+    .use(passwordResetRoutes(ctx))
+    .use(settingsRoutes(ctx))
+    .use(helpRoutes(ctx));
+  return { app, ctx };
+}
+
+export type App = ReturnType<typeof createApp>["app"];

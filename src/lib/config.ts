@@ -1,0 +1,39 @@
+import { resolve, join } from "node:path";
+
+/** Settings from the environment, with the defaults the README lists. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  dbPath: string;
+  adminLogin: string;
+  adminPassword: string | undefined;
+  adminEmail: string;
+  publicUrl: string;
+  smtp: { host?: string; port?: number; user?: string; password?: string; from?: string; secure?: boolean };
+  build: string;
+  secureCookies: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = resolve(env.DATA_DIR ?? "./data");
+  return {
+    port,
+    dataDir,
+    dbPath: join(dataDir, "plexus.sqlite"),
+    adminLogin: env.ADMIN_LOGIN ?? "admin",
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminEmail: env.ADMIN_EMAIL ?? "admin@localhost",
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    smtp: {
+      host: env.SMTP_HOST || undefined,
+      port: env.SMTP_PORT ? Number(env.SMTP_PORT) : undefined,
+      user: env.SMTP_USER || undefined,
+      password: env.SMTP_PASSWORD || undefined,
+      from: env.SMTP_FROM || undefined,
+      secure: env.SMTP_SECURE ? env.SMTP_SECURE === "true" : undefined,
+    },
+    build: env.PLEXUS_BUILD ?? "1",
+    secureCookies: env.SECURE_COOKIES === "true",
+  };
+}

@@ -1,0 +1,14 @@
+import type { Db } from "../../db/client";
+import type { Config } from "./config";
+import type { Mailer } from "../modules/mail/service";
+import type { Broker } from "../realtime/broker";
+import type { FailureLimiter } from "../modules/auth/rate-limit";
+
+/** What every service may use besides its input: built once in createApp, handed down explicitly. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  live: Broker;
+  limits: { login: FailureLimiter; loginByAddress: FailureLimiter; resetByAddress: FailureLimiter };
+}

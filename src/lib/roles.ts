@@ -1,0 +1,20 @@
+import { ROLES, type Role } from "../../db/schema/users";
+
+export { ROLES, type Role };
+
+const rank = (role: string): number => ROLES.indexOf(role as Role);
+
+/** True when `role` is at or above `required`; an unknown role on either side never passes. */
+export function hasRank(role: string | null | undefined, required: Role): boolean {
+  if (!role) return false;
+  const have = rank(role);
+  const need = rank(required);
+  return have >= 0 && need >= 0 && have >= need;
+}
+
+/** A project's moderator flag lifts a USER to MODERATOR inside that project; higher roles stay as they are. */
+export function roleInProject(role: string, projectModerator: boolean): string {
+  return projectModerator && role === "USER" ? "MODERATOR" : role;
+}
+
+export const isRole = (value: unknown): value is Role => typeof value === "string" && ROLES.includes(value as Role);

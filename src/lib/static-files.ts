@@ -1,0 +1,48 @@
+import { existsSync, statSync } from "node:fs";
+import { extname, join, normalize, sep } from "node:path";
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+const gzipCache = new Map<string, Uint8Array>();
+
+/** Serves a built asset from `root`; hashed /_astro files are cached for a year, the rest revalidate. */
+export async function serveStatic(root: string, request: Request, pathname: string): Promise<Response | undefined> {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  const path = normalize(join(root, decoded));
+  if (!path.startsWith(root + sep) || !existsSync(path) || !statSync(path).isFile()) return undefined;
+  const file = Bun.file(path);
+  const headers: Record<string, string> = {
+    "content-type": file.type,
+    "cache-control": pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    "x-content-type-options": "nosniff",
+  };
+  if (COMPRESSIBLE.test(file.type) && acceptsGzip(request) && extname(path) !== ".gz") {
+    let gz = gzipCache.get(path);
+    if (!gz) gzipCache.set(path, (gz = Bun.gzipSync(new Uint8Array(await file.arrayBuffer()))));
+    return new Response(request.method === "HEAD" ? null : gz, {
+      headers: { ...headers, "content-encoding": "gzip", vary: "accept-encoding" },
+    });
+  }
+  return new Response(request.method === "HEAD" ? null : file, { headers });
+}
+
+export const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+
+/** Gzips an HTML or JSON response on the fly for browsers on slow links. */
+export function compressed(request: Request, response: Response): Response {
+  const type = response.headers.get("content-type") ?? "";
+  const length = Number(response.headers.get("content-length") ?? Infinity);
+  if (!response.body || !acceptsGzip(request) || response.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || length < 1024) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set("content-encoding", "gzip");
+  headers.delete("content-length");
+  headers.append("vary", "accept-encoding");
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, headers });
+}

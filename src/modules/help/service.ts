@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+import type { Locale } from "../../lib/i18n";
+
+export interface ManualNode {
+  id: string;
+  title: string;
+  html?: string;
+  children: ManualNode[];
+}
+
+const manualDir = join(import.meta.dir, "manual");
+const cache = new Map<Locale, ManualNode[]>();
+
+const slug = (text: string) =>
+  text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
+
+/** Turns one Markdown page into a node whose children are its second-level sections. */
+function pageNode(file: string, markdown: string): ManualNode {
+  const id = file.replace(/^\d+-/, "").replace(/\.md$/, "");
+  const title = markdown.match(/^#\s+(.+)$/m)?.[1]?.trim() ?? id;
+  const children = [...markdown.matchAll(/^##\s+(.+)$/gm)].map((m) => ({ id: `${id}--${slug(m[1])}`, title: m[1].trim(), children: [] }));
+  const renderer = new marked.Renderer();
+  renderer.heading = ({ tokens, depth }) => {
+    const text = renderer.parser.parseInline(tokens);
+    const anchor = depth === 2 ? ` id="${id}--${slug(tokens.map((t) => ("text" in t ? t.text : "")).join(""))}"` : "";
+    return `<h${depth}${anchor}>${text}</h${depth}>\n`;
+  };
+  const raw = marked.parse(markdown, { async: false, renderer }) as string;
+  const html = sanitizeHtml(raw, {
+    allowedTags: sanitizeHtml.defaults.allowedTags.concat(["h1", "h2", "img"]),
+    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, "*": ["id"], img: ["src", "alt"] },
+  });
+  return { id, title, html, children };
+}
+
+/** The user manual, from the Markdown files in the repository, in the reader's language (English where missing). */
+export function userManual(locale: Locale): ManualNode[] {
+  const cached = cache.get(locale);
+  if (cached) return cached;
+  const dir = join(manualDir, locale);
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith(".md")).sort();
+  } catch {
+    files = [];
+  }
+  const tree = files.length || locale === "en" ? files.map((f) => pageNode(f, readFileSync(join(dir, f), "utf8"))) : userManual("en");
+  cache.set(locale, tree);
+  return tree;
+}

@@ -1,0 +1,108 @@
+import Mustache from "mustache";
+import nodemailer, { type Transporter } from "nodemailer";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { mailTemplates, type MailTemplateType } from "../../../db/schema";
+import type { Config } from "../../lib/config";
+import { isLocale, translator, type Locale } from "../../lib/i18n";
+import { settingValues } from "../settings/service";
+import { log } from "../../lib/log";
+
+export interface Recipient {
+  email: string;
+  locale?: string | null;
+}
+
+export interface Mailer {
+  /** Renders the template for the recipient's language and sends it; resolves false when mail is not configured. */
+  send(type: MailTemplateType, to: Recipient, vars: Record<string, string>): Promise<boolean>;
+  /** Sends without waiting; failures go to the log, never to the user's request. */
+  queue(type: MailTemplateType, to: Recipient, vars: Record<string, string>): void;
+  /** Resolves once every queued mail has been tried (tests and shutdown). */
+  idle(): Promise<void>;
+}
+
+interface SmtpSettings {
+  host?: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  password?: string;
+  from: string;
+}
+
+/** The environment overrides the MAIL settings an administrator saved. */
+function smtpSettings(db: Db, config: Config): SmtpSettings {
+  const saved = settingValues(db, ["SMTP_HOST", "SMTP_PORT", "SMTP_SECURE", "SMTP_USER", "SMTP_PASSWORD", "SMTP_FROM"]);
+  const env = config.smtp;
+  return {
+    host: env.host ?? (saved.SMTP_HOST || undefined),
+    port: env.port ?? (Number(saved.SMTP_PORT) || 587),
+    secure: env.secure ?? saved.SMTP_SECURE === "true",
+    user: env.user ?? (saved.SMTP_USER || undefined),
+    password: env.password ?? (saved.SMTP_PASSWORD || undefined),
+    from: env.from ?? (saved.SMTP_FROM || "Plexus <plexus@localhost>"),
+  };
+}
+
+/** Template HTML from an administrator's saved row, else the built-in text in the recipient's language. */
+export function renderMail(db: Db, type: MailTemplateType, locale: Locale, vars: Record<string, string>) {
+  const saved = db.select().from(mailTemplates).where(eq(mailTemplates.type, type)).get();
+  if (saved?.disabled) return null;
+  const t = translator(locale);
+  const subject = saved?.subject || t(`mail.${type}.subject`);
+  const body = saved?.value || t(`mail.${type}.body`);
+  // Mustache escapes {{vars}} as HTML; the subject is plain text, so render it unescaped.
+  return {
+    subject: Mustache.render(subject, vars, undefined, { escape: (v) => String(v) }),
+    html: Mustache.render(body, vars),
+  };
+}
+
+export function createMailer(db: Db, config: Config): Mailer {
+  let transport: { key: string; transporter: Transporter } | undefined;
+  const pending = new Set<Promise<unknown>>();
+
+  const transporterFor = (smtp: SmtpSettings) => {
+    const key = JSON.stringify(smtp);
+    if (transport?.key !== key) {
+      transport?.transporter.close();
+      transport = {
+        key,
+        transporter: nodemailer.createTransport({
+          host: smtp.host,
+          port: smtp.port,
+          secure: smtp.secure,
+          auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? "" } : undefined,
+          tls: { rejectUnauthorized: false },
+        }),
+      };
+    }
+    return transport.transporter;
+  };
+
+  const send: Mailer["send"] = async (type, to, vars) => {
+    const smtp = smtpSettings(db, config);
+    if (!smtp.host) {
+      log.info("mail.skipped", { type, reason: "no SMTP host configured" });
+      return false;
+    }
+    const mail = renderMail(db, type, isLocale(to.locale) ? to.locale : "en", vars);
+    if (!mail) return false;
+    await transporterFor(smtp).sendMail({ from: smtp.from, to: to.email, subject: mail.subject, html: mail.html });
+    return true;
+  };
+
+  return {
+    send,
+    queue(type, to, vars) {
+      const job = send(type, to, vars)
+        .catch((error) => log.error("mail.failed", { type, error: String(error) }))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async idle() {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { passwordResetRequests, users } from "../../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { randomToken, sha256 } from "../../lib/crypto";
+import { AppError, invalid, tooManyRequests } from "../../lib/errors";
+import { revokeUserSessions } from "../auth/sessions";
+import { findUserByEmail } from "../users/service";
+import { checkEmail, checkPasswordStrength, LIMITS, requireFields } from "../users/validation";
+
+const VALID_FOR_MS = 60 * 60 * 1000;
+
+const invalidToken = () => new AppError(400, "invalid_token", "This link is not valid or has expired");
+
+/**
+ * Sends the RESET_PASSWORD mail when an active account uses the address. The answer is the same
+ * either way, so the call does not tell who has an account.
+ */
+export function createResetRequest(ctx: AppContext, email: string | undefined, address: string): void {
+  const details = [...requireFields([["email", email, "registration.emailRequired", LIMITS.email]]), ...checkEmail("email", email)];
+  if (details.length) throw invalid(details.map((d) => ({ ...d, path: "query.email" })));
+  if (ctx.limits.resetByAddress.isBlocked(address)) throw tooManyRequests("Too many reset requests; wait a few minutes");
+  ctx.limits.resetByAddress.fail(address);
+  const user = findUserByEmail(ctx.db, email!);
+  if (!user || !user.isActive) return;
+  const token = randomToken(32);
+  ctx.db
+    .insert(passwordResetRequests)
+    .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + VALID_FOR_MS) })
+    .run();
+  ctx.mailer.queue("RESET_PASSWORD", user, {
+    firstName: user.firstName,
+    url: `${ctx.config.publicUrl}/new-password?token=${encodeURIComponent(token)}`,
+  });
+}
+
+function openRequest(db: Db, token: string | undefined) {
+  if (!token || token.length > 200) return undefined;
+  return db
+    .select({ request: passwordResetRequests, user: users })
+    .from(passwordResetRequests)
+    .innerJoin(users, eq(users.id, passwordResetRequests.userId))
+    .where(
+      and(
+        eq(passwordResetRequests.tokenHash, sha256(token)),
+        isNull(passwordResetRequests.usedAt),
+        gt(passwordResetRequests.expiresAt, new Date()),
+      ),
+    )
+    .get();
+}
+
+/** What the new-password page shows about a still valid token: whose password it sets. */
+export function resetLog(db: Db, token: string | undefined) {
+  const found = openRequest(db, token);
+  if (!found) throw invalidToken();
+  return { user: { firstName: found.user.firstName, login: found.user.login } };
+}
+
+/** Sets the password once per token and signs the user out everywhere. */
+export async function setPassword(db: Db, token: string | undefined, password: string | undefined) {
+  const details = [
+    ...requireFields([["password", password, "registration.passwordRequired", LIMITS.password]]),
+    ...checkPasswordStrength("password", password),
+  ];
+  if (details.length) throw invalid(details);
+  const found = openRequest(db, token);
+  if (!found) throw invalidToken();
+  const passwordHash = await Bun.password.hash(password!, { algorithm: "argon2id" });
+  db.transaction((tx) => {
+    const used = tx
+      .update(passwordResetRequests)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetRequests.id, found.request.id), isNull(passwordResetRequests.usedAt)))
+      .returning()
+      .get();
+    if (!used) throw invalidToken();
+    tx.update(users).set({ passwordHash }).where(eq(users.id, found.user.id)).run();
+    revokeUserSessions(tx, found.user.id);
+  });
+}

@@ -1,0 +1,53 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { settings, type User } from "../../../db/schema";
+import { SETTING_DEFAULTS } from "./defaults";
+import { invalid } from "../../lib/errors";
+
+/** Creates the settings that are missing; never overwrites what an administrator saved. */
+export function ensureDefaultSettings(db: Db): void {
+  db.insert(settings)
+    .values(SETTING_DEFAULTS.map((s) => ({ label: s.label, type: s.type, body: s.body ?? "", isSecured: s.isSecured ?? false })))
+    .onConflictDoNothing()
+    .run();
+}
+
+export function settingValues(db: Db, labels: string[]): Record<string, string> {
+  const rows = db.select().from(settings).where(inArray(settings.label, labels)).all();
+  return Object.fromEntries(rows.map((row) => [row.label, row.body]));
+}
+
+export const settingValue = (db: Db, label: string): string | undefined => settingValues(db, [label])[label];
+
+const GENERAL = ["COMPANY_NAME", "COMPANY_FAVICON", "COMPANY_LOGO", "SHOW_DISCLAIMER"];
+
+/** The public branding values the sign-in page and the page head need. */
+export function generalSettings(db: Db): Record<string, string> {
+  return settingValues(db, GENERAL);
+}
+
+/** All settings; only administrators' routes call this (secured values sit behind a show toggle there). */
+export function allSettings(db: Db) {
+  return db.select().from(settings).orderBy(settings.type, settings.id).all();
+}
+
+export function saveAllSettings(db: Db, input: { label: string; body: string }[]) {
+  const known = new Set(db.select({ label: settings.label }).from(settings).all().map((r) => r.label));
+  const unknown = input.filter((s) => !known.has(s.label));
+  if (unknown.length) {
+    throw invalid(unknown.map((s, i) => ({ path: `body[${i}].label`, message: `Unknown setting ${s.label}` })));
+  }
+  db.transaction((tx) => {
+    for (const s of input) tx.update(settings).set({ body: s.body }).where(eq(settings.label, s.label)).run();
+  });
+  return allSettings(db);
+}
+
+/** The GIS account for map layers: the user's own login and password override the shared ones. */
+export function gisCredentials(db: Db, actor: User) {
+  const shared = settingValues(db, ["GIS_USERNAME", "GIS_PASSWORD"]);
+  return {
+    GIS_USERNAME: actor.gisLogin || shared.GIS_USERNAME || "",
+    GIS_PASSWORD: actor.gisLogin ? actor.gisPassword ?? "" : shared.GIS_PASSWORD || "",
+  };
+}

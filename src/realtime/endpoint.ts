@@ -1,0 +1,26 @@
+import type { Server } from "bun";
+import type { Db } from "../../db/client";
+import { sessionFromRequest } from "../modules/auth/sessions";
+import type { Broker, Connection } from "./broker";
+
+export const WS_PATH = "/ws-endpoint";
+
+/**
+ * Upgrades /ws-endpoint for a signed-in browser. The Origin must be our own host: the cookie alone
+ * would let any site open the socket on the user's behalf.
+ */
+export function upgradeLive(
+  request: Request,
+  server: Server<Connection>,
+  db: Db,
+  broker: Broker,
+): Response | undefined {
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null" && new URL(origin).host !== request.headers.get("host")) {
+    return Response.json({ status: 403, error: "origin_mismatch", message: "Cross-site socket refused" }, { status: 403 });
+  }
+  const found = sessionFromRequest(db, request);
+  if (!found) return Response.json({ status: 401, error: "unauthorized", message: "Sign in first" }, { status: 401 });
+  if (server.upgrade(request, { data: broker.newConnection(found.user, found.sessionId) })) return undefined;
+  return Response.json({ status: 400, error: "websocket_expected", message: "Use a WebSocket here" }, { status: 400 });
+}

@@ -1,0 +1,24 @@
+import { sharedDb } from "../db/client";
+import { seedAdmin } from "../db/seed";
+import { loadConfig } from "./lib/config";
+import { log } from "./lib/log";
+import { startServer } from "./web";
+
+const startedAt = performance.now();
+const config = loadConfig();
+const db = sharedDb(config.dbPath);
+const seeded = await seedAdmin(db, { login: config.adminLogin, password: config.adminPassword, email: config.adminEmail });
+if (seeded.password) {
+  // Printed once, on the first start only: the database keeps only its hash.
+  console.log(`\n  First start: administrator "${config.adminLogin}" created with password: ${seeded.password}\n  Change it after signing in.\n`);
+}
+const running = await startServer({ db, config });
+log.info("server.started", { url: running.url, dataDir: config.dataDir, ms: Math.round(performance.now() - startedAt) });
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    await running.stop();
+    db.$client.close();
+    process.exit(0);
+  });
+}

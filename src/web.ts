@@ -1,0 +1,92 @@
+import { join, resolve } from "node:path";
+import type { Server } from "bun";
+import type { Db } from "../db/client";
+import type { Config } from "./lib/config";
+import { createApp } from "./app";
+import { sessionFromRequest } from "./modules/auth/sessions";
+import { pageAccess } from "./lib/page-access";
+import { localeOf } from "./lib/http";
+import { translator } from "./lib/i18n";
+import { compressed, serveStatic } from "./lib/static-files";
+import { upgradeLive, WS_PATH } from "./realtime/endpoint";
+import type { Connection } from "./realtime/broker";
+import type { Mailer } from "./modules/mail/service";
+import { settingValue } from "./modules/settings/service";
+import { log } from "./lib/log";
+
+type RenderPage = (request: Request, locals: object, clientAddress?: string) => Promise<Response>;
+
+const distDir = resolve(import.meta.dir, "..", "dist");
+
+async function loadPages(): Promise<RenderPage> {
+  const entry = join(distDir, "server", "entry.mjs");
+  const mod = (await import(entry)) as { render: RenderPage };
+  return mod.render;
+}
+
+export interface StartOptions {
+  db: Db;
+  config: Config;
+  mailer?: Mailer;
+  /** Tests of the API alone may run without a built front end. */
+  withPages?: boolean;
+}
+
+/** One Bun server: the live channel, /api, built assets, and every other path to Astro. */
+export async function startServer({ db, config, mailer, withPages = true }: StartOptions) {
+  const { app, ctx } = createApp({ db, config, mailer });
+  const renderPage = withPages ? await loadPages() : undefined;
+  const clientDir = join(distDir, "client");
+
+  const handlePage = async (request: Request, server: Server<Connection>) => {
+    const url = new URL(request.url);
+    const found = sessionFromRequest(db, request, config.secureCookies);
+    const actor = found?.user ?? null;
+    const maintenance = settingValue(db, "MAINTENANCE_MODE") === "true" && actor?.role !== "SYSTEM_ADMIN";
+    if (maintenance && !["/maintenance", "/login"].includes(url.pathname)) return Response.redirect("/maintenance", 302);
+    const decision = pageAccess(url.pathname, url.search, actor);
+    if ("redirect" in decision) return new Response(null, { status: 302, headers: { location: decision.redirect } });
+    const locale = localeOf(request);
+    const locals = { ctx, actor, locale, t: translator(locale) };
+    const response = await renderPage!(request, locals, server.requestIP(request)?.address);
+    if (found?.renewedCookie) response.headers.append("set-cookie", found.renewedCookie);
+    return response;
+  };
+
+  const server: Server<Connection> = Bun.serve<Connection>({
+    port: config.port,
+    hostname: process.env.HOST ?? "0.0.0.0",
+    maxRequestBodySize: 600 * 1024 * 1024,
+    idleTimeout: 120,
+    websocket: ctx.live.websocket,
+    async fetch(request, server) {
+      const url = new URL(request.url);
+      try {
+        if (url.pathname === WS_PATH) return upgradeLive(request, server, db, ctx.live);
+        if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
+          return compressed(request, await app.handle(request));
+        }
+        const file = await serveStatic(clientDir, request, url.pathname);
+        if (file) return file;
+        if (!renderPage) return new Response("Not found", { status: 404 });
+        return compressed(request, await handlePage(request, server));
+      } catch (error) {
+        log.error("request.failed", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
+        return Response.json({ status: 500, error: "internal_error", message: "Something went wrong" }, { status: 500 });
+      }
+    },
+  });
+  app.server = server as unknown as typeof app.server;
+  ctx.live.attach(server);
+  return {
+    server,
+    ctx,
+    app,
+    url: `http://localhost:${server.port}`,
+    async stop() {
+      ctx.live.stop();
+      await ctx.mailer.idle();
+      await server.stop(true);
+    },
+  };
+}
