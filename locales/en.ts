@@ -65,6 +65,7 @@ export const en = {
   "newPassword.title": "New password",
   "newPassword.password": "New password",
   "newPassword.submit": "Set the password",
+  "newPassword.for": "Choose a new password for {{name}}.",
   "newPassword.passwordSet": "Your password has been set. Sign in with it.",
 
   "profile.title": "Profile",
@@ -92,6 +93,9 @@ export const en = {
   "maintenance.title": "Maintenance",
   "maintenance.text": "The system is being maintained. Please come back in a few minutes.",
 
+  "home.title": "Projects",
+  "home.welcome": "Welcome, {{name}}",
+  "home.empty": "You are not a member of any project yet. An administrator adds you to projects; they will appear here.",
   "help.title": "User manual",
   "help.contents": "Contents",
   "help.empty": "Choose a topic on the left.",

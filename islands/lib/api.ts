@@ -1,0 +1,60 @@
+import { t } from "./i18n";
+import { snack } from "./snackbar";
+
+/** A failed call: status 0 means the server could not be reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+interface CallOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number>;
+  /** Sign-in and password pages handle 401 and 403 themselves. */
+  raw?: boolean;
+  timeoutMs?: number;
+}
+
+export const CURRENT_USER_KEY = "plexus.currentUser";
+
+/** Forgets the signed-in state and goes to the sign-in page, as a 401 or logout does. */
+export function signOutLocally() {
+  localStorage.removeItem(CURRENT_USER_KEY);
+  location.assign("/login");
+}
+
+/**
+ * Calls /api with the session cookie. A 401 signs out; a 403 shows the no-rights message;
+ * every failure is thrown as ApiError for the caller to show or ignore.
+ */
+export async function api<T = unknown>(path: string, options: CallOptions = {}): Promise<T> {
+  const url = new URL(`/api/${path.replace(/^\//, "")}`, location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers: options.body === undefined ? {} : { "content-type": "application/json" },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
+    });
+  } catch {
+    throw new ApiError(0, "network", t("error.network"));
+  }
+  const data = (response.headers.get("content-type") ?? "").includes("json") ? await response.json().catch(() => null) : null;
+  if (response.ok) return data as T;
+  const error = new ApiError(response.status, data?.error ?? "error", data?.message ?? t("common.error"), data?.details);
+  if (!options.raw) {
+    if (response.status === 401) signOutLocally();
+    else if (response.status === 403) snack(t("error.forbidden"), "error");
+  }
+  throw error;
+}

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { openDb, type Db } from "../../db/client";
+import { users, type Role } from "../../db/schema";
+import { createApp } from "../app";
+import { loadConfig, type Config } from "../lib/config";
+
+process.env.PLEXUS_QUIET = "1";
+
+/** A fresh data directory with a migrated SQLite file, removed by `cleanup`. */
+export function tempDataDir() {
+  const dir = mkdtempSync(join(tmpdir(), "plexus-test-"));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({ DATA_DIR: dataDir, PORT: "0", PUBLIC_URL: "http://plexus.test", ...env });
+}
+
+let counter = 0;
+
+/** Inserts a user directly (tests only); password "password-1" unless given. */
+export async function makeUser(db: Db, role: Role = "USER", overrides: Partial<typeof users.$inferInsert> = {}) {
+  const n = ++counter;
+  const password = "password-1";
+  const row = db
+    .insert(users)
+    .values({
+      firstName: `First${n}`,
+      lastName: `Last${n}`,
+      login: `user${n}-${role.toLowerCase()}`,
+      email: `user${n}-${role.toLowerCase()}@example.test`,
+      role,
+      isActive: true,
+      passwordHash: await Bun.password.hash(password, { algorithm: "argon2id", memoryCost: 4096, timeCost: 2 }),
+      ...overrides,
+    })
+    .returning()
+    .get();
+  return { ...row, password };
+}
+
+/** An app on its own database, with helpers to call it as a browser would. */
+export function testApp(env: Record<string, string> = {}) {
+  const data = tempDataDir();
+  const config = testConfig(data.dir, env);
+  const db = openDb(config.dbPath);
+  const { app, ctx } = createApp({ db, config });
+
+  async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: string } = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.cookie) headers.cookie = options.cookie;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers["content-type"] ??= "application/json";
+      body = JSON.stringify(options.body);
+    }
+    const response = await app.handle(new Request(`http://plexus.test/api${path}`, { method, headers, body }));
+    const text = await response.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: response.status, body: json, headers: response.headers };
+  }
+
+  async function signIn(login: string, password = "password-1") {
+    const res = await call("POST", "/login", { body: { username: login, password } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.headers.get("set-cookie")!.split(";")[0];
+  }
+
+  async function userWithCookie(role: Role = "USER", overrides: Partial<typeof users.$inferInsert> = {}) {
+    const user = await makeUser(db, role, overrides);
+    return { user, cookie: await signIn(user.login) };
+  }
+
+  const reload = (id: number) => db.select().from(users).where(eq(users.id, id)).get()!;
+
+  return {
+    app,
+    ctx,
+    db,
+    config,
+    call,
+    signIn,
+    userWithCookie,
+    reload,
+    async close() {
+      await ctx.mailer.idle();
+      db.$client.close();
+      data.cleanup();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  subject: string;
+  html: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives, for tests of the mails Plexus sends. */
+export async function startSmtpSink() {
+  const mails: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, subject: decodeSubject(raw), html: decodeBody(raw) });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    port,
+    mails,
+    /** Waits until a mail to `address` arrives (or fails after `timeoutMs`). */
+    async waitFor(address: string, predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.find((m) => m.to.includes(address) && predicate(m));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const fromQuotedPrintable = (text: string) =>
+  Buffer.from(text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "binary").toString("utf8");
+
+function decodeSubject(raw: string): string {
+  const line = raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? "";
+  return line
+    .replace(/\r?\n[ \t]/g, " ")
+    .replace(/=\?utf-8\?([QB])\?(.*?)\?=\s?/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : fromQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
+function decodeBody(raw: string): string {
+  const body = raw.slice(raw.search(/\r?\n\r?\n/) + 2);
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(raw)) return fromQuotedPrintable(body.replace(/=\r?\n/g, ""));
+  if (/Content-Transfer-Encoding: base64/i.test(raw)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
+}
