@@ -141,7 +141,6 @@ export const en = {
   "error.network": "No connection to the server",
   "validation.tooLong": "This text is too long",
   "validation.passwordTooShort": "The password needs at least 8 characters",
-  "validation.invalidType": "This value has the wrong type",
 
   "mail.NEW_USER.subject": "New user waiting for activation: {{login}}",
   "mail.NEW_USER.body": "<p>{{firstName}} {{lastName}} ({{login}}, {{email}}) has registered and waits for activation.</p><p><a href=\"{{url}}\">Open the user list</a></p>",

@@ -152,4 +152,10 @@ export const es: Messages = {
   "mail.TEST_MESSAGE.body": "<p>Este es un mensaje de prueba. La configuración del correo funciona.</p>",
   "mail.ISSUE_REMINDER.subject": "Recordatorio: {{issueName}}",
   "mail.ISSUE_REMINDER.body": "<p>Hola, {{firstName}}:</p><p>la tarea <a href=\"{{url}}\">{{issueName}}</a> vence el {{dueDate}}.</p>",
+  "validation.tooLong": "El texto es demasiado largo",
+  "validation.passwordTooShort": "La contraseña debe tener al menos 8 caracteres",
+  "newPassword.for": "Elija una nueva contraseña para {{name}}.",
+  "home.title": "Proyectos",
+  "home.welcome": "Bienvenido, {{name}}",
+  "home.empty": "Todavía no participa en ningún proyecto. Un administrador le añadirá a los proyectos y aparecerán aquí.",
 };

@@ -152,4 +152,10 @@ export const ru: Messages = {
   "mail.TEST_MESSAGE.body": "<p>Это тестовое сообщение. Настройки почты работают.</p>",
   "mail.ISSUE_REMINDER.subject": "Напоминание: {{issueName}}",
   "mail.ISSUE_REMINDER.body": "<p>Здравствуйте, {{firstName}}!</p><p>Срок выполнения задачи <a href=\"{{url}}\">{{issueName}}</a> — {{dueDate}}.</p>",
+  "validation.tooLong": "Слишком длинный текст",
+  "validation.passwordTooShort": "Пароль должен содержать не менее 8 символов",
+  "newPassword.for": "Придумайте новый пароль для {{name}}.",
+  "home.title": "Проекты",
+  "home.welcome": "Добро пожаловать, {{name}}",
+  "home.empty": "Вы пока не участвуете ни в одном проекте. Администратор добавит вас в проекты, и они появятся здесь.",
 };

@@ -9,7 +9,7 @@ import { localeOf } from "./lib/http";
 import { translator } from "./lib/i18n";
 import { compressed, serveStatic } from "./lib/static-files";
 import { upgradeLive, WS_PATH } from "./realtime/endpoint";
-import type { Connection } from "./realtime/broker";
+import type { Broker, Connection } from "./realtime/broker";
 import type { Mailer } from "./modules/mail/service";
 import { settingValue } from "./modules/settings/service";
 import { log } from "./lib/log";
@@ -28,13 +28,14 @@ export interface StartOptions {
   db: Db;
   config: Config;
   mailer?: Mailer;
+  live?: Broker;
   /** Tests of the API alone may run without a built front end. */
   withPages?: boolean;
 }
 
 /** One Bun server: the live channel, /api, built assets, and every other path to Astro. */
-export async function startServer({ db, config, mailer, withPages = true }: StartOptions) {
-  const { app, ctx } = createApp({ db, config, mailer });
+export async function startServer({ db, config, mailer, live, withPages = true }: StartOptions) {
+  const { app, ctx } = createApp({ db, config, mailer, live });
   const renderPage = withPages ? await loadPages() : undefined;
   const clientDir = join(distDir, "client");
 

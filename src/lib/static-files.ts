@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { extname, join, normalize, sep } from "node:path";
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
-const gzipCache = new Map<string, Uint8Array>();
+const gzipCache = new Map<string, Uint8Array<ArrayBuffer>>();
 
 /** Serves a built asset from `root`; hashed /_astro files are cached for a year, the rest revalidate. */
 export async function serveStatic(root: string, request: Request, pathname: string): Promise<Response | undefined> {
@@ -23,7 +23,7 @@ export async function serveStatic(root: string, request: Request, pathname: stri
   };
   if (COMPRESSIBLE.test(file.type) && acceptsGzip(request) && extname(path) !== ".gz") {
     let gz = gzipCache.get(path);
-    if (!gz) gzipCache.set(path, (gz = Bun.gzipSync(new Uint8Array(await file.arrayBuffer()))));
+    if (!gz) gzipCache.set(path, (gz = Bun.gzipSync(new Uint8Array(await file.arrayBuffer())) as Uint8Array<ArrayBuffer>));
     return new Response(request.method === "HEAD" ? null : gz, {
       headers: { ...headers, "content-encoding": "gzip", vary: "accept-encoding" },
     });

@@ -32,7 +32,7 @@ export async function startSmtpSink() {
     port,
     mails,
     /** Waits until a mail to `address` arrives (or fails after `timeoutMs`). */
-    async waitFor(address: string, predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 5000) {
+    async waitFor(address: string, predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 4000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = mails.find((m) => m.to.includes(address) && predicate(m));

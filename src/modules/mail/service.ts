@@ -52,12 +52,15 @@ export function renderMail(db: Db, type: MailTemplateType, locale: Locale, vars:
   const t = translator(locale);
   const subject = saved?.subject || t(`mail.${type}.subject`);
   const body = saved?.value || t(`mail.${type}.body`);
-  // Mustache escapes {{vars}} as HTML; the subject is plain text, so render it unescaped.
+  // The subject is plain text, so its values go in unescaped; in the body they are HTML-escaped.
   return {
-    subject: Mustache.render(subject, vars, undefined, { escape: (v) => String(v) }),
-    html: Mustache.render(body, vars),
+    subject: Mustache.render(subject, vars, undefined, { escape: String }),
+    html: Mustache.render(body, vars, undefined, { escape: escapeHtml }),
   };
 }
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 export function createMailer(db: Db, config: Config): Mailer {
   let transport: { key: string; transporter: Transporter } | undefined;

@@ -1,0 +1,220 @@
+// `bun run bench`: Plexus figures beside baselines measured in the same run (raw Bun.serve, SQLite FULL),
+// as medians of several rounds and ratios, because these 2-core machines are noisy. Load stays on 127.0.0.1.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Subprocess } from "bun";
+import { sqliteSync } from "./sqlite-sync";
+
+const ROOT = resolve(import.meta.dir, "..");
+const HOST = "127.0.0.1";
+const ROUNDS = 3;
+const SECONDS = 3;
+const CONCURRENCY = 32;
+const COLD_RUNS = 5;
+const ADMIN_PASSWORD = "bench-password-1";
+const bun = process.execPath;
+
+const began = performance.now();
+const children = new Set<Subprocess>();
+const tempDirs: string[] = [];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  const probe = Bun.listen({ hostname: HOST, port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
+
+function spawn(cmd: string[], env: Record<string, string> = {}) {
+  const child = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: "ignore", stderr: "inherit" });
+  children.add(child);
+  return child;
+}
+
+async function stop(child: Subprocess) {
+  child.kill("SIGTERM");
+  await child.exited;
+  children.delete(child);
+}
+
+/** Polls until `url` answers 200; returns the ms since `since`. */
+async function until200(url: string, since: number, timeoutMs = 30_000) {
+  while (performance.now() - since < timeoutMs) {
+    try {
+      if ((await fetch(url)).status === 200) return performance.now() - since;
+    } catch {}
+    await sleep(5);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+function startPlexus() {
+  const dir = mkdtempSync(join(tmpdir(), "plexus-bench-"));
+  tempDirs.push(dir);
+  const port = freePort();
+  const t0 = performance.now();
+  const child = spawn([bun, "src/server.ts"], { DATA_DIR: dir, PORT: String(port), HOST, ADMIN_PASSWORD, PLEXUS_QUIET: "1" });
+  return { child, t0, base: `http://${HOST}:${port}` };
+}
+
+function startHello() {
+  const port = freePort();
+  const t0 = performance.now();
+  const child = spawn([bun, "bench/hello.ts"], { PORT: String(port) });
+  return { child, t0, base: `http://${HOST}:${port}` };
+}
+
+async function signIn(base: string) {
+  const response = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+
+async function load(url: string, cookie?: string): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+  const args = [bun, "bench/load.ts", url, String(CONCURRENCY), String(SECONDS), ...(cookie ? [cookie] : [])];
+  const out = Bun.spawn(args, { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
+  const text = await new Response(out.stdout).text();
+  if ((await out.exited) !== 0) throw new Error(`load.ts failed for ${url}`);
+  const result = JSON.parse(text);
+  if (result.errors) throw new Error(`${result.errors} non-2xx answers from ${url}`);
+  return result;
+}
+
+/** Every JS file /login makes the browser load (scripts, modulepreloads, their static imports), gzipped. */
+async function gzippedJs(base: string) {
+  const html = await (await fetch(`${base}/login`)).text();
+  const gz = (text: string | Uint8Array) => Bun.gzipSync(typeof text === "string" ? new TextEncoder().encode(text) : text).length;
+  let bytes = 0;
+  const queue: string[] = [];
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const type = /\btype=["']?([^"'\s>]+)/i.exec(attrs!)?.[1];
+    if (type && !/^(module|text\/javascript|application\/javascript)$/i.test(type)) continue; // e.g. the i18n JSON
+    const src = /\bsrc=["']?([^"'\s>]+)/i.exec(attrs!)?.[1];
+    if (src) queue.push(new URL(src, `${base}/login`).href);
+    else if (body!.trim()) bytes += gz(body!);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*rel=["']?modulepreload[^>]*>/gi)) {
+    queue.push(new URL(/\bhref=["']?([^"'\s>]+)/i.exec(tag)![1]!, `${base}/login`).href);
+  }
+  const seen = new Set<string>();
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url) || !url.startsWith(base)) continue;
+    seen.add(url);
+    const source = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    bytes += gz(source);
+    // Static `import ... from "x"`, `import "x"` and `export ... from "x"`; dynamic import() loads on demand only.
+    for (const [, spec] of new TextDecoder().decode(source).matchAll(/\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["']([^"']+\.m?js)["']/g)) {
+      queue.push(new URL(spec!, url).href);
+    }
+  }
+  return { kb: bytes / 1024, files: seen.size };
+}
+
+const lines: string[] = [];
+function report(name: string, value: number, unit: string, opts: { baseline?: string; ratio?: number; target?: string; pass?: boolean } = {}) {
+  const extra = [
+    opts.baseline && `baseline ${opts.baseline}`,
+    opts.ratio !== undefined && `ratio ${(opts.ratio * 100).toFixed(1)}%`,
+    opts.target && `target ${opts.target}: ${opts.pass ? "PASS" : "FAIL"}`,
+  ].filter(Boolean);
+  const line = `${name}: ${value.toFixed(value < 100 ? 1 : 0)} ${unit}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+  lines.push(line);
+  console.log(line);
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, "dist/server/entry.mjs"))) {
+    console.log("dist/ missing: running `bun run build` first");
+    const build = Bun.spawnSync([bun, "run", "build"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+    if (build.exitCode !== 0) throw new Error("build failed");
+  }
+
+  // Cold start and idle RSS: Plexus and the raw baseline, one after the other, on a fresh DATA_DIR each run.
+  const cold: { plexus: number; hello: number; plexusRss: number; helloRss: number }[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const plexus = startPlexus();
+    const plexusMs = await until200(`${plexus.base}/api/health`, plexus.t0);
+    const hello = startHello();
+    const helloMs = await until200(`${hello.base}/`, hello.t0);
+    const cookie = await signIn(plexus.base);
+    for (const path of ["/api/users/get-user", "/login", "/", "/api/health"]) await (await fetch(plexus.base + path, { headers: { cookie } })).arrayBuffer();
+    for (let n = 0; n < 4; n++) await (await fetch(hello.base)).arrayBuffer();
+    await sleep(1500); // let GC and lazy initialisation settle before reading RSS
+    cold.push({ plexus: plexusMs, hello: helloMs, plexusRss: rssMb(plexus.child.pid), helloRss: rssMb(hello.child.pid) });
+    await Promise.all([stop(plexus.child), stop(hello.child)]);
+  }
+  const coldMs = median(cold.map((c) => c.plexus));
+  report(`cold start to first 200 (median of ${COLD_RUNS})`, coldMs, "ms", {
+    baseline: `raw Bun.serve ${median(cold.map((c) => c.hello)).toFixed(0)} ms`,
+    ratio: median(cold.map((c) => c.plexus / c.hello)),
+    target: "< 1000 ms",
+    pass: coldMs < 1000,
+  });
+  const rss = median(cold.map((c) => c.plexusRss));
+  report("idle RSS after start and a few requests", rss, "MB", {
+    baseline: `raw Bun.serve ${median(cold.map((c) => c.helloRss)).toFixed(1)} MB`,
+    ratio: median(cold.map((c) => c.plexusRss / c.helloRss)),
+    target: "< 150 MB",
+    pass: rss < 150,
+  });
+
+  // Throughput: both servers up in their own processes, the load generator in a third; rounds interleave targets.
+  const plexus = startPlexus();
+  const hello = startHello();
+  await until200(`${plexus.base}/api/health`, plexus.t0);
+  await until200(`${hello.base}/`, hello.t0);
+  const cookie = await signIn(plexus.base);
+
+  const js = await gzippedJs(plexus.base);
+  report(`gzipped JS shipped by /login (${js.files} files)`, js.kb, "KB", { target: "<= 10 KB", pass: js.kb <= 10 });
+
+  const raw: number[] = [];
+  const getUser: number[] = [];
+  const loginPage: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    raw.push((await load(`${hello.base}/`)).rps);
+    getUser.push((await load(`${plexus.base}/api/users/get-user`, cookie)).rps);
+    loginPage.push((await load(`${plexus.base}/login`)).rps);
+  }
+  const rawRps = median(raw);
+  report(`raw Bun.serve hello-world (c=${CONCURRENCY}, ${ROUNDS}x${SECONDS}s)`, rawRps, "req/s", { baseline: "itself" });
+  const userRatio = median(getUser.map((v, i) => v / raw[i]!));
+  report("GET /api/users/get-user with session", median(getUser), "req/s", {
+    baseline: `${rawRps.toFixed(0)} req/s`,
+    ratio: userRatio,
+    target: ">= 30% of raw",
+    pass: userRatio >= 0.3,
+  });
+  report("GET /login page rendered", median(loginPage), "req/s", {
+    baseline: `${rawRps.toFixed(0)} req/s`,
+    ratio: median(loginPage.map((v, i) => v / raw[i]!)),
+  });
+  await Promise.all([stop(plexus.child), stop(hello.child)]);
+
+  const sqlite = sqliteSync();
+  report("sqlite WAL synchronous=NORMAL single-row insert", sqlite.normal, "tx/s", {
+    baseline: `synchronous=FULL ${sqlite.full.toFixed(0)} tx/s`,
+    ratio: sqlite.ratio,
+    target: "claimed ~2-3x",
+    pass: sqlite.ratio >= 2,
+  });
+
+  console.log(`\n${"-".repeat(40)}\n${lines.join("\n")}\ntotal: ${((performance.now() - began) / 1000).toFixed(1)} s`);
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill("SIGKILL");
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}

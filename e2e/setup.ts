@@ -1,0 +1,85 @@
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chromium, type Browser } from "playwright-core";
+import { openDb, type Db } from "../db/client";
+import { startServer } from "../src/web";
+import { startSmtpSink } from "../src/testing/smtp";
+import { makeUser, tempDataDir, testConfig } from "../src/testing/harness";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Installs Debian's chromium when it is missing and we may (root); otherwise says how. Never skips. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0) {
+    spawnSync("sh", ["-c", "apt-get update && apt-get install -y chromium"], { stdio: "inherit" });
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: install it with "sudo apt-get update && sudo apt-get install -y chromium"`);
+  }
+}
+
+/** A port nobody listens on right now, so PUBLIC_URL can name it before the server starts. */
+function freePort(): number {
+  const probe = Bun.listen({ hostname: "0.0.0.0", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
+
+/**
+ * The built server on its own data directory and port, mailing to an in-process SMTP sink, with a
+ * SYSTEM_ADMIN (who receives NEW_USER mails) and a plain user. Needs `bun run build` first.
+ */
+export async function startPlexus() {
+  const data = tempDataDir();
+  const sink = await startSmtpSink();
+  const port = freePort();
+  const url = `http://localhost:${port}`;
+  const config = testConfig(data.dir, {
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(sink.port),
+    SMTP_SECURE: "false",
+    PORT: String(port),
+    PUBLIC_URL: url,
+  });
+  const db: Db = openDb(config.dbPath);
+  const server = await startServer({ db, config });
+  const admin = await makeUser(db, "SYSTEM_ADMIN");
+  const user = await makeUser(db, "USER");
+  return {
+    url,
+    db,
+    sink,
+    admin,
+    user,
+    /** Another active USER, so that tests which change a password or a session do not disturb each other. */
+    newUser: (overrides: Parameters<typeof makeUser>[2] = {}) => makeUser(db, "USER", overrides),
+    async stop() {
+      await server.stop();
+      await sink.close();
+      db.$client.close();
+      data.cleanup();
+    },
+  };
+}
+
+export type Plexus = Awaited<ReturnType<typeof startPlexus>>;
+
+/** Headless Debian chromium with the flags DESIGN.md lists; make pages from a fresh `browser.newContext()`. */
+export function launchBrowser(): Promise<Browser> {
+  ensureChromium();
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { testApp } from "../testing/harness";
+import { ROLES, type Role } from "./roles";
+import type { Access } from "./http";
+
+/**
+ * Every /api route with who may call it. A route missing here fails the first test, so a new
+ * route cannot land without a decision about its access.
+ */
+const ACCESS: Record<string, Access> = {
+  "GET /api/docs": "public",
+  "GET /api/docs/json": "public",
+  "GET /api/health": "public",
+  "POST /api/login": "public",
+  "POST /api/logout": "public",
+  "GET /api/users/get-user": "USER",
+  "POST /api/users/get-settings": "USER",
+  "POST /api/users/registration": "public",
+  "POST /api/users/save": "USER",
+  "GET /api/users/get-all": "ADMIN",
+  "GET /api/users/get-all-user-roles": "ADMIN",
+  "POST /api/users/activate": "ADMIN",
+  "POST /api/users/deactivate": "ADMIN",
+  "POST /api/users/set-locale": "public",
+  "GET /api/reset-password/create-request": "public",
+  "GET /api/reset-password/get-log": "public",
+  "POST /api/reset-password/set-password": "public",
+  "GET /api/settings/get-general": "public",
+  "GET /api/settings/get-all": "SYSTEM_ADMIN",
+  "POST /api/settings/save-all": "SYSTEM_ADMIN",
+  "POST /api/settings/get-gis-credentials": "USER",
+  "GET /api/user-manual": "USER",
+};
+
+let t: ReturnType<typeof testApp>;
+const users = {} as Record<Role, { login: string }>;
+beforeAll(async () => {
+  t = testApp();
+  for (const role of ROLES) users[role] = (await t.userWithCookie(role)).user;
+});
+afterAll(() => t.close());
+
+const routeKeys = () => t.app.routes.map((route) => `${route.method} ${route.path}`);
+
+test("every route has an access entry, and every entry a route", () => {
+  expect(routeKeys().filter((key) => !(key in ACCESS))).toEqual([]);
+  expect(Object.keys(ACCESS).filter((key) => !routeKeys().includes(key))).toEqual([]);
+});
+
+describe("each route with each role and signed out", () => {
+  for (const [key, level] of Object.entries(ACCESS)) {
+    test(`${key} needs ${level}`, async () => {
+      const [method, path] = key.split(" ");
+      // An empty body: whatever else fails, authorisation must be decided first.
+      const call = (cookie?: string) => t.call(method, path.replace(/^\/api/, ""), { cookie, raw: method === "GET" ? undefined : "{}", headers: method === "GET" ? {} : { "content-type": "application/json" } });
+      const signedOut = await call();
+      if (level === "public") expect([401, 403]).not.toContain(signedOut.status);
+      else expect(signedOut.status).toBe(401);
+      for (const role of ROLES) {
+        // A fresh session each time: the logout route ends the one it is called with.
+        const res = await call(await t.signIn(users[role].login));
+        const allowed = level === "public" || ROLES.indexOf(role) >= ROLES.indexOf(level);
+        if (allowed) expect(res.status === 401 || (res.status === 403 && res.body?.error === "forbidden")).toBe(false);
+        else expect(res.status).toBe(403);
+      }
+    });
+  }
+});

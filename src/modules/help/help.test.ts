@@ -1,0 +1,22 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { testApp } from "../../testing/harness";
+
+let t: ReturnType<typeof testApp>;
+beforeEach(() => (t = testApp()));
+afterEach(() => t.close());
+
+test("the user manual is a tree of pages with their sections, in the reader's language", async () => {
+  const { cookie } = await t.userWithCookie();
+  const en = await t.call("GET", "/user-manual", { cookie });
+  expect(en.status).toBe(200);
+  expect(en.body[0].title).toBe("Getting started");
+  expect(en.body[0].children.map((c: { title: string }) => c.title)).toContain("Forgotten password");
+  expect(en.body[0].html).toContain(`id="${en.body[0].children[0].id}"`);
+  const ru = await t.call("GET", "/user-manual", { cookie, headers: { "accept-language": "ru" } });
+  expect(ru.body[0].title).not.toBe("Getting started");
+  expect((await t.call("GET", "/user-manual")).status).toBe(401);
+});
+
+test("health answers ok with the build", async () => {
+  expect((await t.call("GET", "/health")).body).toEqual({ status: "ok", build: "1" });
+});
