@@ -124,7 +124,7 @@ const lines: string[] = [];
 function report(name: string, value: number, unit: string, opts: { baseline?: string; ratio?: number; target?: string; pass?: boolean } = {}) {
   const extra = [
     opts.baseline && `baseline ${opts.baseline}`,
-    opts.ratio !== undefined && `ratio ${(opts.ratio * 100).toFixed(1)}%`,
+    opts.ratio !== undefined && `ratio ${opts.ratio < 1 ? `${(opts.ratio * 100).toFixed(1)}%` : `${opts.ratio.toFixed(2)}x`}`,
     opts.target && `target ${opts.target}: ${opts.pass ? "PASS" : "FAIL"}`,
   ].filter(Boolean);
   const line = `${name}: ${value.toFixed(value < 100 ? 1 : 0)} ${unit}${extra.length ? ` (${extra.join(", ")})` : ""}`;
@@ -205,7 +205,7 @@ async function main() {
   report("sqlite WAL synchronous=NORMAL single-row insert", sqlite.normal, "tx/s", {
     baseline: `synchronous=FULL ${sqlite.full.toFixed(0)} tx/s`,
     ratio: sqlite.ratio,
-    target: "claimed ~2-3x",
+    target: ">= 2x, db/client.ts claims ~2-3x",
     pass: sqlite.ratio >= 2,
   });
 

@@ -76,7 +76,7 @@ describe("bad input gets a 4xx in the error shape and changes nothing", () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 30_000);
 
   test("property: registration bodies that are not complete and valid create nobody", async () => {
     const maybe = (arb: fc.Arbitrary<unknown>) => fc.option(arb, { nil: undefined });
@@ -104,5 +104,5 @@ describe("bad input gets a 4xx in the error shape and changes nothing", () => {
       }),
       { numRuns: 120 },
     );
-  });
+  }, 30_000);
 });
