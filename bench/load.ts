@@ -1,5 +1,7 @@
 // Closed-loop HTTP load: `bun bench/load.ts URL CONCURRENCY SECONDS [cookie]` prints
 // {requests, errors, seconds, rps, p50, p99} (latencies in ms) as JSON.
+export {};
+
 const [url, concurrency = "32", seconds = "3", cookie] = process.argv.slice(2);
 if (!url || !/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error("load targets 127.0.0.1/localhost only");
 

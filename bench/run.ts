@@ -92,7 +92,7 @@ async function load(url: string, cookie?: string): Promise<{ rps: number; p50: n
 /** Every JS file /login makes the browser load (scripts, modulepreloads, their static imports), gzipped. */
 async function gzippedJs(base: string) {
   const html = await (await fetch(`${base}/login`)).text();
-  const gz = (text: string | Uint8Array) => Bun.gzipSync(typeof text === "string" ? new TextEncoder().encode(text) : text).length;
+  const gz = (data: string | Uint8Array<ArrayBuffer>) => Bun.gzipSync(data).length;
   let bytes = 0;
   const queue: string[] = [];
   for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
