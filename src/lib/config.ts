@@ -1,4 +1,5 @@
 import { resolve, join } from "node:path";
+import { MANUAL_DIR } from "../modules/help/service";
 
 /** Settings from the environment, with the defaults the README lists. */
 export interface Config {
@@ -12,6 +13,8 @@ export interface Config {
   smtp: { host?: string; port?: number; user?: string; password?: string; from?: string; secure?: boolean };
   build: string;
   secureCookies: boolean;
+  /** The user manual's Markdown folder (src/modules/help/manual). */
+  manualDir: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -35,5 +38,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     build: env.PLEXUS_BUILD ?? "1",
     secureCookies: env.SECURE_COOKIES === "true",
+    manualDir: MANUAL_DIR,
   };
 }

@@ -61,7 +61,7 @@ function decodeSubject(raw: string): string {
 }
 
 function decodeBody(raw: string): string {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/) + 2);
+  const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/^(\r?\n)+/, "");
   if (/Content-Transfer-Encoding: quoted-printable/i.test(raw)) return fromQuotedPrintable(body.replace(/=\r?\n/g, ""));
   if (/Content-Transfer-Encoding: base64/i.test(raw)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   return body;

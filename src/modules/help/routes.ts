@@ -4,4 +4,4 @@ import { authPlugin } from "../../lib/http";
 import { userManual } from "./service";
 
 export const helpRoutes = (ctx: AppContext) =>
-  new Elysia().use(authPlugin(ctx)).get("/user-manual", ({ locale }) => userManual(locale), { access: "USER" });
+  new Elysia().use(authPlugin(ctx)).get("/user-manual", ({ locale }) => userManual(ctx.config.manualDir, locale), { access: "USER" });

@@ -11,8 +11,9 @@ export interface ManualNode {
   children: ManualNode[];
 }
 
-const manualDir = join(import.meta.dir, "manual");
-const cache = new Map<Locale, ManualNode[]>();
+/** Where the Markdown lives; config passes it in because pages run from a bundle elsewhere on disk. */
+export const MANUAL_DIR = join(import.meta.dir, "manual");
+const cache = new Map<string, ManualNode[]>();
 
 const slug = (text: string) =>
   text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
@@ -37,8 +38,9 @@ function pageNode(file: string, markdown: string): ManualNode {
 }
 
 /** The user manual, from the Markdown files in the repository, in the reader's language (English where missing). */
-export function userManual(locale: Locale): ManualNode[] {
-  const cached = cache.get(locale);
+export function userManual(manualDir: string, locale: Locale): ManualNode[] {
+  const key = `${manualDir}|${locale}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   const dir = join(manualDir, locale);
   let files: string[];
@@ -47,7 +49,8 @@ export function userManual(locale: Locale): ManualNode[] {
   } catch {
     files = [];
   }
-  const tree = files.length || locale === "en" ? files.map((f) => pageNode(f, readFileSync(join(dir, f), "utf8"))) : userManual("en");
-  cache.set(locale, tree);
+  const tree =
+    files.length || locale === "en" ? files.map((f) => pageNode(f, readFileSync(join(dir, f), "utf8"))) : userManual(manualDir, "en");
+  cache.set(key, tree);
   return tree;
 }
