@@ -154,7 +154,8 @@ async function main() {
     await Promise.all([stop(plexus.child), stop(hello.child)]);
   }
   const coldMs = median(cold.map((c) => c.plexus));
-  report(`cold start to first 200 (median of ${COLD_RUNS})`, coldMs, "ms", {
+  const runs = cold.map((c) => c.plexus.toFixed(0)).join("/");
+  report(`cold start to first 200 (median of ${COLD_RUNS} runs: ${runs} ms)`, coldMs, "ms", {
     baseline: `raw Bun.serve ${median(cold.map((c) => c.hello)).toFixed(0)} ms`,
     ratio: median(cold.map((c) => c.plexus / c.hello)),
     target: "< 1000 ms",

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { openDb, type Db } from "../../db/client";
 import { users, type Role } from "../../db/schema";
 import { createApp } from "../app";
 import { loadConfig, type Config } from "../lib/config";
+import { smtpEnv, startSmtpSink, type SmtpSink } from "./smtp";
 
 process.env.PLEXUS_QUIET = "1";
 
@@ -96,4 +98,19 @@ export function testApp(env: Record<string, string> = {}) {
       data.cleanup();
     },
   };
+}
+
+export type TestApp = ReturnType<typeof testApp>;
+
+/**
+ * Registers hooks giving each test a fresh app whose mail goes to one SMTP sink per file;
+ * read `env.t` and `env.sink` inside tests.
+ */
+export function withMailTestApp() {
+  const env = {} as { t: TestApp; sink: SmtpSink };
+  beforeAll(async () => (env.sink = await startSmtpSink()));
+  afterAll(() => env.sink.close());
+  beforeEach(() => (env.t = testApp(smtpEnv(env.sink))));
+  afterEach(() => env.t.close());
+  return env;
 }

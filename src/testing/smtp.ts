@@ -66,3 +66,8 @@ function decodeBody(raw: string): string {
   if (/Content-Transfer-Encoding: base64/i.test(raw)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   return body;
 }
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+/** The environment that points Plexus's mailer at a sink. */
+export const smtpEnv = (sink: SmtpSink) => ({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_SECURE: "false" });

@@ -1,67 +1,61 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { passwordResetRequests, sessions } from "../../../db/schema";
-import { testApp } from "../../testing/harness";
-import { startSmtpSink } from "../../testing/smtp";
+import { withMailTestApp } from "../../testing/harness";
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let t: ReturnType<typeof testApp>;
-beforeAll(async () => (sink = await startSmtpSink()));
-afterAll(() => sink.close());
-beforeEach(() => (t = testApp({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_SECURE: "false" })));
-afterEach(() => t.close());
+const env = withMailTestApp();
 
 const tokenFrom = (html: string) => decodeURIComponent(html.match(/\/new-password\?token=([^"&]+)/)![1]);
 
 describe("password reset", () => {
   test("the request answers alike for known and unknown addresses; only the known one gets a mail", async () => {
-    const { user } = await t.userWithCookie();
-    const known = await t.call("GET", `/reset-password/create-request?email=${encodeURIComponent(user.email.toUpperCase())}`);
-    const unknown = await t.call("GET", "/reset-password/create-request?email=ghost@example.test");
+    const { user } = await env.t.userWithCookie();
+    const known = await env.t.call("GET", `/reset-password/create-request?email=${encodeURIComponent(user.email.toUpperCase())}`);
+    const unknown = await env.t.call("GET", "/reset-password/create-request?email=ghost@example.test");
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    const mail = await sink.waitFor(user.email);
+    const mail = await env.sink.waitFor(user.email);
     expect(mail.html).toContain("http://plexus.test/new-password?token=");
-    await t.ctx.mailer.idle();
-    expect(sink.mails.some((m) => m.to.includes("ghost@example.test"))).toBe(false);
+    await env.t.ctx.mailer.idle();
+    expect(env.sink.mails.some((m) => m.to.includes("ghost@example.test"))).toBe(false);
   });
 
   test("the link's token sets the password once, within the hour, and signs the user out everywhere", async () => {
-    const { user, cookie } = await t.userWithCookie();
-    await t.call("GET", `/reset-password/create-request?email=${user.email}`);
-    const token = tokenFrom((await sink.waitFor(user.email)).html);
-    expect((await t.call("GET", `/reset-password/get-log?token=${token}`)).body.user.firstName).toBe(user.firstName);
+    const { user, cookie } = await env.t.userWithCookie();
+    await env.t.call("GET", `/reset-password/create-request?email=${user.email}`);
+    const token = tokenFrom((await env.sink.waitFor(user.email)).html);
+    expect((await env.t.call("GET", `/reset-password/get-log?token=${token}`)).body.user.firstName).toBe(user.firstName);
 
-    const set = await t.call("POST", "/reset-password/set-password", { body: { token, password: "brand-new-pass" } });
+    const set = await env.t.call("POST", "/reset-password/set-password", { body: { token, password: "brand-new-pass" } });
     expect(set.status).toBe(200);
-    expect((await t.call("GET", "/users/get-user", { cookie })).status).toBe(401);
-    expect(t.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
-    expect((await t.call("POST", "/login", { body: { username: user.login, password: "brand-new-pass" } })).status).toBe(200);
+    expect((await env.t.call("GET", "/users/get-user", { cookie })).status).toBe(401);
+    expect(env.t.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    expect((await env.t.call("POST", "/login", { body: { username: user.login, password: "brand-new-pass" } })).status).toBe(200);
 
-    const again = await t.call("POST", "/reset-password/set-password", { body: { token, password: "another-pass-1" } });
+    const again = await env.t.call("POST", "/reset-password/set-password", { body: { token, password: "another-pass-1" } });
     expect(again.status).toBe(400);
     expect(again.body.error).toBe("invalid_token");
-    expect((await t.call("GET", `/reset-password/get-log?token=${token}`)).status).toBe(400);
+    expect((await env.t.call("GET", `/reset-password/get-log?token=${token}`)).status).toBe(400);
   });
 
   test("query parameters work as well as a body, and an expired token is refused", async () => {
-    const { user } = await t.userWithCookie();
-    await t.call("GET", `/reset-password/create-request?email=${user.email}`);
-    const token = tokenFrom((await sink.waitFor(user.email)).html);
-    t.db.update(passwordResetRequests).set({ expiresAt: new Date(Date.now() - 1) }).run();
-    const expired = await t.call("POST", `/reset-password/set-password?token=${token}&password=whatever-123`);
+    const { user } = await env.t.userWithCookie();
+    await env.t.call("GET", `/reset-password/create-request?email=${user.email}`);
+    const token = tokenFrom((await env.sink.waitFor(user.email)).html);
+    env.t.db.update(passwordResetRequests).set({ expiresAt: new Date(Date.now() - 1) }).run();
+    const expired = await env.t.call("POST", `/reset-password/set-password?token=${token}&password=whatever-123`);
     expect(expired.status).toBe(400);
-    expect((await t.call("POST", "/login", { body: { username: user.login, password: user.password } })).status).toBe(200);
+    expect((await env.t.call("POST", "/login", { body: { username: user.login, password: user.password } })).status).toBe(200);
   });
 
   test("validation: e-mail required and well-formed, password required, bogus tokens refused", async () => {
-    const missing = await t.call("GET", "/reset-password/create-request", { headers: { "accept-language": "ru" } });
+    const missing = await env.t.call("GET", "/reset-password/create-request", { headers: { "accept-language": "ru" } });
     expect(missing.status).toBe(422);
     expect(missing.body.details[0].message).toBe("E-mail должен быть заполнен");
-    const malformed = await t.call("GET", "/reset-password/create-request?email=nope", { headers: { "accept-language": "ru" } });
+    const malformed = await env.t.call("GET", "/reset-password/create-request?email=nope", { headers: { "accept-language": "ru" } });
     expect(malformed.body.details[0].message).toBe("E-mail заполнен не верно");
-    const noPassword = await t.call("POST", "/reset-password/set-password", { body: { token: "x" }, headers: { "accept-language": "ru" } });
+    const noPassword = await env.t.call("POST", "/reset-password/set-password", { body: { token: "x" }, headers: { "accept-language": "ru" } });
     expect(noPassword.body.details[0].message).toBe("Пароль должен быть заполнен");
-    expect((await t.call("POST", "/reset-password/set-password", { body: { token: "forged", password: "long-enough-1" } })).status).toBe(400);
+    expect((await env.t.call("POST", "/reset-password/set-password", { body: { token: "forged", password: "long-enough-1" } })).status).toBe(400);
   });
 });
