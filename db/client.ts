@@ -13,8 +13,8 @@ const migrationsFolder = join(import.meta.dir, "migrations");
 
 /**
  * Opens (creating if needed) and migrates a database file. synchronous=NORMAL: under WAL it keeps the
- * database consistent after a crash and only risks the last commits on power loss, for roughly 2-3x the
- * write throughput of FULL on this machine's disk (see bench/sqlite-sync.ts).
+ * database consistent after a crash and only risks the last commits on power loss, for 10-20x the
+ * single-row write throughput of FULL on these machines (bench/sqlite-sync.ts).
  */
 export function openDb(path: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });

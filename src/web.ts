@@ -7,7 +7,7 @@ import { sessionFromRequest } from "./modules/auth/sessions";
 import { pageAccess } from "./lib/page-access";
 import { localeOf } from "./lib/http";
 import { translator } from "./lib/i18n";
-import { compressed, serveStatic } from "./lib/static-files";
+import { compressedPage, serveStatic } from "./lib/static-files";
 import { upgradeLive, WS_PATH } from "./realtime/endpoint";
 import type { Broker, Connection } from "./realtime/broker";
 import type { Mailer } from "./modules/mail/service";
@@ -65,12 +65,12 @@ export async function startServer({ db, config, mailer, live, withPages = true }
       try {
         if (url.pathname === WS_PATH) return upgradeLive(request, server, db, ctx.live);
         if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
-          return compressed(request, await app.handle(request));
+          return app.handle(request);
         }
         const file = await serveStatic(clientDir, request, url.pathname);
         if (file) return file;
         if (!renderPage) return new Response("Not found", { status: 404 });
-        return compressed(request, await handlePage(request, server));
+        return compressedPage(request, await handlePage(request, server));
       } catch (error) {
         log.error("request.failed", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
         return Response.json({ status: 500, error: "internal_error", message: "Something went wrong" }, { status: 500 });

@@ -6,11 +6,16 @@ import { LOCALE_COOKIE, pickLocale, translator, type Locale } from "./i18n";
 import { readCookie } from "./cookies";
 import { hasRank, type Role } from "./roles";
 import { log } from "./log";
+import { acceptsGzip } from "./static-files";
 import { en, type MessageKey } from "../../locales/en";
 import { sessionFromRequest } from "../modules/auth/sessions";
 
 /** Who may call a route: anyone, or a signed-in user of at least this rank. */
 export type Access = "public" | Role;
+
+/** The caller's address, for throttling; "local" when the app is called without a server (tests). */
+export const clientAddress = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null) =>
+  server?.requestIP(request)?.address ?? "local";
 
 /** JSON bodies above this are refused before parsing; file uploads have their own limits. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -55,6 +60,17 @@ export const httpBasics = new Elysia({ name: "http-basics" })
       }
     }
   })
+  .mapResponse({ as: "global" }, ({ responseValue, request, set }) => {
+    if (responseValue instanceof Response || responseValue === undefined || typeof responseValue !== "object") return;
+    const json = JSON.stringify(responseValue);
+    const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json; charset=utf-8" };
+    // Small answers go as they are; larger ones are gzipped for slow links.
+    if (json.length < 1024 || !acceptsGzip(request)) return new Response(json, { status: Number(set.status) || 200, headers });
+    return new Response(Bun.gzipSync(json) as Uint8Array<ArrayBuffer>, {
+      status: Number(set.status) || 200,
+      headers: { ...headers, "content-encoding": "gzip", vary: "accept-encoding" },
+    });
+  })
   .onError({ as: "global" }, ({ code, error, request }) => {
     const locale = localeOf(request);
     if (error instanceof AppError) return errorResponse(error, locale);
@@ -71,14 +87,13 @@ export const httpBasics = new Elysia({ name: "http-basics" })
 /** The session behind the cookie, and the `access` option every route declares. */
 export const authPlugin = (ctx: AppContext) =>
   new Elysia({ name: "auth" })
-    .derive({ as: "global" }, ({ request, server, set }) => {
+    .derive({ as: "global" }, ({ request, set }) => {
       const found = sessionFromRequest(ctx.db, request, ctx.config.secureCookies);
       if (found?.renewedCookie) set.headers["set-cookie"] = found.renewedCookie;
       return {
         actor: (found?.user ?? null) as User | null,
         sessionId: found?.sessionId ?? null,
         locale: localeOf(request),
-        address: server?.requestIP(request)?.address ?? "local",
       };
     })
     .macro({

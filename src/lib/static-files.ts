@@ -33,16 +33,15 @@ export async function serveStatic(root: string, request: Request, pathname: stri
 
 export const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
 
-/** Gzips an HTML or JSON response on the fly for browsers on slow links. */
-export function compressed(request: Request, response: Response): Response {
+/** Gzips a streamed page on the fly for browsers on slow links (API JSON is gzipped in lib/http). */
+export function compressedPage(request: Request, response: Response): Response {
   const type = response.headers.get("content-type") ?? "";
-  const length = Number(response.headers.get("content-length") ?? Infinity);
-  if (!response.body || !acceptsGzip(request) || response.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || length < 1024) {
+  if (!response.body || !acceptsGzip(request) || response.headers.has("content-encoding") || !COMPRESSIBLE.test(type)) {
     return response;
   }
   const headers = new Headers(response.headers);
+  headers.append("vary", "accept-encoding");
   headers.set("content-encoding", "gzip");
   headers.delete("content-length");
-  headers.append("vary", "accept-encoding");
   return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, headers });
 }

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { authPlugin } from "../../lib/http";
+import { authPlugin, clientAddress } from "../../lib/http";
 import { presentUser } from "../users/presenter";
 import { loginBody } from "./model";
 import { login, logout } from "./service";
@@ -16,10 +16,10 @@ export const authRoutes = (ctx: AppContext) =>
     .use(authPlugin(ctx))
     .post(
       "/login",
-      async ({ body, address, request, set, redirect }) => {
+      async ({ body, request, server, set, redirect }) => {
         const form = isFormPost(request);
         try {
-          const session = await login(ctx, body, address);
+          const session = await login(ctx, body, clientAddress(request, server));
           set.headers["set-cookie"] = sessionCookie(session.token, session.expiresAt, ctx.config.secureCookies);
           return form ? redirect("/", 303) : presentUser(session.user);
         } catch (error) {

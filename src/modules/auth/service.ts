@@ -7,7 +7,8 @@ import { findUserByLogin } from "../users/service";
 import { createSession, revokeSession } from "./sessions";
 
 // Hashing a dummy when the login is unknown keeps the answer time the same for known and unknown logins.
-const dummyHash = Bun.password.hash("not-a-real-password", { algorithm: "argon2id" });
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= Bun.password.hash("not-a-real-password", { algorithm: "argon2id" }));
 
 /** Checks the password, throttles repeated failures per login and per address, and starts a session. */
 export async function login(ctx: AppContext, input: { username: string; password: string }, address: string) {
@@ -16,7 +17,7 @@ export async function login(ctx: AppContext, input: { username: string; password
     throw tooManyRequests("Too many failed sign-in attempts; wait a few minutes");
   }
   const user = findUserByLogin(ctx.db, input.username.trim());
-  const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummyHash));
+  const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummy()));
   if (!user || !ok) {
     ctx.limits.login.fail(loginKey);
     ctx.limits.loginByAddress.fail(address);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
 import { randomToken, safeEqual, sha256 } from "../../lib/crypto";
@@ -25,31 +25,42 @@ export function createSession(db: Executor, userId: number): { token: string; ex
   return { token: `${id}.${secret}`, expiresAt };
 }
 
+// Every request looks its session up, so the statements are prepared once per database. Two
+// primary-key lookups measured about 4x faster than one join here (bench/run.ts, get-user).
+const statements = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
+const prepareLookups = (db: Db) => ({
+  session: db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare(),
+  user: db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare(),
+});
+
+function lookups(db: Db) {
+  let prepared = statements.get(db);
+  if (!prepared) statements.set(db, (prepared = prepareLookups(db)));
+  return prepared;
+}
+
 /** The signed-in user behind a token, or null for a missing, forged, expired or inactive one. */
 export function validateSession(db: Db, token: string | undefined, secureCookies = false): SessionLookup | null {
   if (!token) return null;
   const dot = token.indexOf(".");
   if (dot <= 0 || token.length > 200) return null;
   const id = token.slice(0, dot);
-  const row = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .get();
-  if (!row || !safeEqual(row.session.secretHash, sha256(token.slice(dot + 1)))) return null;
+  const prepared = lookups(db);
+  const session = prepared.session.get({ id });
+  if (!session || !safeEqual(session.secretHash, sha256(token.slice(dot + 1)))) return null;
+  const user = prepared.user.get({ id: session.userId });
   const now = Date.now();
-  if (row.session.expiresAt.getTime() <= now || !row.user.isActive) {
+  if (!user || session.expiresAt.getTime() <= now || !user.isActive) {
     db.delete(sessions).where(eq(sessions.id, id)).run();
     return null;
   }
   let renewedCookie: string | undefined;
-  if (row.session.expiresAt.getTime() - now < RENEW_BELOW) {
+  if (session.expiresAt.getTime() - now < RENEW_BELOW) {
     const expiresAt = new Date(now + LIFETIME);
     db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
     renewedCookie = sessionCookie(token, expiresAt, secureCookies);
   }
-  return { user: row.user, sessionId: id, renewedCookie };
+  return { user, sessionId: id, renewedCookie };
 }
 
 export function sessionFromRequest(db: Db, request: Request, secureCookies = false): SessionLookup | null {

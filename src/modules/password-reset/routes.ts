@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
-import { authPlugin } from "../../lib/http";
+import { authPlugin, clientAddress } from "../../lib/http";
 import { createResetRequest, resetLog, setPassword } from "./service";
 
 const tokenText = t.String({ maxLength: 200 });
@@ -10,8 +10,8 @@ export const passwordResetRoutes = (ctx: AppContext) =>
     .use(authPlugin(ctx))
     .get(
       "/create-request",
-      ({ query, address }) => {
-        createResetRequest(ctx, query.email, address);
+      ({ query, request, server }) => {
+        createResetRequest(ctx, query.email, clientAddress(request, server));
         return { status: "ok" };
       },
       { access: "public", query: t.Object({ email: t.Optional(t.String({ maxLength: 1000 })) }) },

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { settings, type User } from "../../../db/schema";
 import { SETTING_DEFAULTS } from "./defaults";
@@ -17,13 +17,27 @@ export function settingValues(db: Db, labels: string[]): Record<string, string> 
   return Object.fromEntries(rows.map((row) => [row.label, row.body]));
 }
 
-export const settingValue = (db: Db, label: string): string | undefined => settingValues(db, [label])[label];
+const singleLookups = new WeakMap<Db, ReturnType<typeof prepareSingle>>();
+const prepareSingle = (db: Db) =>
+  db.select({ body: settings.body }).from(settings).where(eq(settings.label, sql.placeholder("label"))).prepare();
+
+/** One setting; prepared once per database because every page asks for MAINTENANCE_MODE. */
+export function settingValue(db: Db, label: string): string | undefined {
+  let prepared = singleLookups.get(db);
+  if (!prepared) singleLookups.set(db, (prepared = prepareSingle(db)));
+  return prepared.get({ label })?.body;
+}
 
 const GENERAL = ["COMPANY_NAME", "COMPANY_FAVICON", "COMPANY_LOGO", "SHOW_DISCLAIMER"];
+const generalLookups = new WeakMap<Db, ReturnType<typeof prepareGeneral>>();
+const prepareGeneral = (db: Db) =>
+  db.select({ label: settings.label, body: settings.body }).from(settings).where(inArray(settings.label, GENERAL)).prepare();
 
-/** The public branding values the sign-in page and the page head need. */
+/** The public branding values the sign-in page and the page head need (every page: prepared once). */
 export function generalSettings(db: Db): Record<string, string> {
-  return settingValues(db, GENERAL);
+  let prepared = generalLookups.get(db);
+  if (!prepared) generalLookups.set(db, (prepared = prepareGeneral(db)));
+  return Object.fromEntries(prepared.all().map((row) => [row.label, row.body]));
 }
 
 /** All settings; only administrators' routes call this (secured values sit behind a show toggle there). */
