@@ -1,2 +1,4 @@
 export * from "./users";
 export * from "./admin";
+export * from "./projects";
+export * from "./data";

@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text, index, primaryKey, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+import { projects, categories } from "./projects";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+export const DATA_TYPES = ["DOC", "TABLE", "LAYER", "MAP", "CHART", "CALC", "REPORT", "MODBUS_UNIT"] as const;
+export type DataType = (typeof DATA_TYPES)[number];
+export const DATA_STATUSES = ["NO_DATA", "DATA_RECEIVED", "CHECKED", "NEEDS_IMPROVEMENT"] as const;
+export type DataStatus = (typeof DATA_STATUSES)[number];
+export const VERSION_TYPES = ["PDF", "MS_DOC", "OTHER"] as const;
+export type VersionType = (typeof VERSION_TYPES)[number];
+
+export const DATA_DESCRIPTION_MAX = 1024;
+export const VERSION_DESCRIPTION_MAX = 255;
+
+/** Where a data item's content comes from; per project, created from free text. */
+export const providers = sqliteTable(
+  "providers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default("_"),
+  },
+  (t) => [uniqueIndex("providers_project_name").on(t.projectId, sql`lower(${t.name})`)],
+);
+
+export const keywords = sqliteTable(
+  "keywords",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+  },
+  (t) => [uniqueIndex("keywords_project_value").on(t.projectId, sql`lower(${t.value})`)],
+);
+
+/**
+ * The one model behind all eight data types. Type-specific content lives in `value` (JSON text:
+ * a table, a chart's settings, a device's fields), `body` (a report's HTML) and `script`/`props`
+ * (a calculation); documents keep their files in doc_versions.
+ */
+export const dataItems = sqliteTable(
+  "data_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    dataType: text("data_type", { enum: DATA_TYPES }).notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    shortDescription: text("short_description").notNull().default(""),
+    providerId: integer("provider_id").references(() => providers.id, { onDelete: "set null" }),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: DATA_STATUSES }).notNull().default("NO_DATA"),
+    icon: text("icon"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    value: text("value"),
+    body: text("body"),
+    script: text("script"),
+    props: text("props"),
+    creationDate: integer("creation_date", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    index("data_items_project_type").on(t.projectId, t.dataType, t.isActive),
+    index("data_items_project_name").on(t.projectId, t.dataType, sql`lower(${t.name})`),
+  ],
+);
+
+export const dataCategories = sqliteTable(
+  "data_categories",
+  {
+    dataId: integer("data_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.dataId, t.categoryId] }), index("data_categories_category").on(t.categoryId)],
+);
+
+export const dataKeywords = sqliteTable(
+  "data_keywords",
+  {
+    dataId: integer("data_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+    keywordId: integer("keyword_id").notNull().references(() => keywords.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.dataId, t.keywordId] }), index("data_keywords_keyword").on(t.keywordId)],
+);
+
+/** Linked data: an undirected pair stored once, lower id first. */
+export const dataRelations = sqliteTable(
+  "data_relations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fromId: integer("from_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+    toId: integer("to_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("data_relations_pair").on(t.fromId, t.toId), index("data_relations_to").on(t.toId)],
+);
+
+/** A document's versions; the file sits under DATA_DIR with a server-chosen name, `body` is sanitised HTML of a DOCX. */
+export const docVersions = sqliteTable(
+  "doc_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    dataId: integer("data_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    type: text("type", { enum: VERSION_TYPES }).notNull(),
+    fileName: text("file_name").notNull(),
+    filePath: text("file_path").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    body: text("body"),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    creationDate: integer("creation_date", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("doc_versions_data").on(t.dataId, t.creationDate)],
+);
+
+export type DataItem = typeof dataItems.$inferSelect;
+export type DocVersion = typeof docVersions.$inferSelect;
+
+/**
+ * A file uploaded and checked but not yet attached to a document: the upload wizard and the
+ * version dialog send files first and save items after. `path` is the opaque handle clients get.
+ */
+export const stagedFiles = sqliteTable(
+  "staged_files",
+  {
+    path: text("path").primaryKey(),
+    ownerId: integer("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    storedPath: text("stored_path").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    type: text("type", { enum: VERSION_TYPES }).notNull(),
+    body: text("body"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("staged_files_created").on(t.createdAt)],
+);
