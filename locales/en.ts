@@ -94,6 +94,7 @@ export const en = {
   "maintenance.text": "The system is being maintained. Please come back in a few minutes.",
 
   "home.title": "Projects",
+  "project.nameRequired": "Enter the project name",
   "home.welcome": "Welcome, {{name}}",
   "home.empty": "You are not a member of any project yet. An administrator adds you to projects; they will appear here.",
   "help.title": "User manual",

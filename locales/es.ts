@@ -155,6 +155,7 @@ export const es: Messages = {
   "validation.tooLong": "El texto es demasiado largo",
   "validation.passwordTooShort": "La contraseña debe tener al menos 8 caracteres",
   "newPassword.for": "Elija una nueva contraseña para {{name}}.",
+  "project.nameRequired": "Introduzca el nombre del proyecto",
   "home.title": "Proyectos",
   "home.welcome": "Bienvenido, {{name}}",
   "home.empty": "Todavía no participa en ningún proyecto. Un administrador le añadirá a los proyectos y aparecerán aquí.",

@@ -155,6 +155,7 @@ export const ru: Messages = {
   "validation.tooLong": "Слишком длинный текст",
   "validation.passwordTooShort": "Пароль должен содержать не менее 8 символов",
   "newPassword.for": "Придумайте новый пароль для {{name}}.",
+  "project.nameRequired": "Введите название проекта",
   "home.title": "Проекты",
   "home.welcome": "Добро пожаловать, {{name}}",
   "home.empty": "Вы пока не участвуете ни в одном проекте. Администратор добавит вас в проекты, и они появятся здесь.",

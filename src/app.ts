@@ -15,6 +15,8 @@ import { passwordResetRoutes } from "./modules/password-reset/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { helpRoutes } from "./modules/help/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { categoryRoutes } from "./modules/categories/routes";
+import { projectRoutes } from "./modules/projects/routes";
 
 const MINUTE = 60_000;
 
@@ -49,7 +51,9 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(userRoutes(ctx))
     .use(passwordResetRoutes(ctx))
     .use(settingsRoutes(ctx))
-    .use(helpRoutes(ctx));
+    .use(helpRoutes(ctx))
+    .use(projectRoutes(ctx))
+    .use(categoryRoutes(ctx));
   return { app, ctx };
 }
 
