@@ -157,6 +157,10 @@ export const en = {
   "mail.TEST_MESSAGE.body": "<p>This is a test message. Mail settings work.</p>",
   "mail.ISSUE_REMINDER.subject": "Reminder: {{issueName}}",
   "mail.ISSUE_REMINDER.body": "<p>Hello {{firstName}},</p><p>the task <a href=\"{{url}}\">{{issueName}}</a> is due on {{dueDate}}.</p>",
+  "category.nameRequired": "Enter the category name",
+  "category.copied": "Copy complete",
+  "error.category_not_found": "No such category",
+  "error.category_default": "A default category cannot be deleted",
 } as const;
 
 export type MessageKey = keyof typeof en;

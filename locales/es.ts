@@ -159,4 +159,8 @@ export const es: Messages = {
   "home.title": "Proyectos",
   "home.welcome": "Bienvenido, {{name}}",
   "home.empty": "Todavía no participa en ningún proyecto. Un administrador le añadirá a los proyectos y aparecerán aquí.",
+  "category.nameRequired": "Introduzca el nombre de la categoría",
+  "category.copied": "Copia completada",
+  "error.category_not_found": "La categoría no existe",
+  "error.category_default": "Una categoría predeterminada no se puede eliminar",
 };

@@ -159,4 +159,8 @@ export const ru: Messages = {
   "home.title": "Проекты",
   "home.welcome": "Добро пожаловать, {{name}}",
   "home.empty": "Вы пока не участвуете ни в одном проекте. Администратор добавит вас в проекты, и они появятся здесь.",
+  "category.nameRequired": "Введите название категории",
+  "category.copied": "Копирование завершено",
+  "error.category_not_found": "Категория не найдена",
+  "error.category_default": "Категорию по умолчанию нельзя удалить",
 };

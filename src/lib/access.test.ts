@@ -48,6 +48,13 @@ const ACCESS: Record<string, Access> = {
   "GET /api/users/get-user-project-by-user": "USER",
   "GET /api/users/find-by-category": "USER",
   "GET /api/users/get-admin-list-by-project": "USER",
+  "GET /api/category/get-all-for-project/": "USER",
+  "GET /api/category/get": "USER",
+  "GET /api/category/get-category-details-list": "USER",
+  "POST /api/category/save": "ADMIN",
+  "POST /api/category/save-all": "ADMIN",
+  "POST /api/category/delete": "ADMIN",
+  "POST /api/category/make-copy": "ADMIN",
 };
 
 let t: ReturnType<typeof testApp>;

@@ -1,0 +1,48 @@
+import { t, type Static } from "elysia";
+
+/** Name and type limits after trimming; the model only caps raw sizes, the service says which rule failed. */
+export const CATEGORY_NAME_MAX = 100;
+export const CATEGORY_TYPE_MAX = 100;
+export const CATEGORY_DESCRIPTION_MAX = 100_000;
+
+const id = () => t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+export const idQuery = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+
+/** A category as the UI sends it: without id it is created, with id updated; the project never changes. */
+export const categoryBody = t.Object({
+  id: t.Optional(t.Nullable(id())),
+  name: t.Optional(t.String({ maxLength: 1000 })),
+  type: t.Optional(t.Nullable(t.String({ maxLength: 1000 }))),
+  number: t.Optional(t.Nullable(t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }))),
+  isDefault: t.Optional(t.Boolean()),
+  isPublic: t.Optional(t.Boolean()),
+  hasProcess: t.Optional(t.Boolean()),
+  description: t.Optional(t.Nullable(t.String({ maxLength: CATEGORY_DESCRIPTION_MAX }))),
+  project: t.Object({ id: id() }),
+});
+export type CategoryInput = Static<typeof categoryBody>;
+
+/** save-all: the new order of some of one project's categories. */
+export const orderBody = t.Array(t.Object({ id: id(), number: t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }) }), {
+  maxItems: 10_000,
+});
+export type OrderInput = Static<typeof orderBody>;
+
+/** make-copy takes its arguments from the query or from a JSON body; the body wins. */
+export const copyQuery = t.Object({
+  categoryId: t.Optional(t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  name: t.Optional(t.String({ maxLength: 1000 })),
+});
+export const copyBody = t.Optional(
+  t.Object({
+    categoryId: t.Optional(id()),
+    name: t.Optional(t.String({ maxLength: 1000 })),
+  }),
+);
+export interface CopyInput {
+  categoryId?: number;
+  name?: string;
+  /** Where the name came from, for the error's path. */
+  nameFrom: "query" | "body";
+}

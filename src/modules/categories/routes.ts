@@ -1,0 +1,45 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../lib/context";
+import { authPlugin } from "../../lib/http";
+import { categoryBody, copyBody, copyQuery, idQuery, orderBody } from "./model";
+import { presentCategory } from "./presenter";
+import {
+  categoryDetailsList,
+  copyCategory,
+  deleteCategory,
+  getCategory,
+  listForProject,
+  saveCategory,
+  saveOrder,
+} from "./service";
+
+/** Categories of a project. Elysia answers a path with or without its trailing slash alike. */
+export const categoryRoutes = (ctx: AppContext) =>
+  new Elysia({ prefix: "/category" })
+    .use(authPlugin(ctx))
+    .get("/get-all-for-project/", ({ actor, query }) => listForProject(ctx.db, actor!, query.id).map(presentCategory), {
+      access: "USER",
+      query: idQuery,
+    })
+    .get("/get", ({ actor, query }) => presentCategory(getCategory(ctx.db, actor!, query.id)), { access: "USER", query: idQuery })
+    .get(
+      "/get-category-details-list",
+      ({ actor, query }) =>
+        categoryDetailsList(ctx.db, actor!, query.id).map((d) => ({ ...d, category: presentCategory(d.category) })),
+      { access: "USER", query: idQuery },
+    )
+    .post("/save", ({ actor, body }) => presentCategory(saveCategory(ctx.db, actor!, body)), { access: "ADMIN", body: categoryBody })
+    .post("/save-all", ({ actor, body }) => saveOrder(ctx.db, actor!, body).map(presentCategory), { access: "ADMIN", body: orderBody })
+    .post("/delete", ({ actor, query }) => presentCategory(deleteCategory(ctx.db, actor!, query.id)), { access: "ADMIN", query: idQuery })
+    .post(
+      "/make-copy",
+      ({ actor, query, body }) =>
+        presentCategory(
+          copyCategory(ctx.db, actor!, {
+            categoryId: body?.categoryId ?? query.categoryId,
+            name: body?.name ?? query.name,
+            nameFrom: body?.name !== undefined ? "body" : "query",
+          }),
+        ),
+      { access: "ADMIN", query: copyQuery, body: copyBody },
+    );

@@ -1,0 +1,274 @@
+import { and, asc, eq, gt, inArray, max, sql } from "drizzle-orm";
+import sanitizeHtml from "sanitize-html";
+import type { Db, Executor } from "../../../db/client";
+import {
+  categories,
+  dataCategories,
+  dataItems,
+  dataKeywords,
+  keywords,
+  DATA_TYPES,
+  type Category,
+  type DataType,
+  type User,
+} from "../../../db/schema";
+import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import type { Role } from "../../lib/roles";
+import { audit } from "../audit/service";
+import { requireProjectRole } from "../projects/policy";
+import { CATEGORY_NAME_MAX, CATEGORY_TYPE_MAX, type CategoryInput, type CopyInput, type OrderInput } from "./model";
+
+const findCategory = (db: Executor, id: number) => db.select().from(categories).where(eq(categories.id, id)).get();
+
+/**
+ * The category, if the actor has `needed` in its project. A category of a project the actor
+ * cannot see is reported as missing, so ids of other projects give away nothing.
+ */
+function requireCategory(db: Db, actor: User, id: number, needed: Role): Category {
+  const category = findCategory(db, id);
+  if (!category) throw notFound("category");
+  try {
+    requireProjectRole(db, actor, category.projectId, needed);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw notFound("category");
+    throw error;
+  }
+  return category;
+}
+
+const projectCategories = (db: Executor, projectId: number) =>
+  db.select().from(categories).where(eq(categories.projectId, projectId)).orderBy(asc(categories.number), asc(categories.id)).all();
+
+/** A project's categories in display order (number, then id), for its members. */
+export function listForProject(db: Db, actor: User, projectId: number): Category[] {
+  requireProjectRole(db, actor, projectId);
+  return projectCategories(db, projectId);
+}
+
+export function getCategory(db: Db, actor: User, id: number): Category {
+  return requireCategory(db, actor, id, "USER");
+}
+
+export type DataCounts = Record<DataType, number>;
+const zeroCounts = (): DataCounts => Object.fromEntries(DATA_TYPES.map((type) => [type, 0])) as DataCounts;
+
+/** Each category of a project with the number of its active data items per type (one grouped query). */
+export function categoryDetailsList(db: Db, actor: User, projectId: number): { category: Category; numberOfDataByType: DataCounts }[] {
+  requireProjectRole(db, actor, projectId);
+  const list = projectCategories(db, projectId);
+  const rows = db
+    .select({ categoryId: dataCategories.categoryId, dataType: dataItems.dataType, count: sql<number>`count(*)` })
+    .from(dataCategories)
+    .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
+    .innerJoin(categories, eq(categories.id, dataCategories.categoryId))
+    .where(and(eq(categories.projectId, projectId), eq(dataItems.isActive, true)))
+    .groupBy(dataCategories.categoryId, dataItems.dataType)
+    .all();
+  const counts = new Map<number, DataCounts>(list.map((c) => [c.id, zeroCounts()]));
+  for (const row of rows) {
+    const byType = counts.get(row.categoryId);
+    if (byType) byType[row.dataType] = row.count;
+  }
+  return list.map((category) => ({ category, numberOfDataByType: counts.get(category.id)! }));
+}
+
+const tooLong = (path: string): ErrorDetail => ({ path, message: "validation.tooLong", code: "validation.tooLong" });
+const nameRequired = (path: string): ErrorDetail => ({ path, message: "category.nameRequired", code: "category.nameRequired" });
+
+function checkName(path: string, raw: string | undefined): { name: string; details: ErrorDetail[] } {
+  const name = raw?.trim() ?? "";
+  if (!name) return { name, details: [nameRequired(path)] };
+  if (name.length > CATEGORY_NAME_MAX) return { name, details: [tooLong(path)] };
+  return { name, details: [] };
+}
+
+/** Category descriptions are user HTML: sanitize-html with its default tags and attributes. */
+export const sanitizeDescription = (html: string | null | undefined) => (html ? sanitizeHtml(html) : "");
+
+const nextNumber = (db: Executor, projectId: number) =>
+  (db.select({ last: max(categories.number) }).from(categories).where(eq(categories.projectId, projectId)).get()?.last ?? 0) + 1;
+
+/**
+ * Creates a category (placed last) or updates one. ADMIN of the project only. An update names its
+ * project too; a category of another project is not found, so a category never moves.
+ */
+export function saveCategory(db: Db, actor: User, input: CategoryInput): Category {
+  const existing = input.id ? requireCategory(db, actor, input.id, "ADMIN") : undefined;
+  if (existing && existing.projectId !== input.project.id) throw notFound("category");
+  if (!existing) requireProjectRole(db, actor, input.project.id, "ADMIN");
+
+  const { name, details } = checkName("body.name", input.name);
+  const type = input.type?.trim() || null;
+  if (type && type.length > CATEGORY_TYPE_MAX) details.push(tooLong("body.type"));
+  if (details.length) throw invalid(details);
+
+  const fields = {
+    name,
+    type,
+    isDefault: input.isDefault ?? existing?.isDefault ?? false,
+    isPublic: input.isPublic ?? existing?.isPublic ?? false,
+    hasProcess: input.hasProcess ?? existing?.hasProcess ?? false,
+    description: input.description === undefined && existing ? existing.description : sanitizeDescription(input.description),
+  };
+  return db.transaction((tx) => {
+    if (existing) {
+      const saved = tx
+        .update(categories)
+        .set({ ...fields, number: input.number ?? existing.number })
+        .where(eq(categories.id, existing.id))
+        .returning()
+        .get();
+      audit(tx, actor.id, "UPDATE", `category ${saved.id} "${saved.name}" in project ${saved.projectId}`);
+      return saved;
+    }
+    const created = tx
+      .insert(categories)
+      .values({ ...fields, projectId: input.project.id, number: nextNumber(tx, input.project.id) })
+      .returning()
+      .get();
+    audit(tx, actor.id, "CREATE", `category ${created.id} "${created.name}" in project ${created.projectId}`);
+    return created;
+  });
+}
+
+/**
+ * Reorders categories: every id must exist and all must belong to one project, where the actor
+ * is ADMIN. Returns the project's categories in their new order.
+ */
+export function saveOrder(db: Db, actor: User, input: OrderInput): Category[] {
+  if (!input.length) return [];
+  const ids = input.map((entry) => entry.id);
+  const duplicates = input.flatMap((entry, i) => (ids.indexOf(entry.id) !== i ? [{ path: `body.${i}.id`, message: "Listed twice" }] : []));
+  if (duplicates.length) throw invalid(duplicates);
+  const found = db.select().from(categories).where(inArray(categories.id, ids)).all();
+  if (found.length !== ids.length) throw notFound("category");
+  const projectId = found[0].projectId;
+  try {
+    requireProjectRole(db, actor, projectId, "ADMIN");
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw notFound("category");
+    throw error;
+  }
+  const strangers = found.filter((c) => c.projectId !== projectId);
+  if (strangers.length) {
+    throw invalid(
+      strangers.map((c) => ({ path: `body.${ids.indexOf(c.id)}.id`, message: "All categories must belong to one project" })),
+      "All categories must belong to one project",
+    );
+  }
+  return db.transaction((tx) => {
+    for (const entry of input) tx.update(categories).set({ number: entry.number }).where(eq(categories.id, entry.id)).run();
+    audit(tx, actor.id, "UPDATE", `order of ${input.length} categories in project ${projectId}`);
+    return projectCategories(tx, projectId);
+  });
+}
+
+/** Deletes a non-default category and its links to data and members; the data items stay. */
+export function deleteCategory(db: Db, actor: User, id: number): Category {
+  const category = requireCategory(db, actor, id, "ADMIN");
+  if (category.isDefault) throw new AppError(409, "category_default", "A default category cannot be deleted");
+  db.transaction((tx) => {
+    tx.delete(categories).where(eq(categories.id, id)).run();
+    audit(tx, actor.id, "DELETE", `category ${category.id} "${category.name}" in project ${category.projectId}`);
+  });
+  return category;
+}
+
+/**
+ * Copies a category under a new name, right after the original: same type, description and
+ * flags (never default), and the same data items linked.
+ */
+export function copyCategory(db: Db, actor: User, input: CopyInput): Category {
+  if (!input.categoryId) throw invalid([{ path: "query.categoryId", message: "Required" }]);
+  const original = requireCategory(db, actor, input.categoryId, "ADMIN");
+  const { name, details } = checkName(`${input.nameFrom}.name`, input.name);
+  if (details.length) throw invalid(details);
+  return db.transaction((tx) => {
+    tx.update(categories)
+      .set({ number: sql`${categories.number} + 1` })
+      .where(and(eq(categories.projectId, original.projectId), gt(categories.number, original.number)))
+      .run();
+    const copy = tx
+      .insert(categories)
+      .values({
+        projectId: original.projectId,
+        name,
+        type: original.type,
+        number: original.number + 1,
+        isDefault: false,
+        isPublic: original.isPublic,
+        hasProcess: original.hasProcess,
+        description: original.description,
+      })
+      .returning()
+      .get();
+    tx.insert(dataCategories)
+      .select(
+        tx
+          .select({ dataId: dataCategories.dataId, categoryId: sql<number>`${copy.id}`.as("category_id") })
+          .from(dataCategories)
+          .where(eq(dataCategories.categoryId, original.id)),
+      )
+      .run();
+    audit(tx, actor.id, "CREATE", `category ${copy.id} "${copy.name}" copied from ${original.id} in project ${copy.projectId}`);
+    return copy;
+  });
+}
+
+/** Share of the category's active data items whose status is CHECKED, in percent with one decimal; 0 when empty. */
+export function categoryProgress(db: Db, categoryId: number): number {
+  const row = db
+    .select({ total: sql<number>`count(*)`, checked: sql<number>`coalesce(sum(${dataItems.status} = 'CHECKED'), 0)` })
+    .from(dataCategories)
+    .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
+    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true)))
+    .get();
+  if (!row || !row.total) return 0;
+  return Math.round((row.checked * 1000) / row.total) / 10;
+}
+
+export interface CategoryDataItem {
+  id: number;
+  name: string;
+  dataType: DataType;
+  status: string;
+  shortDescription: string;
+  keywords: { id: number; value: string }[];
+}
+
+/**
+ * The active data items of a category, for its page, by name. A keyword keeps the items whose
+ * name or any keyword contains it, ignoring case (in any script, so it is done here, not in SQLite).
+ */
+export function categoryData(db: Db, actor: User, categoryId: number, keyword?: string): CategoryDataItem[] {
+  requireCategory(db, actor, categoryId, "USER");
+  const items = db
+    .select({
+      id: dataItems.id,
+      name: dataItems.name,
+      dataType: dataItems.dataType,
+      status: dataItems.status,
+      shortDescription: dataItems.shortDescription,
+    })
+    .from(dataCategories)
+    .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
+    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true)))
+    .orderBy(asc(dataItems.name), asc(dataItems.id))
+    .all();
+  const byItem = new Map<number, { id: number; value: string }[]>(items.map((item) => [item.id, []]));
+  if (items.length) {
+    const rows = db
+      .select({ dataId: dataKeywords.dataId, id: keywords.id, value: keywords.value })
+      .from(dataKeywords)
+      .innerJoin(keywords, eq(keywords.id, dataKeywords.keywordId))
+      .innerJoin(dataCategories, and(eq(dataCategories.dataId, dataKeywords.dataId), eq(dataCategories.categoryId, categoryId)))
+      .orderBy(asc(keywords.value))
+      .all();
+    for (const row of rows) byItem.get(row.dataId)?.push({ id: row.id, value: row.value });
+  }
+  const list = items.map((item) => ({ ...item, keywords: byItem.get(item.id)! }));
+  const needle = keyword?.trim().toLocaleLowerCase();
+  if (!needle) return list;
+  const has = (text: string) => text.toLocaleLowerCase().includes(needle);
+  return list.filter((item) => has(item.name) || item.keywords.some((k) => has(k.value)));
+}
