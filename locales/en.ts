@@ -95,6 +95,10 @@ export const en = {
 
   "home.title": "Projects",
   "project.nameRequired": "Enter the project name",
+  "docs.noProvider": "Some documents have no data source",
+  "docs.readingError": "Error reading the file",
+  "error.file_unreadable": "The file cannot be read",
+  "error.file_type_mismatch": "The file's content does not match its extension",
   "home.welcome": "Welcome, {{name}}",
   "home.empty": "You are not a member of any project yet. An administrator adds you to projects; they will appear here.",
   "help.title": "User manual",

@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { activityLog, dataItems, docVersions, stagedFiles } from "../../../db/schema";
+import { makeDocx, makePdf } from "../../lib/sample-documents";
+import { testApp, type TestApp } from "../../testing/harness";
+
+let t: TestApp;
+beforeEach(() => (t = testApp()));
+afterEach(() => t.close());
+
+async function setup() {
+  const admin = await t.userWithCookie("ADMIN");
+  const project = (await t.call("POST", "/project/create", { cookie: admin.cookie, body: { name: "Docs" } })).body;
+  const join = async (moderator: boolean) => {
+    const person = await t.userWithCookie("USER");
+    await t.call("POST", "/project/add-user-project", { cookie: admin.cookie, body: { user: { id: person.user.id }, project: { id: project.id }, moderator } });
+    return person;
+  };
+  return { admin, project, moderator: await join(true), reader: await join(false) };
+}
+
+async function upload(cookie: string, files: { name: string; bytes: Uint8Array | string }[]) {
+  const form = new FormData();
+  for (const file of files) form.append("file", new File([file.bytes as BlobPart], file.name));
+  const response = await t.app.handle(new Request("http://plexus.test/api/files/save", { method: "POST", headers: { cookie }, body: form }));
+  return { status: response.status, body: await response.json() };
+}
+
+const storedFileCount = () => {
+  const walk = (dir: string): number => {
+    try {
+      return readdirSync(dir).reduce((n, name) => n + (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : 1), 0);
+    } catch {
+      return 0;
+    }
+  };
+  return walk(join(t.config.dataDir, "files"));
+};
+
+const docx = () => makeDocx("Bridge survey", [
+  { heading: "Scope", paragraphs: ["The survey covers the piers and the deck."] },
+  { heading: "Findings", paragraphs: ["Corrosion on pier three.", "Deck joints need sealing."] },
+]);
+const pdf = () => makePdf([["Load test report", "Passed at 120% of design load."], ["Appendix"]]);
+
+describe("uploads", () => {
+  test("a DOCX becomes MS_DOC with sanitised HTML whose headings carry ids; a PDF becomes PDF; others OTHER", async () => {
+    const { moderator } = await setup();
+    const res = await upload(moderator.cookie, [
+      { name: "survey.docx", bytes: await docx() },
+      { name: "load.pdf", bytes: pdf() },
+      { name: "../../notes.txt", bytes: "plain notes" },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.map((f: { type: string }) => f.type)).toEqual(["MS_DOC", "PDF", "OTHER"]);
+    expect(res.body[2].fileName).toBe("notes.txt");
+    const staged = t.db.select().from(stagedFiles).where(eq(stagedFiles.path, res.body[0].path)).get()!;
+    expect(staged.body).toContain('<h1 id="h-1">Scope</h1>');
+    expect(staged.storedPath).toMatch(/^files\/\d{4}\/\d{2}\/[\w-]+$/);
+  });
+
+  test("a file that lies about its type, a truncated PDF or DOCX, and an empty file are refused and nothing stays on disk", async () => {
+    const { moderator } = await setup();
+    const whole = pdf();
+    const cases = [
+      { name: "fake.pdf", bytes: "<html><script>alert(1)</script></html>", status: 415, error: "file_type_mismatch" },
+      { name: "photo.png", bytes: pdf(), status: 415, error: "file_type_mismatch" },
+      { name: "cut.pdf", bytes: whole.slice(0, whole.length - 40), status: 422, error: "file_unreadable" },
+      { name: "cut.docx", bytes: (await docx()).slice(0, 600), status: 422, error: "file_unreadable" },
+      { name: "empty.txt", bytes: "", status: 422, error: "file_empty" },
+    ];
+    for (const c of cases) {
+      const res = await upload(moderator.cookie, [{ name: c.name, bytes: c.bytes }]);
+      expect([c.name, res.status, res.body.error]).toEqual([c.name, c.status, c.error]);
+    }
+    expect(storedFileCount()).toBe(0);
+    expect(t.db.select().from(stagedFiles).all()).toHaveLength(0);
+  });
+
+  test("more than 100 files, or a body that is not multipart, are refused", async () => {
+    const { moderator } = await setup();
+    const many = Array.from({ length: 101 }, (_, i) => ({ name: `n${i}.txt`, bytes: "x" }));
+    expect((await upload(moderator.cookie, many)).status).toBe(413);
+    expect(storedFileCount()).toBe(0);
+    expect((await t.call("POST", "/files/save", { cookie: moderator.cookie, body: { file: "x" } })).status).toBe(400);
+    expect((await upload("", [{ name: "a.txt", bytes: "x" }])).status).toBe(401);
+  });
+});
+
+describe("documents", () => {
+  test("save-all needs a data source for every document ('Часть документов не имеет источника данных') and saves nothing otherwise", async () => {
+    const { moderator, project } = await setup();
+    const files = (await upload(moderator.cookie, [{ name: "a.pdf", bytes: pdf() }, { name: "b.pdf", bytes: pdf() }])).body;
+    const res = await t.call("POST", `/docs/save-all/${project.id}`, {
+      cookie: moderator.cookie,
+      headers: { "accept-language": "ru" },
+      body: [{ name: "A", path: files[0].path, provider: "Lab" }, { name: "B", path: files[1].path }],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.details).toEqual([{ path: "body.1.provider", message: "Часть документов не имеет источника данных", code: "docs.noProvider" }]);
+    expect(t.db.select().from(dataItems).all()).toHaveLength(0);
+    expect(t.db.select().from(stagedFiles).all()).toHaveLength(2);
+  });
+
+  test("a moderator saves documents, adds a version, and readers list, read in parts and download them", async () => {
+    const { moderator, reader, project } = await setup();
+    const [file] = (await upload(moderator.cookie, [{ name: "Survey 2024.docx", bytes: await docx() }])).body;
+    const saved = await t.call("POST", `/docs/save-all/${project.id}`, { cookie: moderator.cookie, body: [{ name: "Survey", path: file.path, provider: "Field team", keywords: ["bridge"] }] });
+    expect(saved.status).toBe(200);
+    const dataId = saved.body[0].id;
+    expect(t.db.select().from(stagedFiles).all()).toHaveLength(0);
+
+    const [second] = (await upload(moderator.cookie, [{ name: "survey-v2.pdf", bytes: pdf() }])).body;
+    const added = await t.call("POST", "/docs/add-doc-version", { cookie: moderator.cookie, body: { data: { id: dataId }, path: second.path, description: "Signed copy" } });
+    expect(added.status).toBe(200);
+    expect(added.body.type).toBe("PDF");
+
+    const versions = await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: reader.cookie });
+    expect(versions.body.map((v: { type: string }) => v.type)).toEqual(["PDF", "MS_DOC"]);
+    const docVersion = versions.body[1];
+    const body = await t.call("GET", `/docs/get-body/${docVersion.id}?part=0`, { cookie: reader.cookie });
+    expect(body.body).toMatchObject({ part: 0, totalParts: 1 });
+    expect(body.body.body).toContain("Corrosion on pier three.");
+
+    const download = await t.app.handle(new Request(`http://plexus.test/api/files/get-doc-version/${docVersion.id}`, { headers: { cookie: reader.cookie } }));
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''Survey%202024.docx");
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(await Bun.file(join(t.config.dataDir, t.db.select().from(docVersions).where(eq(docVersions.id, docVersion.id)).get()!.filePath)).bytes());
+
+    const kinds = t.db.select().from(activityLog).where(eq(activityLog.dataId, dataId)).all().map((r) => r.activityType);
+    expect(kinds).toEqual(expect.arrayContaining(["CREATE", "ADD_VERSION", "DOWNLOAD"]));
+  });
+
+  test("readers cannot add or remove versions; outsiders see nothing; a removed version disappears but keeps its file", async () => {
+    const { moderator, reader, project } = await setup();
+    const outsider = await t.userWithCookie("USER");
+    const [file] = (await upload(moderator.cookie, [{ name: "a.pdf", bytes: pdf() }])).body;
+    const dataId = (await t.call("POST", `/docs/save-all/${project.id}`, { cookie: moderator.cookie, body: [{ path: file.path, provider: "Lab" }] })).body[0].id;
+    const versionId = (await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: reader.cookie })).body[0].id;
+
+    const [other] = (await upload(reader.cookie, [{ name: "b.pdf", bytes: pdf() }])).body;
+    expect((await t.call("POST", "/docs/add-doc-version", { cookie: reader.cookie, body: { data: { id: dataId }, path: other.path } })).status).toBe(403);
+    expect((await t.call("POST", `/docs/remove-doc-version/${versionId}`, { cookie: reader.cookie })).status).toBe(403);
+    expect((await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: outsider.cookie })).status).toBe(404);
+    expect((await t.call("GET", `/files/get-doc-version/${versionId}`, { cookie: outsider.cookie })).status).toBe(404);
+    // Another user's staged upload cannot be claimed.
+    expect((await t.call("POST", "/docs/add-doc-version", { cookie: moderator.cookie, body: { data: { id: dataId }, path: other.path } })).status).toBe(422);
+
+    expect((await t.call("POST", `/docs/remove-doc-version/${versionId}`, { cookie: moderator.cookie })).status).toBe(200);
+    expect((await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: reader.cookie })).body).toEqual([]);
+    expect(storedFileCount()).toBe(2);
+  });
+
+  test("long bodies come in parts; a part past the end is a 422", async () => {
+    const { moderator, project } = await setup();
+    const long = await makeDocx("Long", Array.from({ length: 40 }, (_, i) => ({ heading: `Section ${i}`, paragraphs: ["x".repeat(9000)] })));
+    const [file] = (await upload(moderator.cookie, [{ name: "long.docx", bytes: long }])).body;
+    const dataId = (await t.call("POST", `/docs/save-all/${project.id}`, { cookie: moderator.cookie, body: [{ path: file.path, provider: "Lab" }] })).body[0].id;
+    const versionId = (await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: moderator.cookie })).body[0].id;
+    const first = (await t.call("GET", `/docs/get-body/${versionId}`, { cookie: moderator.cookie })).body;
+    expect(first.totalParts).toBeGreaterThan(1);
+    let whole = first.body;
+    for (let part = 1; part < first.totalParts; part++) whole += (await t.call("GET", `/docs/get-body/${versionId}?part=${part}`, { cookie: moderator.cookie })).body.body;
+    expect(whole).toBe(t.db.select().from(docVersions).where(eq(docVersions.id, versionId)).get()!.body);
+    expect((await t.call("GET", `/docs/get-body/${versionId}?part=${first.totalParts}`, { cookie: moderator.cookie })).status).toBe(422);
+  });
+});

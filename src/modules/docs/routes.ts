@@ -1,0 +1,31 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../lib/context";
+import { authPlugin } from "../../lib/http";
+import { addVersionBody, bodyQuery, idParams, saveAllBody, updateVersionBody } from "./model";
+import { addVersion, removeVersion, saveAll, stageUploads, updateVersion, versionBody, versionFile, versionsOf } from "./service";
+
+/** Documents: staged uploads, versions, converted bodies in parts, and downloads of the originals. */
+export const docRoutes = (ctx: AppContext) =>
+  new Elysia()
+    .use(authPlugin(ctx))
+    // The body is streamed to disk by the service, so Elysia must not read it first.
+    .post("/files/save", ({ actor, request }) => stageUploads(ctx, actor!, request), { access: "USER", parse: "none" })
+    .post("/docs/add-doc-version", ({ actor, body }) => addVersion(ctx, actor!, body), { access: "USER", body: addVersionBody })
+    .post("/docs/update-doc-version", ({ actor, body }) => updateVersion(ctx, actor!, body), { access: "USER", body: updateVersionBody })
+    .get("/docs/get-all-versions/:id", ({ actor, params }) => versionsOf(ctx.db, actor!, params.id), { access: "USER", params: idParams })
+    .get("/docs/get-body/:id", ({ actor, params, query }) => versionBody(ctx.db, actor!, params.id, query.part), {
+      access: "USER",
+      params: idParams,
+      query: bodyQuery,
+    })
+    .post("/docs/remove-doc-version/:id", ({ actor, params }) => removeVersion(ctx, actor!, params.id), { access: "USER", params: idParams })
+    .post("/docs/save-all/:projectId", ({ actor, params, body }) => saveAll(ctx, actor!, params.projectId, body), {
+      access: "USER",
+      params: t.Object({ projectId: idParams.properties.id }),
+      body: saveAllBody,
+    })
+    .get("/files/get-doc-version/:id", ({ actor, params, query }) => versionFile(ctx, actor!, params.id, query.inline === "1"), {
+      access: "USER",
+      params: idParams,
+      query: t.Object({ inline: t.Optional(t.String({ maxLength: 1 })) }),
+    });

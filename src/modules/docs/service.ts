@@ -1,0 +1,233 @@
+import { and, desc, eq, lt } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
+import { docVersions, stagedFiles, VERSION_DESCRIPTION_MAX, type DocVersion, type User, type VersionType } from "../../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { randomToken } from "../../lib/crypto";
+import { AppError, invalid, notFound } from "../../lib/errors";
+import { hasRank } from "../../lib/roles";
+import { extensionMatches, extensionOf, MIME_BY_EXTENSION } from "../../lib/sniff";
+import { removeStored, storedFile } from "../../lib/storage";
+import { discard, receiveFiles, type UploadedFile } from "../../lib/uploads";
+import { audit } from "../audit/service";
+import { createDataItem, requireDataItem } from "../data/service";
+import { requireProjectRole } from "../projects/policy";
+import { assertCompletePdf, docxToHtml } from "./convert";
+import type { AddVersionInput, SaveAllInput, UpdateVersionInput } from "./model";
+
+/** Converted bodies are served in parts of this many characters, so a long document loads progressively. */
+export const BODY_PART_CHARS = 256 * 1024;
+const STAGED_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const versionTypeOf = (fileName: string): VersionType => {
+  const ext = extensionOf(fileName);
+  return ext === "pdf" ? "PDF" : ext === "docx" ? "MS_DOC" : "OTHER";
+};
+
+/** Checks one uploaded file: its bytes must match its extension; PDFs must be whole; DOCX is converted. */
+async function inspect(file: UploadedFile): Promise<{ type: VersionType; body: string | null }> {
+  if (!file.size) throw new AppError(422, "file_empty", "The file is empty");
+  if (!extensionMatches(file.fileName, file.head)) throw new AppError(415, "file_type_mismatch", "The file's content does not match its extension");
+  const type = versionTypeOf(file.fileName);
+  if (type === "PDF") await assertCompletePdf(file.absolutePath, file.size);
+  return { type, body: type === "MS_DOC" ? await docxToHtml(file.absolutePath) : null };
+}
+
+/**
+ * POST /files/save: receives files for documents (up to 100 at once), checks and converts them
+ * and keeps them staged until a version or the upload wizard's save-all claims them.
+ */
+export async function stageUploads(ctx: AppContext, actor: User, request: Request) {
+  if (!hasRank(actor.role, "USER")) throw new AppError(403, "forbidden", "Not allowed");
+  const { files } = await receiveFiles(request, ctx.config.dataDir, { maxFiles: 100 });
+  if (!files.length) throw invalid([{ path: "body.file", message: "Choose a file" }]);
+  try {
+    const inspected: ({ file: UploadedFile } & Awaited<ReturnType<typeof inspect>>)[] = [];
+    for (const file of files) inspected.push({ file, ...(await inspect(file)) });
+    purgeStaleStaged(ctx);
+    const rows = ctx.db.transaction((tx) =>
+      inspected.map(({ file, type, body }) =>
+        tx
+          .insert(stagedFiles)
+          .values({
+            path: randomToken(24),
+            ownerId: actor.id,
+            fileName: file.fileName,
+            storedPath: file.storedPath,
+            mime: MIME_BY_EXTENSION[extensionOf(file.fileName)] ?? "application/octet-stream",
+            size: file.size,
+            type,
+            body,
+          })
+          .returning()
+          .get(),
+      ),
+    );
+    return rows.map((row) => ({ path: row.path, fileName: row.fileName, type: row.type, size: row.size }));
+  } catch (error) {
+    discard(files);
+    throw error;
+  }
+}
+
+/** Staged files nobody claimed within a day are removed with their bytes. */
+function purgeStaleStaged(ctx: AppContext) {
+  const stale = ctx.db.delete(stagedFiles).where(lt(stagedFiles.createdAt, new Date(Date.now() - STAGED_TTL_MS))).returning().all();
+  for (const row of stale) removeStored(ctx.config.dataDir, row.storedPath);
+}
+
+function claimStaged(tx: Executor, actor: User, path: string, at: string) {
+  const staged = tx.select().from(stagedFiles).where(and(eq(stagedFiles.path, path), eq(stagedFiles.ownerId, actor.id))).get();
+  if (!staged) throw invalid([{ path: at, message: "This upload is unknown or already used" }]);
+  tx.delete(stagedFiles).where(eq(stagedFiles.path, path)).run();
+  return staged;
+}
+
+const versionName = (name: string | undefined, fallback: string) => (name?.trim() || fallback).slice(0, 255);
+
+function checkDescription(description: string | undefined, path: string) {
+  if ((description ?? "").length > VERSION_DESCRIPTION_MAX) throw invalid([{ path, message: "validation.tooLong", code: "validation.tooLong" }]);
+}
+
+function insertVersion(tx: Executor, actor: User, dataId: number, staged: typeof stagedFiles.$inferSelect, name?: string, description?: string) {
+  return tx
+    .insert(docVersions)
+    .values({
+      dataId,
+      name: versionName(name, staged.fileName),
+      description: description?.trim() ?? "",
+      type: staged.type,
+      fileName: staged.fileName,
+      filePath: staged.storedPath,
+      mime: staged.mime,
+      size: staged.size,
+      body: staged.body,
+      authorId: actor.id,
+    })
+    .returning()
+    .get();
+}
+
+export const presentVersion = (v: DocVersion) => ({
+  id: v.id,
+  dataId: v.dataId,
+  name: v.name,
+  description: v.description,
+  type: v.type,
+  fileName: v.fileName,
+  size: v.size,
+  mime: v.mime,
+  authorId: v.authorId,
+  creationDate: v.creationDate,
+  isActive: v.isActive,
+  hasBody: !!v.body,
+});
+
+export function addVersion(ctx: AppContext, actor: User, input: AddVersionInput) {
+  const { item } = requireDataItem(ctx.db, actor, input.data.id, "MODERATOR");
+  if (item.dataType !== "DOC") throw invalid([{ path: "body.data.id", message: "Versions belong to documents" }]);
+  checkDescription(input.description, "body.description");
+  return ctx.db.transaction((tx) => {
+    const version = insertVersion(tx, actor, item.id, claimStaged(tx, actor, input.path, "body.path"), input.name, input.description);
+    audit(tx, actor.id, "ADD_VERSION", version.name, item.id);
+    return presentVersion(version);
+  });
+}
+
+function requireVersion(db: Db, actor: User, id: number, needed: "USER" | "MODERATOR" = "USER") {
+  const version = db.select().from(docVersions).where(eq(docVersions.id, id)).get();
+  if (!version) throw notFound("version");
+  try {
+    requireDataItem(db, actor, version.dataId, needed);
+  } catch (error) {
+    // A version of an item the actor cannot see does not exist for them.
+    if (error instanceof AppError && error.status === 404) throw notFound("version");
+    throw error;
+  }
+  return version;
+}
+
+export function updateVersion(ctx: AppContext, actor: User, input: UpdateVersionInput) {
+  const version = requireVersion(ctx.db, actor, input.id, "MODERATOR");
+  checkDescription(input.description, "body.description");
+  return ctx.db.transaction((tx) => {
+    const saved = tx
+      .update(docVersions)
+      .set({ name: versionName(input.name, version.name), description: input.description?.trim() ?? version.description })
+      .where(eq(docVersions.id, version.id))
+      .returning()
+      .get();
+    audit(tx, actor.id, "UPDATE_VERSION", saved.name, version.dataId);
+    return presentVersion(saved);
+  });
+}
+
+/** Removing a version hides it; the file stays, so nothing a user saved is lost. */
+export function removeVersion(ctx: AppContext, actor: User, id: number) {
+  const version = requireVersion(ctx.db, actor, id, "MODERATOR");
+  ctx.db.transaction((tx) => {
+    tx.update(docVersions).set({ isActive: false }).where(eq(docVersions.id, id)).run();
+    audit(tx, actor.id, "REMOVE_VERSION", version.name, version.dataId);
+  });
+  return { id };
+}
+
+/** Active versions of a document, newest first. */
+export function versionsOf(db: Db, actor: User, dataId: number) {
+  requireDataItem(db, actor, dataId);
+  return db
+    .select()
+    .from(docVersions)
+    .where(and(eq(docVersions.dataId, dataId), eq(docVersions.isActive, true)))
+    .orderBy(desc(docVersions.creationDate), desc(docVersions.id))
+    .all()
+    .map(presentVersion);
+}
+
+/** One part of a converted DOCX body with the number of parts. */
+export function versionBody(db: Db, actor: User, id: number, part = 0) {
+  const version = requireVersion(db, actor, id);
+  const body = version.body ?? "";
+  const totalParts = Math.max(1, Math.ceil(body.length / BODY_PART_CHARS));
+  if (part >= totalParts) throw invalid([{ path: "query.part", message: `There are ${totalParts} parts` }]);
+  return { id, part, totalParts, body: body.slice(part * BODY_PART_CHARS, (part + 1) * BODY_PART_CHARS) };
+}
+
+/** The original file, with its own name, as a download (or inline for the viewers). */
+export function versionFile(ctx: AppContext, actor: User, id: number, inline: boolean) {
+  const version = requireVersion(ctx.db, actor, id);
+  audit(ctx.db, actor.id, "DOWNLOAD", version.name, version.dataId);
+  const viewable = inline && /^(application\/pdf|image\/(png|jpeg|gif|bmp))$/.test(version.mime);
+  return new Response(Bun.file(storedFile(ctx.config.dataDir, version.filePath)), {
+    headers: {
+      "content-type": version.mime,
+      "content-disposition": `${viewable ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(version.fileName)}`,
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; sandbox",
+      "cache-control": "private, max-age=0",
+    },
+  });
+}
+
+/**
+ * The upload wizard's save: every document needs a data source ('Часть документов не имеет
+ * источника данных'); all items and their first versions are saved together or not at all.
+ */
+export function saveAll(ctx: AppContext, actor: User, projectId: number, input: SaveAllInput) {
+  requireProjectRole(ctx.db, actor, projectId, "MODERATOR");
+  const missing = input.flatMap((doc, i) => (providerName(doc.provider) ? [] : [{ path: `body.${i}.provider`, message: "docs.noProvider", code: "docs.noProvider" }]));
+  if (missing.length) throw new AppError(422, "docs_without_provider", "Some documents have no data source", missing);
+  input.forEach((doc, i) => checkDescription(doc.versionDescription, `body.${i}.versionDescription`));
+  return ctx.db.transaction((tx) =>
+    input.map((doc, i) => {
+      const staged = claimStaged(tx, actor, doc.path, `body.${i}.path`);
+      const { path: _path, versionDescription, ...fields } = doc;
+      const item = createDataItem(tx, actor, projectId, { ...fields, dataType: "DOC", name: fields.name?.trim() || staged.fileName });
+      const version = insertVersion(tx, actor, item.id, staged, undefined, versionDescription);
+      audit(tx, actor.id, "ADD_VERSION", version.name, item.id);
+      return { id: item.id, name: item.name, version: presentVersion(version) };
+    }),
+  );
+}
+
+const providerName = (provider: SaveAllInput[number]["provider"]) =>
+  provider == null ? "" : typeof provider === "string" ? provider.trim() : provider.id ? String(provider.id) : (provider.name?.trim() ?? "");
