@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { sqliteSync } from "./sqlite-sync";
+import { dataList } from "./data-list";
 
 const ROOT = resolve(import.meta.dir, "..");
 const HOST = "127.0.0.1";
@@ -209,6 +210,17 @@ async function main() {
     target: ">= 2x, db/client.ts says 10-20x",
     pass: sqlite.ratio >= 2,
   });
+
+  const list = await dataList();
+  const pages = `${list.queries} filtered+sorted pages over ${list.items} items${list.mismatches ? `, ${list.mismatches} NOT MATCHING the baseline` : ""}`;
+  for (const [path, figures] of [["service", list.service], ["app.handle", list.http]] as const) {
+    report(`data list page via ${path}, p95 (p50 ${figures.p50.toFixed(2)} ms; ${pages})`, figures.p95, "ms", {
+      baseline: `raw bun:sqlite SELECT ... LIMIT 10 p95 ${list.raw.p95.toFixed(2)} ms, p50 ${list.raw.p50.toFixed(2)} ms`,
+      ratio: figures.p50 / list.raw.p50,
+      target: "p95 < 20 ms",
+      pass: figures.p95 < 20 && list.mismatches === 0,
+    });
+  }
 
   console.log(`\n${"-".repeat(40)}\n${lines.join("\n")}\ntotal: ${((performance.now() - began) / 1000).toFixed(1)} s`);
 }

@@ -17,6 +17,8 @@ import { helpRoutes } from "./modules/help/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { projectRoutes } from "./modules/projects/routes";
+import { docRoutes } from "./modules/docs/routes";
+import { dataRoutes } from "./modules/data/routes";
 
 const MINUTE = 60_000;
 
@@ -53,7 +55,9 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(settingsRoutes(ctx))
     .use(helpRoutes(ctx))
     .use(projectRoutes(ctx))
-    .use(categoryRoutes(ctx));
+    .use(categoryRoutes(ctx))
+    .use(dataRoutes(ctx))
+    .use(docRoutes(ctx));
   return { app, ctx };
 }
 

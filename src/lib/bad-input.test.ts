@@ -106,3 +106,9 @@ describe("bad input gets a 4xx in the error shape and changes nothing", () => {
     );
   }, 30_000);
 });
+
+test("keys like toString or __proto__ in a body are dropped, never a 500", async () => {
+  const res = await t.call("POST", "/login", { raw: '{"username":{"toString":1},"password":"x","__proto__":{"admin":true}}', headers: { "content-type": "application/json" } });
+  expect(res.status).toBe(422);
+  expect(res.body.details[0].path).toBe("body.username");
+});

@@ -46,8 +46,26 @@ function fromValidation(error: ValidationError): AppError {
   return new AppError(422, "validation_failed", "Some fields are not valid", details);
 }
 
+// Keys no Plexus body uses that, as own properties, break code that stringifies values (Elysia's
+// own validation errors among it): they are dropped while parsing.
+const HOSTILE_KEYS = new Set(["__proto__", "constructor", "prototype", "toString", "valueOf", "toJSON"]);
+
+/** Parses a JSON body, refusing malformed text with 400 and dropping hostile keys. */
+export async function parseJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text, (key, value) => (HOSTILE_KEYS.has(key) ? undefined : value));
+  } catch {
+    throw new AppError(400, "invalid_json", "The request body could not be read");
+  }
+}
+
 /** Errors, body limits and the Origin check for every /api route. */
 export const httpBasics = new Elysia({ name: "http-basics" })
+  .onParse({ as: "global" }, ({ request, contentType }) => {
+    if (contentType.startsWith("application/json")) return parseJsonBody(request);
+  })
   .onRequest(({ request }) => {
     const length = Number(request.headers.get("content-length") ?? 0);
     const type = request.headers.get("content-type") ?? "";

@@ -8,8 +8,8 @@ import { addVersion, removeVersion, saveAll, stageUploads, updateVersion, versio
 export const docRoutes = (ctx: AppContext) =>
   new Elysia()
     .use(authPlugin(ctx))
-    // The body is streamed to disk by the service, so Elysia must not read it first.
-    .post("/files/save", ({ actor, request }) => stageUploads(ctx, actor!, request), { access: "USER", parse: "none" })
+    // The body is streamed to disk by the service: this parser claims it so Elysia does not read it first.
+    .post("/files/save", ({ actor, request }) => stageUploads(ctx, actor!, request), { access: "USER", parse: () => ({}) })
     .post("/docs/add-doc-version", ({ actor, body }) => addVersion(ctx, actor!, body), { access: "USER", body: addVersionBody })
     .post("/docs/update-doc-version", ({ actor, body }) => updateVersion(ctx, actor!, body), { access: "USER", body: updateVersionBody })
     .get("/docs/get-all-versions/:id", ({ actor, params }) => versionsOf(ctx.db, actor!, params.id), { access: "USER", params: idParams })

@@ -1,0 +1,38 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../lib/context";
+import { authPlugin } from "../../lib/http";
+import { idQuery, pageBody, pageQuery, relationAddQuery, saveBody, searchByTypeQuery, searchQuery } from "./model";
+import {
+  addRelation, findPage, getDataItem, itemsOfCategory, keywordsOfProject, providersOfProject, relationsOf, removeDataItem,
+  removeDataItemForever, removeRelation, restoreDataItem, saveDataItem, searchByName,
+} from "./service";
+
+/**
+ * Data items of every type (spec 2, section 7 "Data items"). Route access is the floor; the
+ * project role (MODERATOR to change, member to read) is checked in the service.
+ */
+export const dataRoutes = (ctx: AppContext) =>
+  new Elysia()
+    .use(authPlugin(ctx))
+    .post("/data/find-pageable-search-result", ({ actor, query, body }) => findPage(ctx.db, actor!, query, body), {
+      access: "USER",
+      query: pageQuery,
+      body: pageBody,
+    })
+    .get("/data/get", ({ actor, query }) => getDataItem(ctx.db, actor!, query.id), { access: "USER", query: idQuery })
+    .post("/data/save", ({ actor, body }) => saveDataItem(ctx.db, actor!, body), { access: "USER", body: saveBody })
+    .get("/data/remove", ({ actor, query }) => removeDataItem(ctx.db, actor!, query.id), { access: "USER", query: idQuery })
+    .get("/data/restore", ({ actor, query }) => restoreDataItem(ctx.db, actor!, query.id), { access: "USER", query: idQuery })
+    .get("/data/remove-forever", ({ actor, query }) => removeDataItemForever(ctx, actor!, query.id), { access: "ADMIN", query: idQuery })
+    .get("/data/get-all-for-category", ({ actor, query }) => itemsOfCategory(ctx.db, actor!, query.id), { access: "USER", query: idQuery })
+    .get("/data/search", ({ actor, query }) => searchByName(ctx.db, actor!, query.projectId, query.str), { access: "USER", query: searchQuery })
+    .get("/data/search-by-type", ({ actor, query }) => searchByName(ctx.db, actor!, query.projectId, query.str, query.dataType), {
+      access: "USER",
+      query: searchByTypeQuery,
+    })
+    .get("/relations-data/get", ({ actor, query }) => relationsOf(ctx.db, actor!, query.id), { access: "USER", query: idQuery })
+    .get("/relations-data/add", ({ actor, query }) => addRelation(ctx.db, actor!, query.idNode, query.id), { access: "USER", query: relationAddQuery })
+    .get("/relations-data/remove", ({ actor, query }) => removeRelation(ctx.db, actor!, query.id), { access: "USER", query: idQuery })
+    // Non-strict paths: the spec's trailing-slash form and the bare one reach the same handler.
+    .get("/provider/get-all-for-project/", ({ actor, query }) => providersOfProject(ctx.db, actor!, query.id), { access: "USER", query: idQuery })
+    .get("/keyword/get-all-for-project/", ({ actor, query }) => keywordsOfProject(ctx.db, actor!, query.id), { access: "USER", query: idQuery });
