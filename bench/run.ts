@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { sqliteSync } from "./sqlite-sync";
 import { dataList } from "./data-list";
+import { uploadRss } from "./upload";
 
 const ROOT = resolve(import.meta.dir, "..");
 const HOST = "127.0.0.1";
@@ -200,6 +201,16 @@ async function main() {
   report("GET /login page rendered", median(loginPage), "req/s", {
     baseline: `${rawRps.toFixed(0)} req/s`,
     ratio: median(loginPage.map((v, i) => v / raw[i]!)),
+  });
+
+  // A 200 MB document upload: how much the server's memory grows while it streams to disk.
+  const UPLOAD_MB = 200;
+  const plexusUpload = await uploadRss(`${plexus.base}/api/files/save`, plexus.child.pid, UPLOAD_MB, cookie);
+  const helloUpload = await uploadRss(`${hello.base}/`, hello.child.pid, UPLOAD_MB);
+  report(`${UPLOAD_MB} MB upload, server RSS growth (${plexusUpload.seconds.toFixed(1)} s)`, plexusUpload.growthMb, "MB", {
+    baseline: `raw Bun.serve reading and dropping it: +${helloUpload.growthMb.toFixed(1)} MB`,
+    target: "< 64 MB",
+    pass: plexusUpload.growthMb < 64,
   });
   await Promise.all([stop(plexus.child), stop(hello.child)]);
 
