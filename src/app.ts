@@ -5,6 +5,7 @@ import type { Config } from "./lib/config";
 import type { AppContext } from "./lib/context";
 import { httpBasics } from "./lib/http";
 import { Broker } from "./realtime/broker";
+import { SecretBox } from "./lib/secret-box";
 import { FailureLimiter } from "./modules/auth/rate-limit";
 import { createMailer, type Mailer } from "./modules/mail/service";
 import { ensureDefaultSettings } from "./modules/settings/service";
@@ -36,6 +37,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     config,
     mailer: mailer ?? createMailer(db, config),
     live: live ?? new Broker(),
+    box: SecretBox.forDataDir(config.dataDir),
     limits: {
       login: new FailureLimiter(5, 15 * MINUTE),
       loginByAddress: new FailureLimiter(50, 15 * MINUTE),

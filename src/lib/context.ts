@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Mailer } from "../modules/mail/service";
 import type { Broker } from "../realtime/broker";
 import type { FailureLimiter } from "../modules/auth/rate-limit";
+import type { SecretBox } from "./secret-box";
 
 /** What every service may use besides its input: built once in createApp, handed down explicitly. */
 export interface AppContext {
@@ -10,5 +11,7 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   live: Broker;
+  /** Encrypts chat messages at rest. */
+  box: SecretBox;
   limits: { login: FailureLimiter; loginByAddress: FailureLimiter; resetByAddress: FailureLimiter };
 }

@@ -1,0 +1,26 @@
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text, index } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+export const FILE_TYPES = ["doc", "jpg", "pdf", "png", "ppt", "txt", "xls", "zip"] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+/** A file in someone's personal drive; `token` names its share link, which works only while isShared. */
+export const driveFiles = sqliteTable(
+  "drive_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ownerId: integer("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: FILE_TYPES }).notNull(),
+    size: integer("size").notNull(),
+    mime: text("mime").notNull(),
+    storedPath: text("stored_path").notNull(),
+    token: text("token").notNull().unique(),
+    isShared: integer("is_shared", { mode: "boolean" }).notNull().default(false),
+    creationDate: integer("creation_date", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("drive_files_owner").on(t.ownerId, t.creationDate)],
+);
+
+export type DriveFile = typeof driveFiles.$inferSelect;

@@ -1,0 +1,39 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * Encrypts short texts at rest with AES-256-GCM. The key is made once and kept in
+ * DATA_DIR/secret.key (0600); losing it makes the encrypted rows unreadable, so backups include it.
+ */
+export class SecretBox {
+  private constructor(private readonly key: Buffer) {}
+
+  static forDataDir(dataDir: string): SecretBox {
+    const path = join(dataDir, "secret.key");
+    if (!existsSync(path)) {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(path, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+    }
+    chmodSync(path, 0o600);
+    const key = Buffer.from(readFileSync(path, "utf8").trim(), "base64");
+    if (key.length !== 32) throw new Error(`${path} does not hold a 32-byte key`);
+    return new SecretBox(key);
+  }
+
+  /** "v1.<iv>.<tag>.<ciphertext>", all base64url. */
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
+    const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+    return ["v1", iv, cipher.getAuthTag(), data].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  }
+
+  open(sealed: string): string {
+    const [version, iv, tag, data] = sealed.split(".");
+    if (version !== "v1" || !iv || !tag || data === undefined) throw new Error("not a sealed value");
+    const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+  }
+}
