@@ -19,7 +19,10 @@ import { healthRoutes } from "./modules/health/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { projectRoutes } from "./modules/projects/routes";
 import { docRoutes } from "./modules/docs/routes";
+import { chatRoutes } from "./modules/chat/routes";
+import { wireChatLive } from "./modules/chat/live";
 import { dataRoutes } from "./modules/data/routes";
+import { driveRoutes } from "./modules/drive/routes";
 
 const MINUTE = 60_000;
 
@@ -46,6 +49,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
   };
   ensureDefaultSettings(db);
   wirePresence(db, ctx.live);
+  wireChatLive(ctx);
 
   const app = new Elysia({ prefix: "/api" })
     .use(httpBasics)
@@ -59,7 +63,9 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(projectRoutes(ctx))
     .use(categoryRoutes(ctx))
     .use(dataRoutes(ctx))
-    .use(docRoutes(ctx));
+    .use(docRoutes(ctx))
+    .use(chatRoutes(ctx))
+    .use(driveRoutes(ctx));
   return { app, ctx };
 }
 

@@ -117,6 +117,13 @@ export class Broker {
     for (const ws of this.byUser.get(userId) ?? []) this.sendToSocket(ws, SYSTEM_CHANNEL, body);
   }
 
+  /** Drops a user's subscriptions to a destination, for example when they leave a chat. */
+  unsubscribeUser(userId: number, destination: string) {
+    for (const ws of this.byUser.get(userId) ?? []) {
+      for (const [id, sub] of [...ws.data.subscriptions]) if (sub.destination === destination) this.unsubscribe(ws, id);
+    }
+  }
+
   /** Closes a user's sockets, for example when an administrator deactivates them. */
   disconnectUser(userId: number) {
     for (const ws of this.byUser.get(userId) ?? []) ws.close(4001, "signed out");

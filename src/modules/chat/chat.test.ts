@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Client, type IMessage } from "@stomp/stompjs";
+import { eq } from "drizzle-orm";
+import { openDb } from "../../../db/client";
+import { chatMessages, chats } from "../../../db/schema";
+import { makeUser, tempDataDir, testConfig } from "../../testing/harness";
+import { startServer } from "../../web";
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let data: ReturnType<typeof tempDataDir>;
+
+beforeAll(async () => {
+  data = tempDataDir();
+  const config = testConfig(data.dir);
+  server = await startServer({ db: openDb(config.dbPath), config, withPages: false });
+});
+afterAll(async () => {
+  await server.stop();
+  data.cleanup();
+});
+
+async function person(role: "USER" | "ADMIN" = "USER") {
+  const user = await makeUser(server.ctx.db, role);
+  const res = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: user.login, password: user.password }) });
+  return { user, cookie: res.headers.get("set-cookie")!.split(";")[0] };
+}
+
+async function api(cookie: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A real STOMP client over a real socket, with what arrives on the destinations it watches. */
+async function live(cookie: string) {
+  const errors: string[] = [];
+  const client = new Client({ webSocketFactory: () => new WebSocket(`${server.url.replace("http", "ws")}/ws-endpoint`, { headers: { cookie } } as never), reconnectDelay: 0, onStompError: (f) => errors.push(f.headers.message) });
+  await new Promise<void>((resolve) => {
+    client.onConnect = () => resolve();
+    client.activate();
+  });
+  const inbox = (destination: string) => {
+    const bodies: any[] = [];
+    client.subscribe(destination, (m: IMessage) => bodies.push(JSON.parse(m.body)));
+    return bodies;
+  };
+  return { client, errors, inbox, system: inbox("/user/ws-broker/system-channel") };
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await Bun.sleep(15);
+  }
+};
+
+describe("chats", () => {
+  test("names are required, trimmed and unique; only ADMIN makes PUBLIC chats", async () => {
+    const { cookie } = await person();
+    const admin = await person("ADMIN");
+    const empty = await api(cookie, "POST", "/chats/new-chat", { name: "  ", type: "PRIVATE" }, { "accept-language": "ru" });
+    expect(empty.status).toBe(422);
+    expect(empty.body.details[0].message).toBe("Введите название чата");
+    const made = await api(cookie, "POST", "/chats/new-chat", { name: "  Site crew ", type: "PRIVATE" });
+    expect(made.status).toBe(200);
+    expect(server.ctx.db.select().from(chats).where(eq(chats.id, made.body)).get()!.name).toBe("Site crew");
+    const dup = await api(cookie, "POST", "/chats/new-chat", { name: "SITE CREW", type: "PRIVATE" }, { "accept-language": "ru" });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe("Чат с этим именем уже существует");
+    expect((await api(cookie, "POST", "/chats/new-chat", { name: "Everyone", type: "PUBLIC" })).status).toBe(403);
+    expect((await api(admin.cookie, "POST", "/chats/new-chat", { name: "Everyone", type: "PUBLIC" })).status).toBe(200);
+    expect((await api(cookie, "GET", "/chats/get-all")).body.some((c: { name: string }) => c.name === "Everyone")).toBe(true);
+    expect((await api(cookie, "POST", "/chats/new-chat", { name: "x", type: "DIRECT" })).status).toBe(422);
+  });
+
+  test("direct chats: one per pair, named after the companion, never with oneself", async () => {
+    const a = await person();
+    const b = await person();
+    const first = await api(a.cookie, "POST", `/chats/direct?userId=${b.user.id}`);
+    const again = await api(b.cookie, "POST", `/chats/direct?userId=${a.user.id}`);
+    expect(again.body).toBe(first.body);
+    const seen = (await api(a.cookie, "GET", `/chats/get?chatId=${first.body}`)).body;
+    expect(seen).toMatchObject({ type: "DIRECT", name: `${b.user.firstName} ${b.user.lastName}`, companionID: b.user.id });
+    expect((await api(a.cookie, "POST", `/chats/direct?userId=${a.user.id}`)).status).toBe(422);
+    expect((await api(a.cookie, "GET", `/chats/subscribe?chat=${first.body}`)).status).toBe(403);
+  });
+
+  test("only members see a private chat; the owner renames (RENAMED [old, new]) and deletes; members archive", async () => {
+    const owner = await person();
+    const member = await person();
+    const outsider = await person();
+    const id = (await api(owner.cookie, "POST", "/chats/new-chat", { name: "Design review", type: "PRIVATE", members: [{ id: member.user.id }] })).body;
+    expect((await api(outsider.cookie, "GET", `/chats/get?chatId=${id}`)).status).toBe(404);
+    expect((await api(outsider.cookie, "GET", `/chat-records/get-messages?chatId=${id}`)).status).toBe(404);
+    expect((await api(member.cookie, "PUT", `/chats/rename?chatID=${id}&name=Mine`)).status).toBe(403);
+    expect((await api(owner.cookie, "PUT", `/chats/rename?chatID=${id}&name=Design%20review`)).status).toBe(422);
+    expect((await api(owner.cookie, "PUT", `/chats/rename?chatID=${id}&name=Design%20board`)).status).toBe(200);
+    const messages = (await api(member.cookie, "GET", `/chat-records/get-messages?chatId=${id}`)).body;
+    expect(messages.map((m: { messageKey: string }) => m.messageKey)).toEqual(["INVITED_BY", "RENAMED"]);
+    expect(JSON.parse(messages[1].decryptedBody)).toEqual(["Design review", "Design board"]);
+    expect(JSON.parse(messages[0].decryptedBody)).toEqual([{ id: member.user.id, fullName: `${member.user.firstName} ${member.user.lastName}` }]);
+    expect((await api(member.cookie, "PUT", `/chats/archive?chatID=${id}`)).body).toBe(true);
+    expect((await api(member.cookie, "PUT", `/chats/archive?chatID=${id}`)).body).toBe(false);
+    expect((await api(member.cookie, "DELETE", `/chats?chatID=${id}`)).status).toBe(403);
+    expect((await api(owner.cookie, "DELETE", `/chats?chatID=${id}`)).status).toBe(200);
+    expect((await api(member.cookie, "GET", `/chats/get?chatId=${id}`)).status).toBe(404);
+  });
+});
+
+describe("messages over the live channel", () => {
+  test("members exchange messages live; unread counts rise and reset on read; deletion shows everywhere; bodies are sealed at rest", async () => {
+    const a = await person();
+    const b = await person();
+    const id = (await api(a.cookie, "POST", "/chats/new-chat", { name: `Live ${a.user.id}`, type: "PRIVATE", members: [{ id: b.user.id }] })).body;
+    const la = await live(a.cookie);
+    const lb = await live(b.cookie);
+    const topicB = lb.inbox(`/ws-broker/topic/${id}`);
+    la.inbox(`/ws-broker/topic/${id}`);
+    await Bun.sleep(50);
+    la.client.publish({ destination: `/ws-prefix/notify/${id}`, body: JSON.stringify({ text: "  Concrete pour at 7  ", clientId: "a-1" }) });
+    await until(() => topicB.some((m) => m.type === "MESSAGE"));
+    const message = topicB.find((m) => m.type === "MESSAGE").message;
+    expect(message).toMatchObject({ decryptedBody: "Concrete pour at 7", messageKey: "DEFAULT", authorID: a.user.id, firstName: a.user.firstName, surname: a.user.lastName });
+
+    const listB = (await api(b.cookie, "GET", "/chats/get-all")).body.find((c: { id: number }) => c.id === id);
+    expect(listB.numberOfUnreadMessages).toBe(2);
+    expect(listB.topRecord.decryptedBody).toBe("Concrete pour at 7");
+    expect((await api(a.cookie, "GET", "/chats/get-all")).body.find((c: { id: number }) => c.id === id).numberOfUnreadMessages).toBe(0);
+
+    lb.client.publish({ destination: `/ws-prefix/chat/${id}/message-read/${message.id}` });
+    await until(() => lb.system.some((m) => m.type === "MESSAGE_READ"));
+    expect(lb.system.find((m) => m.type === "MESSAGE_READ")).toMatchObject({ chatID: id, messageID: message.id, numberOfUnreadMessages: 0 });
+
+    const raw = server.ctx.db.select().from(chatMessages).where(eq(chatMessages.id, message.id)).get()!;
+    expect(raw.body).not.toContain("Concrete");
+    expect(raw.encrypted).toBe(true);
+
+    lb.client.publish({ destination: `/ws-prefix/chat/${id}/message-remove/${message.id}` });
+    await until(() => lb.errors.length > 0);
+    la.client.publish({ destination: `/ws-prefix/chat/${id}/message-remove/${message.id}` });
+    await until(() => topicB.some((m) => m.type === "MESSAGE_DELETED" && m.id === message.id));
+    const after = (await api(b.cookie, "GET", `/chat-records/get-messages?chatId=${id}`)).body.at(-1);
+    expect(after).toMatchObject({ messageKey: "DELETED", decryptedBody: "" });
+    await la.client.deactivate();
+    await lb.client.deactivate();
+  });
+
+  test("a resent clientId is stored once; empty and oversized texts are refused; outsiders can neither subscribe nor send", async () => {
+    const a = await person();
+    const outsider = await person();
+    const id = (await api(a.cookie, "POST", "/chats/new-chat", { name: `Outbox ${a.user.id}`, type: "PRIVATE" })).body;
+    const la = await live(a.cookie);
+    const topic = la.inbox(`/ws-broker/topic/${id}`);
+    await Bun.sleep(50);
+    for (let i = 0; i < 3; i++) la.client.publish({ destination: `/ws-prefix/notify/${id}`, body: JSON.stringify({ text: "once", clientId: "same-id" }) });
+    la.client.publish({ destination: `/ws-prefix/notify/${id}`, body: "   " });
+    la.client.publish({ destination: `/ws-prefix/notify/${id}`, body: "x".repeat(4001) });
+    await until(() => la.errors.length >= 2);
+    expect(la.errors).toEqual(["validation_failed", "validation_failed"]);
+    const stored = (await api(a.cookie, "GET", `/chat-records/get-messages?chatId=${id}`)).body;
+    expect(stored.filter((m: { decryptedBody: string }) => m.decryptedBody === "once")).toHaveLength(1);
+    expect(topic.filter((m) => m.type === "MESSAGE")).toHaveLength(1);
+
+    const lo = await live(outsider.cookie);
+    lo.client.publish({ destination: `/ws-prefix/notify/${id}`, body: "intrusion" });
+    await until(() => lo.errors.length > 0);
+    expect(lo.errors[0]).toBe("chat_not_found");
+    lo.client.subscribe(`/ws-broker/topic/${id}`, () => undefined);
+    await until(() => lo.errors.length > 1);
+    expect((await api(a.cookie, "GET", `/chat-records/get-messages?chatId=${id}`)).body.some((m: { decryptedBody: string }) => m.decryptedBody === "intrusion")).toBe(false);
+    await la.client.deactivate();
+  });
+
+  test("a reconnecting client fetches exactly what it missed, in order", async () => {
+    const a = await person();
+    const b = await person();
+    const id = (await api(a.cookie, "POST", "/chats/new-chat", { name: `Catch-up ${a.user.id}`, type: "PRIVATE", members: [{ id: b.user.id }] })).body;
+    const la = await live(a.cookie);
+    const seen = (await api(b.cookie, "GET", `/chat-records/get-messages?chatId=${id}`)).body.at(-1).id;
+    for (const text of ["one", "two", "three"]) la.client.publish({ destination: `/ws-prefix/notify/${id}`, body: text });
+    await until(() => server.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, id)).all().length === 4);
+    const missed = (await api(b.cookie, "GET", `/chat-records/get-messages?chatId=${id}&after=${seen}`)).body;
+    expect(missed.map((m: { decryptedBody: string }) => m.decryptedBody)).toEqual(["one", "two", "three"]);
+    await la.client.deactivate();
+  });
+
+  test("invited users get INVITED; removed users get DETACHED and lose the topic", async () => {
+    const owner = await person();
+    const guest = await person();
+    const id = (await api(owner.cookie, "POST", "/chats/new-chat", { name: `Invites ${owner.user.id}`, type: "PRIVATE" })).body;
+    const lg = await live(guest.cookie);
+    expect((await api(owner.cookie, "POST", `/chats/invite?chatId=${id}`, [guest.user.id])).body).toEqual({ invited: [guest.user.id] });
+    await until(() => lg.system.some((m) => m.type === "INVITED" && m.chatId === id));
+    expect((await api(guest.cookie, "GET", `/chats/detach-member?member=${owner.user.id}&chat=${id}`)).status).toBe(403);
+    expect((await api(owner.cookie, "GET", `/chats/detach-member?member=${guest.user.id}&chat=${id}`)).status).toBe(200);
+    await until(() => lg.system.some((m) => m.type === "DETACHED" && m.chatId === id));
+    expect((await api(guest.cookie, "GET", `/chats/get?chatId=${id}`)).status).toBe(404);
+    await lg.client.deactivate();
+  });
+
+  test("plain rows from before encryption are sealed by the administrators' action", async () => {
+    const admin = await person("ADMIN");
+    const chat = server.ctx.db.insert(chats).values({ name: `legacy-${admin.user.id}`, type: "PRIVATE", ownerId: admin.user.id }).returning().get();
+    server.ctx.db.insert(chatMessages).values({ chatId: chat.id, authorId: admin.user.id, body: "old plain text", encrypted: false }).run();
+    const root = await makeUser(server.ctx.db, "SYSTEM_ADMIN");
+    const cookie = (await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: root.login, password: root.password }) })).headers.get("set-cookie")!.split(";")[0];
+    expect((await api(admin.cookie, "POST", "/update/encrypt-messages")).status).toBe(403);
+    const res = await api(cookie, "POST", "/update/encrypt-messages");
+    expect(res.body.encrypted).toBeGreaterThanOrEqual(1);
+    const row = server.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id)).get()!;
+    expect(row.encrypted).toBe(true);
+    expect(row.body).not.toContain("old plain");
+    expect(server.ctx.box.open(row.body)).toBe("old plain text");
+  });
+});

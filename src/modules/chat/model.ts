@@ -1,0 +1,42 @@
+import { t, type Static } from "elysia";
+
+export const MESSAGE_MAX = 4000;
+export const CHAT_NAME_MAX = 100;
+
+const positive = t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const text = (max: number) => t.String({ maxLength: max });
+
+export const newChatBody = t.Object({
+  name: t.Optional(text(1000)),
+  description: t.Optional(text(1000)),
+  type: t.UnionEnum(["PUBLIC", "PRIVATE"], { default: undefined }),
+  members: t.Optional(t.Array(t.Object({ id: t.Integer({ minimum: 1 }) }), { maxItems: 1000 })),
+});
+export type NewChatInput = Static<typeof newChatBody>;
+
+export const chatIdQuery = t.Object({ chatId: positive });
+export const chatQuery = t.Object({ chat: positive });
+export const chatIDQuery = t.Object({ chatID: positive });
+export const renameQuery = t.Object({ chatID: positive, name: text(1000) });
+export const userIdQuery = t.Object({ userId: positive });
+export const searchQuery = t.Object({ str: t.Optional(text(100)) });
+export const notMembersQuery = t.Object({ str: t.Optional(text(100)), chat: positive });
+export const detachQuery = t.Object({ member: positive, chat: positive });
+export const inviteBody = t.Array(t.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 });
+export const messagesQuery = t.Object({
+  chatId: positive,
+  /** Only messages after this id: what a reconnecting client missed. */
+  after: t.Optional(t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  /** Only messages before this id: older history, page by page. */
+  before: t.Optional(positive),
+  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
+});
+export const listQuery = t.Object({ archived: t.Optional(t.BooleanString()) });
+export const dataChatBody = t.Object({ dataId: t.Integer({ minimum: 1 }), message: t.Optional(text(MESSAGE_MAX)) });
+
+/** What a SEND to /ws-prefix/notify/{chatId} carries: text, or a drive file, and the outbox's id. */
+export interface OutgoingMessage {
+  text?: string;
+  file?: { id: number };
+  clientId?: string;
+}
