@@ -20,6 +20,8 @@ interface CallOptions {
   /** Sign-in and password pages handle 401 and 403 themselves. */
   raw?: boolean;
   timeoutMs?: number;
+  /** Aborting it rejects the call with the AbortError itself (a newer search replaced it), not an ApiError. */
+  signal?: AbortSignal;
 }
 
 export const CURRENT_USER_KEY = "plexus.currentUser";
@@ -44,9 +46,12 @@ export async function api<T = unknown>(path: string, options: CallOptions = {}):
       headers: options.body === undefined ? {} : { "content-type": "application/json" },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",
-      signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
+      signal: options.signal
+        ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 20_000)])
+        : AbortSignal.timeout(options.timeoutMs ?? 20_000),
     });
-  } catch {
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
     throw new ApiError(0, "network", t("error.network"));
   }
   const data = (response.headers.get("content-type") ?? "").includes("json") ? await response.json().catch(() => null) : null;

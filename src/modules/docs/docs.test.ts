@@ -116,6 +116,7 @@ describe("documents", () => {
     const added = await t.call("POST", "/docs/add-doc-version", { cookie: moderator.cookie, body: { data: { id: dataId }, path: second.path, description: "Signed copy" } });
     expect(added.status).toBe(200);
     expect(added.body.type).toBe("PDF");
+    expect(added.body.author).toEqual({ id: moderator.user.id, firstName: moderator.user.firstName, lastName: moderator.user.lastName });
 
     const versions = await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: reader.cookie });
     expect(versions.body.map((v: { type: string }) => v.type)).toEqual(["PDF", "MS_DOC"]);

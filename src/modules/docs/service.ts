@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { docVersions, stagedFiles, VERSION_DESCRIPTION_MAX, type DocVersion, type User, type VersionType } from "../../../db/schema";
+import { docVersions, stagedFiles, users, VERSION_DESCRIPTION_MAX, type DocVersion, type User, type VersionType } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { randomToken } from "../../lib/crypto";
 import { AppError, invalid, notFound } from "../../lib/errors";
@@ -107,7 +107,9 @@ function insertVersion(tx: Executor, actor: User, dataId: number, staged: typeof
     .get();
 }
 
-export const presentVersion = (v: DocVersion) => ({
+type Author = { id: number; firstName: string; lastName: string } | null;
+
+export const presentVersion = (v: DocVersion, author: Author = null) => ({
   id: v.id,
   dataId: v.dataId,
   name: v.name,
@@ -117,6 +119,7 @@ export const presentVersion = (v: DocVersion) => ({
   size: v.size,
   mime: v.mime,
   authorId: v.authorId,
+  author: author ? { id: author.id, firstName: author.firstName, lastName: author.lastName } : null,
   creationDate: v.creationDate,
   isActive: v.isActive,
   hasBody: !!v.body,
@@ -129,7 +132,7 @@ export function addVersion(ctx: AppContext, actor: User, input: AddVersionInput)
   return ctx.db.transaction((tx) => {
     const version = insertVersion(tx, actor, item.id, claimStaged(tx, actor, input.path, "body.path"), input.name, input.description);
     audit(tx, actor.id, "ADD_VERSION", version.name, item.id);
-    return presentVersion(version);
+    return presentVersion(version, actor);
   });
 }
 
@@ -171,16 +174,17 @@ export function removeVersion(ctx: AppContext, actor: User, id: number) {
   return { id };
 }
 
-/** Active versions of a document, newest first. */
+/** Active versions of a document, newest first, with their authors' names. */
 export function versionsOf(db: Db, actor: User, dataId: number) {
   requireDataItem(db, actor, dataId);
   return db
-    .select()
+    .select({ version: docVersions, author: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
     .from(docVersions)
+    .leftJoin(users, eq(users.id, docVersions.authorId))
     .where(and(eq(docVersions.dataId, dataId), eq(docVersions.isActive, true)))
     .orderBy(desc(docVersions.creationDate), desc(docVersions.id))
     .all()
-    .map(presentVersion);
+    .map((row) => presentVersion(row.version, row.author));
 }
 
 /** One part of a converted DOCX body with the number of parts. */

@@ -1,0 +1,85 @@
+import { ApiError, signOutLocally } from "../lib/api";
+import { t } from "../lib/i18n";
+import { snack } from "../lib/snackbar";
+
+export type VersionType = "PDF" | "MS_DOC" | "OTHER";
+
+/** A document version as GET /api/docs/get-all-versions lists it. */
+export interface Version {
+  id: number;
+  dataId: number;
+  name: string;
+  description: string;
+  type: VersionType;
+  fileName: string;
+  size: number;
+  mime: string;
+  authorId: number | null;
+  creationDate: string;
+  isActive: boolean;
+  hasBody: boolean;
+}
+
+/** What a viewer leaves behind when another version is shown. */
+export interface Viewer {
+  dispose(): void;
+}
+
+/** t() with {{name}} placeholders filled. */
+export const tf = (key: string, params: Record<string, string | number>) =>
+  t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+
+/** The translated text of a failed call: its error code if the locale knows it, else the server's message. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = `error.${error.code}`;
+    const known = t(key);
+    return known !== key ? known : error.message;
+  }
+  return t("common.error");
+}
+
+/** Shows a failure unless the API client already did (401 signs out, 403 shows the no-rights message). */
+export function reportError(error: unknown) {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+  console.error(error);
+  snack(errorText(error), "error");
+}
+
+export const IMAGE_FILE = /\.(png|jpe?g|gif|bmp)$/i;
+export const fileUrl = (id: number, inline = false) => `/api/files/get-doc-version/${id}${inline ? "?inline=1" : ""}`;
+
+/** A fresh copy of a <template>'s first element (the page renders them with translated texts). */
+export function cloneTemplate<T extends HTMLElement = HTMLElement>(id: string): T {
+  const template = document.getElementById(id) as HTMLTemplateElement;
+  return template.content.firstElementChild!.cloneNode(true) as T;
+}
+
+/** A short status line in the viewer: loading, empty list, read error. */
+export function message(text: string, kind: "info" | "error" = "info") {
+  const p = document.createElement("p");
+  p.className = `docv-message docv-message--${kind}`;
+  if (kind === "error") p.setAttribute("role", "alert");
+  p.textContent = text;
+  return p;
+}
+
+/**
+ * POST /api/files/save with one file (multipart field "file"), four minutes as the spec allows;
+ * 401 and 403 are handled as the API client does.
+ */
+export async function uploadFile(file: File): Promise<{ path: string; fileName: string; type: VersionType; size: number }> {
+  const form = new FormData();
+  form.append("file", file);
+  let response: Response;
+  try {
+    response = await fetch("/api/files/save", { method: "POST", body: form, credentials: "same-origin", signal: AbortSignal.timeout(240_000) });
+  } catch {
+    throw new ApiError(0, "network", t("error.network"));
+  }
+  const data = await response.json().catch(() => null);
+  if (response.ok) return data[0];
+  if (response.status === 401) signOutLocally();
+  else if (response.status === 403) snack(t("error.forbidden"), "error");
+  throw new ApiError(response.status, data?.error ?? "error", data?.message ?? t("common.error"), data?.details);
+}

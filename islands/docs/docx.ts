@@ -1,0 +1,156 @@
+import { api } from "../lib/api";
+import { t } from "../lib/i18n";
+import { snack } from "../lib/snackbar";
+import { cloneTemplate, message, tf, type Viewer } from "./common";
+import { clearHighlights, highlight } from "./highlight";
+
+const BODY_TIMEOUT = 240_000;
+const bodies = new Map<number, Promise<string>>();
+
+/**
+ * The converted HTML of a DOCX version: part 0 says how many parts there are, the rest are asked
+ * for one request per part. Kept per version, so compare and re-selection do not load it again.
+ */
+export function loadBody(versionId: number): Promise<string> {
+  let body = bodies.get(versionId);
+  if (!body) {
+    const part = (n: number) =>
+      api<{ body: string; totalParts: number }>(`docs/get-body/${versionId}`, { query: { part: n }, timeoutMs: BODY_TIMEOUT });
+    body = part(0).then(async (first) => {
+      const rest = await Promise.all(Array.from({ length: Math.max(0, first.totalParts - 1) }, (_, i) => part(i + 1)));
+      return [first, ...rest].map((p) => p.body).join("");
+    });
+    body.catch(() => bodies.delete(versionId));
+    bodies.set(versionId, body);
+  }
+  return body;
+}
+
+/** The headings (h1-h6 with ids) as a nested list of links that scroll the document to them. */
+export function buildTree(article: HTMLElement, root: HTMLUListElement) {
+  root.replaceChildren();
+  const stack: { level: number; li: HTMLLIElement | null; list: HTMLUListElement | null }[] = [{ level: 0, li: null, list: root }];
+  for (const heading of article.querySelectorAll<HTMLElement>("h1[id],h2[id],h3[id],h4[id],h5[id],h6[id]")) {
+    const level = Number(heading.tagName[1]);
+    while (stack.length > 1 && stack[stack.length - 1].level >= level) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (!parent.list) {
+      parent.list = document.createElement("ul");
+      parent.li!.append(parent.list);
+    }
+    const li = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `#${heading.id}`;
+    link.textContent = heading.textContent?.trim() || "…";
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      heading.tabIndex = -1;
+      heading.scrollIntoView({ block: "start" });
+      heading.focus({ preventScroll: true });
+    });
+    li.append(link);
+    parent.list.append(li);
+    stack.push({ level, li, list: null });
+  }
+  return root.childElementCount;
+}
+
+/**
+ * The toolbar's search box: highlights every hit in the shown document, counts "n of m", and
+ * moves between hits with the buttons, Enter and Shift+Enter; the current hit scrolls into view.
+ */
+export class TextSearch {
+  private article: HTMLElement | null = null;
+  private marks: HTMLElement[] = [];
+  private index = -1;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private flash: ReturnType<typeof setTimeout> | undefined;
+  private readonly input: HTMLInputElement;
+  private readonly count: HTMLElement;
+
+  constructor(private readonly form: HTMLElement) {
+    this.input = form.querySelector("input")!;
+    this.count = form.querySelector("[data-search-count]")!;
+    this.input.addEventListener("input", () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.run(), 200);
+    });
+    this.input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      clearTimeout(this.timer);
+      if (this.marks.length && this.input.value.trim()) this.step(event.shiftKey ? -1 : 1);
+      else this.run();
+    });
+    form.querySelector("[data-search-prev]")!.addEventListener("click", () => this.step(-1));
+    form.querySelector("[data-search-next]")!.addEventListener("click", () => this.step(1));
+  }
+
+  /** Searches `article` from now on (the box keeps its text when another version is shown). */
+  attach(article: HTMLElement) {
+    this.article = article;
+    this.form.hidden = false;
+    this.run();
+  }
+
+  detach() {
+    if (this.article) clearHighlights(this.article);
+    this.article = null;
+    this.marks = [];
+    this.index = -1;
+    this.form.hidden = true;
+  }
+
+  private run() {
+    if (!this.article) return;
+    this.marks = highlight(this.article, this.input.value);
+    this.index = this.marks.length ? 0 : -1;
+    this.show();
+  }
+
+  private step(delta: number) {
+    if (!this.marks.length) return;
+    this.index = (this.index + delta + this.marks.length) % this.marks.length;
+    this.show();
+  }
+
+  private show() {
+    const term = this.input.value.trim();
+    this.count.textContent = !term ? "" : this.marks.length ? tf("docs.view.hits", { n: this.index + 1, m: this.marks.length }) : t("docs.view.noHits");
+    this.marks.forEach((mark, i) => mark.classList.toggle("is-current", i === this.index));
+    const current = this.marks[this.index];
+    if (!current) return;
+    current.scrollIntoView({ block: "center" });
+    // The current hit flashes for a second (the spec's search highlight time).
+    current.classList.add("is-flash");
+    clearTimeout(this.flash);
+    this.flash = setTimeout(() => current.classList.remove("is-flash"), 1000);
+  }
+}
+
+/** Shows a converted DOCX: its structure tree beside the text, searchable; 'Ошибка чтения файла' when it cannot be read. */
+export async function showDocx(stage: HTMLElement, versionId: number, search: TextSearch, signal: AbortSignal): Promise<Viewer | undefined> {
+  stage.replaceChildren(message(t("common.loading")));
+  let body: string;
+  try {
+    body = await loadBody(versionId);
+  } catch (error) {
+    if (signal.aborted) return;
+    console.error(error);
+    stage.replaceChildren(message(t("docs.readingError"), "error"));
+    snack(t("docs.readingError"), "error");
+    return;
+  }
+  if (signal.aborted) return;
+  const layout = cloneTemplate("tpl-docx");
+  const article = layout.querySelector<HTMLElement>("[data-docx-body]")!;
+  const tree = layout.querySelector<HTMLDetailsElement>("[data-docx-tree]")!;
+  // The server sanitised the HTML when it converted the file.
+  article.innerHTML = body;
+  const hasHeadings = buildTree(article, tree.querySelector("ul")!) > 0;
+  tree.querySelector<HTMLElement>("[data-no-headings]")!.hidden = hasHeadings;
+  if (matchMedia("(max-width: 600px)").matches) tree.open = false;
+  stage.replaceChildren(layout);
+  search.attach(article);
+  return { dispose: () => search.detach() };
+}
