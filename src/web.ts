@@ -13,6 +13,7 @@ import type { Broker, Connection } from "./realtime/broker";
 import type { Mailer } from "./modules/mail/service";
 import { settingValue } from "./modules/settings/service";
 import { log } from "./lib/log";
+import { startChatMailJob } from "./jobs/chat-mail";
 
 type RenderPage = (request: Request, locals: object, clientAddress?: string) => Promise<Response>;
 
@@ -79,12 +80,14 @@ export async function startServer({ db, config, mailer, live, withPages = true }
   });
   app.server = server as unknown as typeof app.server;
   ctx.live.attach(server);
+  const stopChatMail = startChatMailJob(ctx);
   return {
     server,
     ctx,
     app,
     url: `http://localhost:${server.port}`,
     async stop() {
+      stopChatMail();
       ctx.live.stop();
       await ctx.mailer.idle();
       await server.stop(true);
