@@ -1,0 +1,21 @@
+import { api } from "../lib/api";
+import { t } from "../lib/i18n";
+import { confirmAction, reportFailure } from "./ui";
+
+/** The dashboard's remove-project action (administrators). */
+export function startDashboard() {
+  const button = document.getElementById("project-remove") as HTMLButtonElement | null;
+  if (!button) return;
+  const hero = document.querySelector<HTMLElement>("[data-project-id]")!;
+  button.addEventListener("click", async () => {
+    if (!(await confirmAction(t("project.removeConfirm").replace("{{name}}", hero.dataset.projectName!)))) return;
+    button.disabled = true;
+    try {
+      await api("project/remove", { query: { id: hero.dataset.projectId! } });
+      location.assign("/");
+    } catch (error) {
+      button.disabled = false;
+      reportFailure(error, t("project.errorWritingData"));
+    }
+  });
+}
