@@ -3,8 +3,10 @@ import {
 } from "@mdi/js";
 import { DATA_TYPES, type DataType } from "../../../db/schema";
 
-/** Icons of the data types (the same as the project pages show). */
-export const DATA_TYPE_ICONS: Record<DataType, string> = {
+export { DATA_TYPES, type DataType };
+
+/** Icons of the data types. */
+export const TYPE_ICONS: Record<DataType, string> = {
   DOC: mdiFileDocumentOutline,
   TABLE: mdiTable,
   LAYER: mdiLayersOutline,
@@ -14,6 +16,15 @@ export const DATA_TYPE_ICONS: Record<DataType, string> = {
   REPORT: mdiFileChartOutline,
   MODBUS_UNIT: mdiGauge,
 };
+
+/** The path segment of a data type: its name lowercased (MODBUS_UNIT as the spec's modbus-unit). */
+export const typeSlug = (type: DataType) => type.toLowerCase().replace(/_/g, "-");
+
+/** The data list of one type in a project. */
+export const dataListPath = (projectId: number, type: DataType) => `/project/${projectId}/${typeSlug(type)}`;
+
+/** One data item's page. */
+export const dataItemPath = (projectId: number, type: DataType, id: number) => `${dataListPath(projectId, type)}/${id}`;
 
 /**
  * The data type a list path names: any case, and modbus-unit (the spec's detail route) for
