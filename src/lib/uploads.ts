@@ -42,7 +42,13 @@ export async function receiveFiles(
   let failure: Error | undefined;
 
   await new Promise<void>((resolve, reject) => {
-    const parser = Busboy({ headers: { "content-type": type }, limits: { files: maxFiles, fileSize: maxBytes, fields: 50, fieldSize: 64 * 1024 } });
+    // Browsers send file names as raw UTF-8; busboy reads them as latin1 unless told. Its size limit
+    // trips on reaching the value, so +1 lets a file of exactly maxBytes through.
+    const parser = Busboy({
+      headers: { "content-type": type },
+      defParamCharset: "utf8",
+      limits: { files: maxFiles, fileSize: maxBytes + 1, fields: 50, fieldSize: 64 * 1024 },
+    });
     parser.on("file", (field, stream, info) => {
       const target = newStoredPath(dataDir);
       const file: UploadedFile = { field, fileName: safeFileName(info.filename ?? ""), storedPath: target.relative, absolutePath: target.absolute, size: 0, head: new Uint8Array(0) };

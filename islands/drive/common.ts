@@ -1,0 +1,120 @@
+import { ApiError, signOutLocally } from "../lib/api";
+import { t } from "../lib/i18n";
+import { snack } from "../lib/snackbar";
+import { formatSize } from "./format";
+export { iconKey, previewKind, shortName, type IconKey } from "./format";
+
+/** A drive file as the /api/files calls return it. */
+export interface FileEntity {
+  id: number;
+  name: string;
+  type: "doc" | "jpg" | "pdf" | "png" | "ppt" | "txt" | "xls" | "zip";
+  size: number;
+  mime: string;
+  path: string;
+  token: string;
+  isShared: boolean;
+  owner: { id: number };
+  creationDate: string;
+}
+
+export const fileUrl = (token: string, inline = false) => `/api/files/get-user-file/${encodeURIComponent(token)}${inline ? "?inline=1" : ""}`;
+export const shareLink = (token: string) => `${location.origin}/shared-file/${encodeURIComponent(token)}`;
+
+/** t() with {{name}} placeholders filled. */
+export const tf = (key: string, params: Record<string, string | number>) =>
+  t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+
+export const locale = () => document.documentElement.lang || "en";
+
+export const sizeText = (bytes: number) =>
+  formatSize(bytes, { bytes: t("drive.bytes"), kb: t("drive.kb"), mb: t("drive.mb"), gb: t("drive.gb") }, locale());
+
+/** The translated text of a failed call: its error code if the locale knows it, else the server's message. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = `error.${error.code}`;
+    const known = t(key);
+    return known !== key ? known : error.message;
+  }
+  return t("common.error");
+}
+
+/** Shows `message` for a failure, unless the API client already did (401 signs out, 403 says so). */
+export function reportFailure(error: unknown, message = errorText(error)) {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+  if (!(error instanceof ApiError)) console.error(error);
+  snack(message, "error");
+}
+
+/**
+ * Downloads through the browser's own download manager (no copy in memory, fine for 500 MB),
+ * after a one-byte Range probe, so that a missing or withdrawn file shows fileDownloadError.
+ */
+export async function downloadFile(file: Pick<FileEntity, "name" | "token">) {
+  const url = fileUrl(file.token);
+  try {
+    const probe = await fetch(url, { headers: { range: "bytes=0-0" }, credentials: "same-origin", signal: AbortSignal.timeout(20_000) });
+    await probe.body?.cancel();
+    if (!probe.ok) throw new Error(`status ${probe.status}`);
+  } catch {
+    snack(t("drive.fileDownloadError"), "error");
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = file.name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** Copies text; falls back to a hidden textarea where the Clipboard API is missing (plain http). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand("copy");
+    area.remove();
+    return done;
+  }
+}
+
+/** The largest file the drive takes (spec 1 section 9); the server enforces it too. */
+export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
+
+/**
+ * POST /api/files/save-user-file with one file, reporting upload progress (0..1); 240 s as the
+ * spec allows uploads. 401 and 403 are handled as the API client does.
+ */
+export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<FileEntity> {
+  if (file.size > MAX_UPLOAD_BYTES) return Promise.reject(new ApiError(413, "payload_too_large", t("error.payload_too_large")));
+  if (file.size === 0) return Promise.reject(new ApiError(422, "file_empty", t("error.file_empty")));
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/files/save-user-file");
+    xhr.timeout = 240_000;
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onload = () => {
+      const data = xhr.response as (FileEntity & { error?: string; message?: string }) | null;
+      if (xhr.status >= 200 && xhr.status < 300 && data) return resolve(data);
+      if (xhr.status === 401) signOutLocally();
+      else if (xhr.status === 403) snack(t("error.forbidden"), "error");
+      reject(new ApiError(xhr.status, data?.error ?? "error", data?.message ?? t("common.error")));
+    };
+    xhr.onerror = xhr.ontimeout = () => reject(new ApiError(0, "network", t("error.network")));
+    const form = new FormData();
+    form.append("file", file);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,367 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { activityLog, driveFiles } from "../../../db/schema";
+import { makePdf } from "../../lib/sample-documents";
+import { testApp, type TestApp } from "../../testing/harness";
+import { formatSize } from "../../../islands/drive/format";
+import { contentDisposition, parseRange } from "./presenter";
+import { fileTypeOf, saveUserFile } from "./service";
+
+let t: TestApp;
+beforeEach(() => (t = testApp()));
+afterEach(() => t.close());
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+function uploadRequest(cookie: string | undefined, files: { name: string; bytes: Uint8Array | string }[]) {
+  const form = new FormData();
+  for (const file of files) form.append("file", new File([file.bytes as BlobPart], file.name));
+  return new Request("http://plexus.test/api/files/save-user-file", { method: "POST", headers: cookie ? { cookie } : {}, body: form });
+}
+
+async function upload(cookie: string | undefined, name: string, bytes: Uint8Array | string) {
+  const response = await t.app.handle(uploadRequest(cookie, [{ name, bytes }]));
+  return { status: response.status, body: await response.json() };
+}
+
+/** Calls a download (or any) URL as a browser would, returning the raw Response. */
+const fetchRaw = (path: string, headers: Record<string, string> = {}) => t.app.handle(new Request(`http://plexus.test/api${path}`, { headers }));
+
+const storedFileCount = () => {
+  const walk = (dir: string): number => {
+    try {
+      return readdirSync(dir).reduce((n, name) => n + (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : 1), 0);
+    } catch {
+      return 0;
+    }
+  };
+  return walk(join(t.config.dataDir, "files"));
+};
+
+const rowsOf = (ownerId: number) => t.db.select().from(driveFiles).where(eq(driveFiles.ownerId, ownerId)).all();
+const snapshot = () => t.db.select().from(driveFiles).all().map((f) => ({ id: f.id, isShared: f.isShared }));
+
+async function twoPeople() {
+  const alice = await t.userWithCookie("USER");
+  const bob = await t.userWithCookie("USER");
+  return { alice, bob };
+}
+
+describe("file type and size display", () => {
+  test("the type comes from the extension as spec 1 section 5 says", () => {
+    const cases: [string, string][] = [
+      ["a.doc", "doc"], ["a.docx", "doc"], ["a.RTF", "doc"], ["a.jpg", "jpg"], ["a.jpeg", "jpg"], ["a.pdf", "pdf"], ["a.png", "png"],
+      ["a.ppt", "ppt"], ["a.pptx", "ppt"], ["a.txt", "txt"], ["a.xls", "xls"], ["a.xlsx", "xls"], ["a.csv", "xls"], ["a.zip", "zip"],
+      ["a.gif", "zip"], ["a.tar.gz", "zip"], ["noextension", "zip"], ["a.html", "zip"],
+    ];
+    expect(cases.map(([name]) => [name, fileTypeOf(name)])).toEqual(cases);
+  });
+
+  test("sizes divide by 1024 while above 900: Bytes, KB, MB, GB", () => {
+    const units = { bytes: "Bytes", kb: "KB", mb: "MB", gb: "GB" };
+    expect(formatSize(0, units, "en")).toBe("0 Bytes");
+    expect(formatSize(900, units, "en")).toBe("900 Bytes");
+    expect(formatSize(901, units, "en")).toBe("0.88 KB");
+    expect(formatSize(1536, units, "en")).toBe("1.5 KB");
+    expect(formatSize(500 * 1024 * 1024, units, "en")).toBe("500 MB");
+    expect(formatSize(3 * 1024 ** 4, units, "en")).toBe("3,072 GB");
+    expect(formatSize(1536, units, "ru")).toBe("1,5 KB");
+  });
+
+  test("Range headers: single ranges, suffixes, open ends; several ranges or nonsense serve the whole file", () => {
+    expect(parseRange("bytes=0-3", 10)).toEqual({ start: 0, end: 3 });
+    expect(parseRange("bytes=5-", 10)).toEqual({ start: 5, end: 9 });
+    expect(parseRange("bytes=-4", 10)).toEqual({ start: 6, end: 9 });
+    expect(parseRange("bytes=-40", 10)).toEqual({ start: 0, end: 9 });
+    expect(parseRange("bytes=8-100", 10)).toEqual({ start: 8, end: 9 });
+    expect(parseRange("bytes=10-", 10)).toBe("unsatisfiable");
+    expect(parseRange("bytes=-0", 10)).toBe("unsatisfiable");
+    expect(parseRange("bytes=0-1,4-5", 10)).toBeNull();
+    expect(parseRange("items=0-1", 10)).toBeNull();
+    expect(parseRange("bytes=5-2", 10)).toBeNull();
+    expect(parseRange(null, 10)).toBeNull();
+  });
+
+  test("Content-Disposition carries an ASCII fallback and the exact name in filename*", () => {
+    const name = `Отчёт (итог) "v2" 100%'s*.pdf`;
+    const header = contentDisposition("attachment", name);
+    expect(header).toStartWith('attachment; filename="');
+    const fallback = /filename="([^"]*)"/.exec(header)![1];
+    expect(fallback).toMatch(/^[\x20-\x7e]+$/);
+    const encoded = /filename\*=UTF-8''(.+)$/.exec(header)![1];
+    expect(encoded).toMatch(/^[A-Za-z0-9!#$&+\-.^_`|~%]+$/);
+    expect(decodeURIComponent(encoded)).toBe(name);
+  });
+});
+
+describe("POST /files/save-user-file", () => {
+  test("stores one file under a server-chosen name and returns its entity; path parts of the name are dropped", async () => {
+    const { alice } = await twoPeople();
+    const res = await upload(alice.cookie, "../../etc/Отчёт за май.PDF", makePdf([["May"]]));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "Отчёт за май.PDF", type: "pdf", mime: "application/pdf", isShared: false, owner: { id: alice.user.id } });
+    expect(res.body.token).toMatch(/^[\w-]{32}$/);
+    expect(res.body.path).toBe(`/api/files/get-user-file/${res.body.token}`);
+    expect(res.body).not.toHaveProperty("storedPath");
+    const row = rowsOf(alice.user.id)[0];
+    expect(row.storedPath).toMatch(/^files\/\d{4}\/\d{2}\/[\w-]+$/);
+    expect(statSync(join(t.config.dataDir, row.storedPath)).size).toBe(res.body.size);
+
+    const windows = await upload(alice.cookie, "C:\\Users\\me\\notes.txt", "plain notes");
+    expect(windows.body).toMatchObject({ name: "notes.txt", type: "txt", size: 11 });
+    const audited = t.db.select().from(activityLog).where(eq(activityLog.activityType, "CREATE")).all();
+    expect(audited.map((a) => a.description).sort()).toEqual(["notes.txt", "Отчёт за май.PDF"]);
+  });
+
+  test("bytes that contradict the extension (415), an empty file (422), no file (422), two files (413), not multipart (400): nothing kept", async () => {
+    const { alice } = await twoPeople();
+    const cases = [
+      { name: "fake.pdf", bytes: "<html><script>alert(1)</script></html>", status: 415, error: "file_type_mismatch" },
+      { name: "photo.png", bytes: makePdf([["x"]]), status: 415, error: "file_type_mismatch" },
+      { name: "sheet.xlsx", bytes: "a,b,c", status: 415, error: "file_type_mismatch" },
+      { name: "photo.jpg", bytes: PNG, status: 415, error: "file_type_mismatch" },
+      { name: "empty.txt", bytes: "", status: 422, error: "file_empty" },
+    ];
+    for (const c of cases) {
+      const res = await upload(alice.cookie, c.name, c.bytes);
+      expect([c.name, res.status, res.body.error]).toEqual([c.name, c.status, c.error]);
+    }
+    const none = await t.app.handle(new Request("http://plexus.test/api/files/save-user-file", { method: "POST", headers: { cookie: alice.cookie }, body: new FormData() }));
+    expect(none.status).toBe(422);
+    const withField = new FormData();
+    withField.append("note", "no file here");
+    const fieldOnly = await t.app.handle(new Request("http://plexus.test/api/files/save-user-file", { method: "POST", headers: { cookie: alice.cookie }, body: withField }));
+    expect([fieldOnly.status, (await fieldOnly.json()).error]).toEqual([422, "validation_failed"]);
+    const two = await t.app.handle(uploadRequest(alice.cookie, [{ name: "a.txt", bytes: "a" }, { name: "b.txt", bytes: "b" }]));
+    expect(two.status).toBe(413);
+    const json = await t.call("POST", "/files/save-user-file", { cookie: alice.cookie, body: { name: "x" } });
+    expect([json.status, json.body.error]).toEqual([400, "multipart_expected"]);
+    expect(storedFileCount()).toBe(0);
+    expect(rowsOf(alice.user.id)).toHaveLength(0);
+  });
+
+  test("a file over the limit is refused while streaming (413) and nothing stays on disk", async () => {
+    const { alice } = await twoPeople();
+    const error = await saveUserFile(t.ctx, alice.user, uploadRequest(alice.cookie, [{ name: "big.txt", bytes: "x".repeat(64 * 1024) }]), { maxBytes: 1024 }).catch((e) => e);
+    expect([error.status, error.code]).toEqual([413, "payload_too_large"]);
+    const fits = await saveUserFile(t.ctx, alice.user, uploadRequest(alice.cookie, [{ name: "small.txt", bytes: "x".repeat(1000) }]), { maxBytes: 1024 });
+    expect(fits.size).toBe(1000);
+    expect(storedFileCount()).toBe(1);
+    expect(rowsOf(alice.user.id)).toHaveLength(1);
+  });
+
+  test("signed out: 401 and nothing stored", async () => {
+    const res = await upload(undefined, "a.txt", "a");
+    expect(res.status).toBe(401);
+    expect(storedFileCount()).toBe(0);
+  });
+});
+
+describe("listing and entities", () => {
+  test("get-file-entities lists only one's own files, newest first, filtered by name ignoring case in any script", async () => {
+    const { alice, bob } = await twoPeople();
+    await upload(alice.cookie, "Отчёт.txt", "1");
+    await upload(alice.cookie, "report.TXT", "2");
+    await upload(alice.cookie, "photo.png", PNG);
+    await upload(bob.cookie, "bob-report.txt", "3");
+    const all = await t.call("GET", "/files/get-file-entities", { cookie: alice.cookie });
+    expect(all.body.map((f: { name: string }) => f.name)).toEqual(["photo.png", "report.TXT", "Отчёт.txt"]);
+    const cyrillic = await t.call("GET", `/files/get-file-entities?name=${encodeURIComponent("ОТЧ")}`, { cookie: alice.cookie });
+    expect(cyrillic.body.map((f: { name: string }) => f.name)).toEqual(["Отчёт.txt"]);
+    const latin = await t.call("GET", "/files/get-file-entities?name=REP", { cookie: alice.cookie });
+    expect(latin.body.map((f: { name: string }) => f.name)).toEqual(["report.TXT"]);
+    const wildcard = await t.call("GET", "/files/get-file-entities?name=%25", { cookie: alice.cookie });
+    expect(wildcard.body).toEqual([]);
+    expect((await t.call("GET", "/files/get-file-entities")).status).toBe(401);
+  });
+
+  test("get-file-entity: the owner always, others only while shared, otherwise 404", async () => {
+    const { alice, bob } = await twoPeople();
+    const file = (await upload(alice.cookie, "plan.txt", "plan")).body;
+    expect((await t.call("GET", `/files/get-file-entity/${file.token}`, { cookie: alice.cookie })).body.id).toBe(file.id);
+    const hidden = await t.call("GET", `/files/get-file-entity/${file.token}`, { cookie: bob.cookie });
+    expect([hidden.status, hidden.body.error]).toEqual([404, "file_not_found"]);
+    await t.call("POST", `/files/share?id=${file.id}`, { cookie: alice.cookie });
+    const seen = await t.call("GET", `/files/get-file-entity/${file.token}`, { cookie: bob.cookie });
+    expect(seen.body).toMatchObject({ id: file.id, isShared: true, owner: { id: alice.user.id } });
+    expect((await t.call("GET", `/files/get-file-entity/${file.token}`)).status).toBe(401);
+    expect((await t.call("GET", "/files/get-file-entity/no-such-token", { cookie: alice.cookie })).status).toBe(404);
+    expect((await t.call("GET", `/files/get-file-entity/${encodeURIComponent("../../x")}`, { cookie: alice.cookie })).status).toBe(404);
+  });
+
+  test("disk-space gives free and total bytes of the data directory's file system", async () => {
+    const { alice } = await twoPeople();
+    const res = await t.call("GET", "/files/disk-space", { cookie: alice.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThan(0);
+    expect(res.body.free).toBeGreaterThan(0);
+    expect(res.body.free).toBeLessThanOrEqual(res.body.total);
+    expect((await t.call("GET", "/files/disk-space")).status).toBe(401);
+  });
+});
+
+describe("GET /files/get-user-file/{token}", () => {
+  test("share, then the public download works signed out; withdraw: 404; remove: 404 and the bytes are gone", async () => {
+    const { alice, bob } = await twoPeople();
+    const bytes = makePdf([["Shared page"]]);
+    const file = (await upload(alice.cookie, "Схема (v2).pdf", bytes)).body;
+    const url = `/files/get-user-file/${file.token}`;
+
+    const own = await fetchRaw(url, { cookie: alice.cookie });
+    expect(own.status).toBe(200);
+    expect(Buffer.from(await own.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(own.headers.get("content-type")).toBe("application/pdf");
+    expect(own.headers.get("content-disposition")).toBe(contentDisposition("attachment", "Схема (v2).pdf"));
+    expect(own.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(own.headers.get("content-security-policy")).toContain("sandbox");
+    expect(own.headers.get("accept-ranges")).toBe("bytes");
+    expect((await fetchRaw(`${url}?inline=1`, { cookie: alice.cookie })).headers.get("content-disposition")).toStartWith("inline;");
+
+    expect((await fetchRaw(url)).status).toBe(404);
+    expect((await fetchRaw(url, { cookie: bob.cookie })).status).toBe(404);
+
+    const shared = await t.call("POST", `/files/share?id=${file.id}`, { cookie: alice.cookie });
+    expect(shared.body).toEqual([expect.objectContaining({ id: file.id, isShared: true, token: file.token })]);
+    const anonymous = await fetchRaw(url);
+    expect(anonymous.status).toBe(200);
+    expect(Buffer.from(await anonymous.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await fetchRaw(url, { cookie: bob.cookie })).status).toBe(200);
+    const downloads = t.db.select().from(activityLog).where(eq(activityLog.activityType, "DOWNLOAD")).all();
+    expect(downloads.map((d) => d.userId)).toEqual([alice.user.id, alice.user.id, null, bob.user.id]);
+
+    const withdrawn = await t.call("POST", `/files/withdraw?ids=${file.id}`, { cookie: alice.cookie });
+    expect(withdrawn.body[0].isShared).toBe(false);
+    expect((await fetchRaw(url)).status).toBe(404);
+    expect((await fetchRaw(url, { cookie: alice.cookie })).status).toBe(200);
+
+    const stored = join(t.config.dataDir, rowsOf(alice.user.id)[0].storedPath);
+    const removed = await t.call("POST", `/files/remove?ids=${file.id}`, { cookie: alice.cookie });
+    expect(removed.body).toEqual({ ids: [file.id] });
+    expect((await fetchRaw(url, { cookie: alice.cookie })).status).toBe(404);
+    expect(existsSync(stored)).toBe(false);
+    expect(t.db.select().from(activityLog).where(eq(activityLog.activityType, "DELETE")).all()).toHaveLength(1);
+  });
+
+  test("inline only for PDFs and images; everything else stays an attachment", async () => {
+    const { alice } = await twoPeople();
+    const png = (await upload(alice.cookie, "dot.png", PNG)).body;
+    const html = (await upload(alice.cookie, "page.html", "<script>alert(1)</script>")).body;
+    const txt = (await upload(alice.cookie, "a.txt", "text")).body;
+    const disposition = async (token: string) => (await fetchRaw(`/files/get-user-file/${token}?inline=1`, { cookie: alice.cookie })).headers;
+    expect((await disposition(png.token)).get("content-disposition")).toStartWith("inline;");
+    const htmlHeaders = await disposition(html.token);
+    expect(htmlHeaders.get("content-disposition")).toStartWith("attachment;");
+    expect(htmlHeaders.get("content-type")).toBe("application/octet-stream");
+    expect((await disposition(txt.token)).get("content-disposition")).toStartWith("attachment;");
+  });
+
+  test("Range requests answer 206 with Content-Range, 416 when unsatisfiable, and are not audited", async () => {
+    const { alice } = await twoPeople();
+    const text = "0123456789abcdef";
+    const file = (await upload(alice.cookie, "digits.txt", text)).body;
+    const url = `/files/get-user-file/${file.token}`;
+    const part = async (range: string) => {
+      const res = await fetchRaw(url, { cookie: alice.cookie, range });
+      return { status: res.status, range: res.headers.get("content-range"), body: await res.text() };
+    };
+    expect(await part("bytes=0-3")).toEqual({ status: 206, range: "bytes 0-3/16", body: "0123" });
+    expect(await part("bytes=10-")).toEqual({ status: 206, range: "bytes 10-15/16", body: "abcdef" });
+    expect(await part("bytes=-2")).toEqual({ status: 206, range: "bytes 14-15/16", body: "ef" });
+    const unsatisfiable = await part("bytes=16-20");
+    expect([unsatisfiable.status, unsatisfiable.range, JSON.parse(unsatisfiable.body).error]).toEqual([416, "bytes */16", "range_not_satisfiable"]);
+    expect(await part("bytes=0-1,4-5")).toEqual({ status: 200, range: null, body: text });
+    expect(t.db.select().from(activityLog).where(eq(activityLog.activityType, "DOWNLOAD")).all()).toHaveLength(1);
+    // A withdrawn or foreign file is not found, whatever the range.
+    expect((await fetchRaw(url, { range: "bytes=0-3" })).status).toBe(404);
+  });
+});
+
+describe("share, withdraw, remove", () => {
+  test("comma lists of ids, through either `id` or `ids`", async () => {
+    const { alice } = await twoPeople();
+    const a = (await upload(alice.cookie, "a.txt", "a")).body;
+    const b = (await upload(alice.cookie, "b.txt", "b")).body;
+    const c = (await upload(alice.cookie, "c.txt", "c")).body;
+    const shared = await t.call("POST", `/files/share?id=${a.id},${b.id}`, { cookie: alice.cookie });
+    expect(shared.body.map((f: { id: number; isShared: boolean }) => [f.id, f.isShared])).toEqual([[a.id, true], [b.id, true]]);
+    await t.call("POST", `/files/share?ids=${c.id}`, { cookie: alice.cookie });
+    const withdrawn = await t.call("POST", `/files/withdraw?ids=${c.id},${a.id},${a.id}`, { cookie: alice.cookie });
+    expect(withdrawn.body.map((f: { id: number }) => f.id)).toEqual([c.id, a.id]);
+    expect(snapshot()).toEqual([{ id: a.id, isShared: false }, { id: b.id, isShared: true }, { id: c.id, isShared: false }]);
+    const removed = await t.call("POST", `/files/remove?ids=${a.id},${c.id}`, { cookie: alice.cookie });
+    expect(removed.body.ids).toEqual([a.id, c.id]);
+    expect(rowsOf(alice.user.id).map((f) => f.id)).toEqual([b.id]);
+    expect(storedFileCount()).toBe(1);
+  });
+
+  test("someone else's id anywhere in the list: 404 and nothing changes for any id", async () => {
+    const { alice, bob } = await twoPeople();
+    const mine = (await upload(alice.cookie, "mine.txt", "m")).body;
+    const theirs = (await upload(bob.cookie, "theirs.txt", "t")).body;
+    const before = snapshot();
+    for (const call of ["share", "withdraw", "remove"]) {
+      const res = await t.call("POST", `/files/${call}?ids=${mine.id},${theirs.id}`, { cookie: alice.cookie });
+      expect([call, res.status, res.body.error]).toEqual([call, 404, "file_not_found"]);
+      const missing = await t.call("POST", `/files/${call}?ids=${mine.id},999999`, { cookie: alice.cookie });
+      expect(missing.status).toBe(404);
+    }
+    const records = await t.call("POST", "/files/save-records", { cookie: alice.cookie, body: [{ id: mine.id }, { id: theirs.id }] });
+    expect(records.status).toBe(404);
+    expect(snapshot()).toEqual(before);
+    expect(storedFileCount()).toBe(2);
+  });
+
+  test("ids that are not ids: 422; signed out: 401", async () => {
+    const { alice } = await twoPeople();
+    for (const query of ["", "?ids=", "?ids=abc", "?ids=1,,x", "?id=-1", "?ids=0", "?ids=1.5"]) {
+      const res = await t.call("POST", `/files/remove${query}`, { cookie: alice.cookie });
+      expect([query, res.status]).toEqual([query, 422]);
+    }
+    for (const call of ["share", "withdraw", "remove"]) expect((await t.call("POST", `/files/${call}?ids=1`)).status).toBe(401);
+    expect((await t.call("POST", "/files/save-records", { body: [{ id: 1 }] })).status).toBe(401);
+  });
+
+  test("save-records shares the actor's listed files and returns them", async () => {
+    const { alice } = await twoPeople();
+    const a = (await upload(alice.cookie, "a.txt", "a")).body;
+    const b = (await upload(alice.cookie, "b.txt", "b")).body;
+    const res = await t.call("POST", "/files/save-records", { cookie: alice.cookie, body: [{ id: b.id }, { id: a.id }] });
+    expect(res.status).toBe(200);
+    expect(res.body.map((f: { id: number; isShared: boolean; token: string }) => [f.id, f.isShared, f.token])).toEqual([[b.id, true, b.token], [a.id, true, a.token]]);
+    expect((await t.call("POST", "/files/save-records", { cookie: alice.cookie, body: [] })).status).toBe(422);
+    expect((await t.call("POST", "/files/save-records", { cookie: alice.cookie, body: { id: a.id } })).status).toBe(422);
+  });
+});
+
+describe("POST /files/add-file-entity/{token}", () => {
+  test("copies someone else's shared file into one's drive with its own bytes and token, not shared", async () => {
+    const { alice, bob } = await twoPeople();
+    const original = (await upload(alice.cookie, "Смета.xlsx", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]))).body;
+    expect(original.type).toBe("xls");
+    const notShared = await t.call("POST", `/files/add-file-entity/${original.token}`, { cookie: bob.cookie });
+    expect([notShared.status, notShared.body.error]).toEqual([404, "file_not_found"]);
+
+    await t.call("POST", `/files/share?id=${original.id}`, { cookie: alice.cookie });
+    const own = await t.call("POST", `/files/add-file-entity/${original.token}`, { cookie: alice.cookie });
+    expect([own.status, own.body.error]).toEqual([409, "file_own"]);
+
+    const copy = await t.call("POST", `/files/add-file-entity/${original.token}`, { cookie: bob.cookie });
+    expect(copy.status).toBe(200);
+    expect(copy.body).toMatchObject({ name: "Смета.xlsx", type: "xls", size: original.size, isShared: false, owner: { id: bob.user.id } });
+    expect(copy.body.token).not.toBe(original.token);
+    const [aliceRow] = rowsOf(alice.user.id);
+    const [bobRow] = rowsOf(bob.user.id);
+    expect(bobRow.storedPath).not.toBe(aliceRow.storedPath);
+
+    // The copy outlives the original.
+    await t.call("POST", `/files/remove?ids=${original.id}`, { cookie: alice.cookie });
+    const bytes = await fetchRaw(`/files/get-user-file/${copy.body.token}`, { cookie: bob.cookie });
+    expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
+    expect((await t.call("POST", `/files/add-file-entity/${original.token}`, { cookie: bob.cookie })).status).toBe(404);
+    expect((await t.call("POST", "/files/add-file-entity/unknown", { cookie: bob.cookie })).status).toBe(404);
+    expect((await t.call("POST", `/files/add-file-entity/${copy.body.token}`)).status).toBe(401);
+    expect(storedFileCount()).toBe(1);
+  });
+});

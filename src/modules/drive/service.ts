@@ -1,0 +1,224 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { copyFile, rm, statfs } from "node:fs/promises";
+import type { Db, Executor } from "../../../db/client";
+import { driveFiles, type DriveFile, type FileType, type User } from "../../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { randomToken } from "../../lib/crypto";
+import { AppError, conflict, invalid, notFound } from "../../lib/errors";
+import { log } from "../../lib/log";
+import { extensionMatches, extensionOf, MIME_BY_EXTENSION } from "../../lib/sniff";
+import { newStoredPath, removeStored, storedFile } from "../../lib/storage";
+import { discard, MAX_FILE_BYTES, receiveFiles } from "../../lib/uploads";
+import { audit } from "../audit/service";
+import { MAX_IDS, type IdsQuery, type SaveRecordsInput } from "./model";
+import { parseRange, presentFile } from "./presenter";
+
+/** Spec 1 section 9: a 500 MB hint, enforced here while the upload streams. */
+export const DRIVE_MAX_BYTES = MAX_FILE_BYTES;
+
+const TYPE_BY_EXTENSION: Record<string, FileType> = {
+  doc: "doc",
+  docx: "doc",
+  rtf: "doc",
+  jpg: "jpg",
+  jpeg: "jpg",
+  pdf: "pdf",
+  png: "png",
+  ppt: "ppt",
+  pptx: "ppt",
+  txt: "txt",
+  xls: "xls",
+  xlsx: "xls",
+  csv: "xls",
+  zip: "zip",
+};
+
+/** Spec 1 section 5: the type from the extension; csv and xlsx count as xls, jpeg as jpg, rtf and docx as doc, pptx as ppt, anything else as zip. */
+export const fileTypeOf = (name: string): FileType => TYPE_BY_EXTENSION[extensionOf(name)] ?? "zip";
+
+
+const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+
+const byToken = (db: Executor, token: string) =>
+  TOKEN.test(token) ? db.select().from(driveFiles).where(eq(driveFiles.token, token)).get() : undefined;
+
+/**
+ * POST /files/save-user-file: one file (multipart field "file") streamed into the actor's drive.
+ * Over `maxBytes` is refused while streaming (413); an empty file (422) or bytes that contradict
+ * the extension (415) leave nothing behind.
+ */
+export async function saveUserFile(ctx: AppContext, actor: User, request: Request, { maxBytes = DRIVE_MAX_BYTES } = {}) {
+  const { files } = await receiveFiles(request, ctx.config.dataDir, { maxFiles: 1, maxBytes });
+  const [file] = files;
+  if (!file) throw invalid([{ path: "body.file", message: "Choose a file" }]);
+  try {
+    if (!file.size) throw new AppError(422, "file_empty", "The file is empty");
+    if (!extensionMatches(file.fileName, file.head)) throw new AppError(415, "file_type_mismatch", "The file's content does not match its extension");
+    return ctx.db.transaction((tx) => {
+      const row = tx
+        .insert(driveFiles)
+        .values({
+          ownerId: actor.id,
+          name: file.fileName,
+          type: fileTypeOf(file.fileName),
+          size: file.size,
+          mime: MIME_BY_EXTENSION[extensionOf(file.fileName)] ?? "application/octet-stream",
+          storedPath: file.storedPath,
+          token: randomToken(24),
+        })
+        .returning()
+        .get();
+      audit(tx, actor.id, "CREATE", row.name);
+      return presentFile(row);
+    });
+  } catch (error) {
+    discard(files);
+    throw error;
+  }
+}
+
+/**
+ * GET /files/get-file-entities: the actor's own files, newest first, whose name contains `name`
+ * ignoring case. Compared here rather than in SQL, whose lower() folds ASCII only («отч» finds «Отчёт»).
+ */
+export function listFiles(db: Db, actor: User, name = "") {
+  const term = name.trim().toLowerCase();
+  return db
+    .select()
+    .from(driveFiles)
+    .where(eq(driveFiles.ownerId, actor.id))
+    .orderBy(desc(driveFiles.creationDate), desc(driveFiles.id))
+    .all()
+    .filter((file) => !term || file.name.toLowerCase().includes(term))
+    .map(presentFile);
+}
+
+/** The file behind a token for `actor` (null: signed out): the owner always, anyone while it is shared; otherwise 404. */
+export function viewableFile(db: Executor, actor: Pick<User, "id"> | null, token: string): DriveFile {
+  const file = byToken(db, token);
+  if (!file || (file.ownerId !== actor?.id && !file.isShared)) throw notFound("file");
+  return file;
+}
+
+/** GET /files/get-file-entity/{token}. */
+export const fileEntity = (db: Db, actor: User, token: string) => presentFile(viewableFile(db, actor, token));
+
+/**
+ * GET /files/get-user-file/{token}: the file and where its bytes are. Whole downloads are audited
+ * (DOWNLOAD); answers to Range requests are parts fetched by viewers and resumed downloads, so they are not.
+ */
+export async function fileForDownload(ctx: AppContext, actor: User | null, token: string, range: string | null) {
+  const file = viewableFile(ctx.db, actor, token);
+  const absolutePath = storedFile(ctx.config.dataDir, file.storedPath);
+  if (!(await Bun.file(absolutePath).exists())) {
+    log.error("drive.bytes_missing", { id: file.id, storedPath: file.storedPath });
+    throw notFound("file");
+  }
+  if (parseRange(range, file.size) === null) audit(ctx.db, actor?.id ?? null, "DOWNLOAD", file.name);
+  return { file, absolutePath };
+}
+
+/** One id or a comma list from `id` and/or `ids`, without repeats; 422 when any part is not an id. */
+export function parseIds(query: IdsQuery): number[] {
+  const parts = [query.id, query.ids]
+    .filter((v): v is string => !!v)
+    .join(",")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (!parts.length || parts.some((part) => !/^[1-9]\d{0,14}$/.test(part))) {
+    throw invalid([{ path: "query.ids", message: "Give one id or a comma-separated list of ids" }]);
+  }
+  const ids = [...new Set(parts.map(Number))];
+  if (ids.length > MAX_IDS) throw invalid([{ path: "query.ids", message: `At most ${MAX_IDS} ids at once` }]);
+  return ids;
+}
+
+/**
+ * The actor's files with these ids, in the order asked. If any is missing or someone else's, the
+ * whole call is 404 (someone else's file does not exist for the actor), so nothing changes.
+ */
+export function requireOwnFiles(db: Executor, actor: Pick<User, "id">, ids: number[]): DriveFile[] {
+  const rows = db.select().from(driveFiles).where(and(inArray(driveFiles.id, ids), eq(driveFiles.ownerId, actor.id))).all();
+  if (rows.length !== ids.length) throw notFound("file");
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+function setShared(ctx: AppContext, actor: User, ids: number[], isShared: boolean) {
+  return ctx.db.transaction((tx) => {
+    requireOwnFiles(tx, actor, ids);
+    const rows = tx.update(driveFiles).set({ isShared }).where(inArray(driveFiles.id, ids)).returning().all();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => presentFile(byId.get(id)!));
+  });
+}
+
+/** POST /files/share: the owner shares files by link; returns them with their tokens. */
+export const shareFiles = (ctx: AppContext, actor: User, query: IdsQuery) => setShared(ctx, actor, parseIds(query), true);
+
+/** POST /files/withdraw: the owner stops sharing; the links answer 404 from now on. */
+export const withdrawFiles = (ctx: AppContext, actor: User, query: IdsQuery) => setShared(ctx, actor, parseIds(query), false);
+
+/** POST /files/save-records: the chat attaches the actor's drive files to a message, which shares them. */
+export const saveRecords = (ctx: AppContext, actor: User, entries: SaveRecordsInput) =>
+  setShared(ctx, actor, [...new Set(entries.map((entry) => entry.id))], true);
+
+/**
+ * POST /files/remove: deletes the owner's files; their bytes go once the transaction has
+ * committed, so a failed call leaves every file readable.
+ */
+export function removeFiles(ctx: AppContext, actor: User, query: IdsQuery) {
+  const ids = parseIds(query);
+  const removed = ctx.db.transaction((tx) => {
+    const rows = requireOwnFiles(tx, actor, ids);
+    tx.delete(driveFiles).where(inArray(driveFiles.id, ids)).run();
+    for (const row of rows) audit(tx, actor.id, "DELETE", row.name);
+    return rows;
+  });
+  for (const row of removed) {
+    try {
+      removeStored(ctx.config.dataDir, row.storedPath);
+    } catch (error) {
+      log.error("drive.remove_bytes_failed", { storedPath: row.storedPath, error: String(error) });
+    }
+  }
+  return { ids };
+}
+
+/** GET /files/disk-space: free (available to the server) and total bytes of the file system holding DATA_DIR. */
+export async function diskSpace(ctx: AppContext) {
+  const stats = await statfs(ctx.config.dataDir);
+  return { free: stats.bavail * stats.bsize, total: stats.blocks * stats.bsize };
+}
+
+/**
+ * POST /files/add-file-entity/{token}: copies someone else's shared file into the actor's drive
+ * (its own bytes and token, not shared). 409 for one's own file; 404 when it is not shared.
+ */
+export async function addFileEntity(ctx: AppContext, actor: User, token: string) {
+  const source = byToken(ctx.db, token);
+  if (source && source.ownerId === actor.id) throw conflict("file_own", "This file is already in your drive");
+  if (!source || !source.isShared) throw notFound("file");
+  if ((await diskSpace(ctx)).free < source.size) throw new AppError(507, "insufficient_storage", "There is not enough disk space");
+  const target = newStoredPath(ctx.config.dataDir);
+  try {
+    await copyFile(storedFile(ctx.config.dataDir, source.storedPath), target.absolute);
+    return ctx.db.transaction((tx) => {
+      // Withdrawn or removed while the bytes were copied: the link no longer works.
+      const still = tx.select().from(driveFiles).where(and(eq(driveFiles.id, source.id), eq(driveFiles.isShared, true))).get();
+      if (!still) throw notFound("file");
+      const row = tx
+        .insert(driveFiles)
+        .values({ ownerId: actor.id, name: still.name, type: still.type, size: still.size, mime: still.mime, storedPath: target.relative, token: randomToken(24) })
+        .returning()
+        .get();
+      audit(tx, actor.id, "CREATE", row.name);
+      return presentFile(row);
+    });
+  } catch (error) {
+    await rm(target.absolute, { force: true });
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw notFound("file");
+    throw error;
+  }
+}
