@@ -7,6 +7,7 @@ import type { Subprocess } from "bun";
 import { sqliteSync } from "./sqlite-sync";
 import { dataList } from "./data-list";
 import { uploadRss } from "./upload";
+import { makeDocx } from "../src/lib/sample-documents";
 
 const ROOT = resolve(import.meta.dir, "..");
 const HOST = "127.0.0.1";
@@ -91,9 +92,9 @@ async function load(url: string, cookie?: string): Promise<{ rps: number; p50: n
   return result;
 }
 
-/** Every JS file /login makes the browser load (scripts, modulepreloads, their static imports), gzipped. */
-async function gzippedJs(base: string) {
-  const html = await (await fetch(`${base}/login`)).text();
+/** Every JS file a page makes the browser load (scripts, modulepreloads, their static imports), gzipped. */
+async function gzippedJs(base: string, path = "/login", cookie?: string) {
+  const html = await (await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} })).text();
   const gz = (data: string | Uint8Array<ArrayBuffer>) => Bun.gzipSync(data).length;
   let bytes = 0;
   const queue: string[] = [];
@@ -101,11 +102,11 @@ async function gzippedJs(base: string) {
     const type = /\btype=["']?([^"'\s>]+)/i.exec(attrs!)?.[1];
     if (type && !/^(module|text\/javascript|application\/javascript)$/i.test(type)) continue; // e.g. the i18n JSON
     const src = /\bsrc=["']?([^"'\s>]+)/i.exec(attrs!)?.[1];
-    if (src) queue.push(new URL(src, `${base}/login`).href);
+    if (src) queue.push(new URL(src, `${base}${path}`).href);
     else if (body!.trim()) bytes += gz(body!);
   }
   for (const [tag] of html.matchAll(/<link\b[^>]*rel=["']?modulepreload[^>]*>/gi)) {
-    queue.push(new URL(/\bhref=["']?([^"'\s>]+)/i.exec(tag)![1]!, `${base}/login`).href);
+    queue.push(new URL(/\bhref=["']?([^"'\s>]+)/i.exec(tag)![1]!, `${base}${path}`).href);
   }
   const seen = new Set<string>();
   while (queue.length) {
@@ -120,6 +121,23 @@ async function gzippedJs(base: string) {
     }
   }
   return { kb: bytes / 1024, files: seen.size };
+}
+
+/** 100 projects through the API, and one document in the first; returns that document's page path. */
+async function seedContent(base: string, cookie: string) {
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${base}/api${path}`, { ...init, headers: { cookie, ...(init.headers ?? {}) } });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const ids: number[] = [];
+  for (let i = 0; i < 100; i++) ids.push((await call("/project/create", json({ name: `Project ${String(i).padStart(3, "0")}`, description: "Bench project" }))).id);
+  const form = new FormData();
+  form.append("file", new File([(await makeDocx("Bench", [{ heading: "One", paragraphs: ["Text"] }])) as BlobPart], "bench.docx"));
+  const [staged] = await call("/files/save", { method: "POST", body: form });
+  const [doc] = await call(`/docs/save-all/${ids[0]}`, json([{ name: "Bench document", path: staged.path, provider: "Bench" }]));
+  return `/project/${ids[0]}/doc/${doc.id}`;
 }
 
 const lines: string[] = [];
@@ -181,13 +199,22 @@ async function main() {
   const js = await gzippedJs(plexus.base);
   report(`gzipped JS shipped by /login (${js.files} files)`, js.kb, "KB", { target: "<= 10 KB", pass: js.kb <= 10 });
 
+  // Content pages: 100 projects on the home list, and a document page.
+  const docPage = await seedContent(plexus.base, cookie);
+  for (const [name, path] of [["/ (100 projects)", "/"], ["a document page", docPage]] as const) {
+    const page = await gzippedJs(plexus.base, path, cookie);
+    report(`gzipped JS shipped by ${name} (${page.files} files)`, page.kb, "KB", { target: "<= 50 KB", pass: page.kb <= 50 });
+  }
+
   const raw: number[] = [];
   const getUser: number[] = [];
   const loginPage: number[] = [];
+  const projectList: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     raw.push((await load(`${hello.base}/`)).rps);
     getUser.push((await load(`${plexus.base}/api/users/get-user`, cookie)).rps);
     loginPage.push((await load(`${plexus.base}/login`)).rps);
+    projectList.push((await load(`${plexus.base}/`, cookie)).rps);
   }
   const rawRps = median(raw);
   report(`raw Bun.serve hello-world (c=${CONCURRENCY}, ${ROUNDS}x${SECONDS}s)`, rawRps, "req/s", { baseline: "itself" });
@@ -201,6 +228,10 @@ async function main() {
   report("GET /login page rendered", median(loginPage), "req/s", {
     baseline: `${rawRps.toFixed(0)} req/s`,
     ratio: median(loginPage.map((v, i) => v / raw[i]!)),
+  });
+  report("GET / with 100 projects rendered", median(projectList), "req/s", {
+    baseline: `/login ${median(loginPage).toFixed(0)} req/s`,
+    ratio: median(projectList.map((v, i) => v / loginPage[i]!)),
   });
 
   // A 200 MB document upload: how much the server's memory grows while it streams to disk.
@@ -232,6 +263,8 @@ async function main() {
       pass: figures.p95 < 20 && list.mismatches === 0,
     });
   }
+
+  for (const [name, value, unit, opts] of await (await import("./chat-load")).chatLoad()) report(name, value, unit, opts);
 
   console.log(`\n${"-".repeat(40)}\n${lines.join("\n")}\ntotal: ${((performance.now() - began) / 1000).toFixed(1)} s`);
 }

@@ -1,10 +1,11 @@
 import { api, CURRENT_USER_KEY, signOutLocally } from "../lib/api";
 import { live } from "../lib/live";
+import { startChatCore } from "../chat/core";
 import { setLocale } from "./locale";
 
 const DISCLAIMER_KEY = "plexus.disclaimerSeen";
 
-/** Behaviour of the signed-in shell: menus, language, exit, the disclaimer and the live connection. */
+/** Behaviour of the signed-in shell: menus, language, exit, the disclaimer, the chat entries and the live connection. */
 export function startShell() {
   const me = document.getElementById("plexus-me")?.textContent;
   if (me) localStorage.setItem(CURRENT_USER_KEY, me);
@@ -37,5 +38,6 @@ export function startShell() {
     disclaimer.showModal();
   }
 
+  startChatCore();
   live.start();
 }

@@ -79,7 +79,9 @@ export const httpBasics = new Elysia({ name: "http-basics" })
     }
   })
   .mapResponse({ as: "global" }, ({ responseValue, request, set }) => {
-    if (responseValue instanceof Response || responseValue === undefined || typeof responseValue !== "object") return;
+    // Objects, arrays, numbers and booleans go out as JSON (a bare id or flag too); strings and Responses as they are.
+    const kind = typeof responseValue;
+    if (responseValue instanceof Response || responseValue == null || (kind !== "object" && kind !== "number" && kind !== "boolean")) return;
     const json = JSON.stringify(responseValue);
     const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json; charset=utf-8" };
     // Small answers go as they are; larger ones are gzipped for slow links.

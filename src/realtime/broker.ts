@@ -259,9 +259,11 @@ export class Broker {
     this.fail(ws, `no destination ${destination}`);
   }
 
+  /** Delivers to every subscription of the socket to that destination (a page may hold several). */
   private sendToSocket(ws: Socket, destination: string, body: string) {
-    const sub = [...ws.data.subscriptions.entries()].find(([, s]) => s.destination.split("#")[0] === destination);
-    if (sub) ws.send(this.message(destination, sub[0], body));
+    for (const [id, sub] of ws.data.subscriptions) {
+      if (sub.destination.split("#")[0] === destination) ws.send(this.message(destination, id, body));
+    }
   }
 
   private message(destination: string, subscription: string, body: string) {

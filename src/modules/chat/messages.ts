@@ -4,7 +4,7 @@ import type { AppContext } from "../../lib/context";
 import { AppError, forbidden, invalid, notFound } from "../../lib/errors";
 import { MESSAGE_MAX, type OutgoingMessage } from "./model";
 import { presentMessage } from "./presenter";
-import { insertMessage, publishMessage, requireMember, topicOf } from "./service";
+import { chatStatements, insertMessage, publishMessage, requireMember, topicOf } from "./service";
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -17,7 +17,7 @@ export function sendMessage(ctx: AppContext, actor: User, chatId: number, input:
   const { chat, member } = requireMember(ctx.db, actor, chatId);
   if (!member.subscribed && chat.type !== "DIRECT") throw new AppError(403, "chat_unsubscribed", "Subscribe to the chat to write in it");
   if (input.clientId !== undefined && !CLIENT_ID.test(input.clientId)) throw invalid([{ path: "clientId", message: "Client ids are 1-64 letters, digits, - or _" }]);
-  if (input.clientId) {
+  if (input.clientId && chatStatements(ctx.db).earlier.get({ authorId: actor.id, clientId: input.clientId })) {
     const earlier = ctx.db
       .select({ message: chatMessages, author: users })
       .from(chatMessages)
@@ -43,7 +43,7 @@ export function sendMessage(ctx: AppContext, actor: User, chatId: number, input:
   }
   const message = ctx.db.transaction((tx) => {
     if (fileId) tx.update(driveFiles).set({ isShared: true }).where(eq(driveFiles.id, fileId)).run();
-    return insertMessage(tx, ctx, chat, actor.id, "DEFAULT", body, { fileId, clientId: input.clientId });
+    return insertMessage(ctx, chat, actor.id, "DEFAULT", body, { fileId, clientId: input.clientId });
   });
   return publishMessage(ctx, message, actor);
 }

@@ -25,14 +25,34 @@ function joinable(db: Db, actor: User, chat: Chat): boolean {
   return false;
 }
 
+// Every message and subscription goes through these, so they are prepared once per database:
+// drizzle otherwise rebuilds and re-prepares the SQL on each call (bench/chat-load.ts: 5-7x per SEND).
+const statements = new WeakMap<Db, ReturnType<typeof prepareHot>>();
+function prepareHot(db: Db) {
+  const P = sql.placeholder;
+  return {
+    chatById: db.select().from(chats).where(eq(chats.id, P("chatId"))).prepare(),
+    memberOf: db.select().from(chatMembers).where(and(eq(chatMembers.chatId, P("chatId")), eq(chatMembers.userId, P("userId")))).prepare(),
+    insertMsg: db.insert(chatMessages).values({ chatId: P("chatId"), authorId: P("authorId"), messageKey: P("messageKey") as never, body: P("body"), encrypted: true, fileId: P("fileId"), clientId: P("clientId") }).returning().prepare(),
+    touchChat: db.update(chats).set({ lastMessageId: sql`${P("id")}`, lastMessageTime: sql`${P("at")}` }).where(eq(chats.id, P("chatId"))).prepare(),
+    readOwn: db.update(chatMembers).set({ lastReadMessageId: sql`${P("id")}` }).where(and(eq(chatMembers.chatId, P("chatId")), eq(chatMembers.userId, P("userId")))).prepare(),
+    earlier: db.select({ id: chatMessages.id }).from(chatMessages).where(and(eq(chatMessages.authorId, P("authorId")), eq(chatMessages.clientId, P("clientId")))).prepare(),
+  };
+}
+export const chatStatements = (db: Db) => {
+  let s = statements.get(db);
+  if (!s) statements.set(db, (s = prepareHot(db)));
+  return s;
+};
+
 /**
  * The gate of every chat call: members only. Open chats (PUBLIC, and DATA chats of visible items)
  * make the caller a member on first use; anyone else gets 404, as if the chat did not exist.
  */
 export function requireMember(db: Db, actor: User, chatId: number): { chat: Chat; member: ChatMember } {
-  const chat = db.select().from(chats).where(eq(chats.id, chatId)).get();
+  const chat = chatStatements(db).chatById.get({ chatId }) as Chat | undefined;
   if (!chat) throw notFound("chat");
-  let member = db.select().from(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, actor.id))).get();
+  let member = chatStatements(db).memberOf.get({ chatId, userId: actor.id }) as ChatMember | undefined;
   if (!member) {
     if (!joinable(db, actor, chat)) throw notFound("chat");
     member = db.insert(chatMembers).values({ chatId, userId: actor.id, lastReadMessageId: chat.lastMessageId ?? 0 }).returning().get();
@@ -64,9 +84,11 @@ function activeUsers(db: Db, ids: number[]) {
   return found;
 }
 
-/** Writes a message inside the caller's transaction and moves the chat's latest record to it. */
+/**
+ * Writes a message and moves the chat's latest record to it. The prepared statements run on the
+ * one connection, so inside the caller's transaction.
+ */
 export function insertMessage(
-  tx: Executor,
   ctx: AppContext,
   chat: Chat,
   authorId: number | null,
@@ -74,16 +96,10 @@ export function insertMessage(
   text: string,
   extra: { fileId?: number; clientId?: string } = {},
 ) {
-  const message = tx
-    .insert(chatMessages)
-    .values({ chatId: chat.id, authorId, messageKey, body: ctx.box.seal(text), encrypted: true, fileId: extra.fileId, clientId: extra.clientId })
-    .returning()
-    .get();
-  tx.update(chats).set({ lastMessageId: message.id, lastMessageTime: message.createdAt }).where(eq(chats.id, chat.id)).run();
-  if (authorId) {
-    // One's own messages are read.
-    tx.update(chatMembers).set({ lastReadMessageId: message.id }).where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, authorId))).run();
-  }
+  const h = chatStatements(ctx.db);
+  const message = h.insertMsg.get({ chatId: chat.id, authorId, messageKey, body: ctx.box.seal(text), fileId: extra.fileId ?? null, clientId: extra.clientId ?? null }) as typeof chatMessages.$inferSelect;
+  h.touchChat.run({ id: message.id, at: message.createdAt.getTime(), chatId: chat.id });
+  if (authorId) h.readOwn.run({ id: message.id, chatId: chat.id, userId: authorId });
   return message;
 }
 
@@ -102,10 +118,12 @@ export function createChat(ctx: AppContext, actor: User, input: NewChatInput): n
   const chat = ctx.db.transaction((tx) => {
     const created = tx.insert(chats).values({ name, description: input.description?.trim() ?? "", type: input.type, ownerId: actor.id }).returning().get();
     tx.insert(chatMembers).values([actor, ...invited].map((u) => ({ chatId: created.id, userId: u.id }))).run();
-    if (invited.length) insertMessage(tx, ctx, created, actor.id, "INVITED_BY", JSON.stringify(invited.map((u) => ({ id: u.id, fullName: fullName(u) }))));
+    if (invited.length) insertMessage(ctx, created, actor.id, "INVITED_BY", JSON.stringify(invited.map((u) => ({ id: u.id, fullName: fullName(u) }))));
     return created;
   });
   for (const user of invited) ctx.live.publishToUser(user.id, { type: "INVITED", chatId: chat.id });
+  // The creator's other tabs learn of it too.
+  ctx.live.publishToUser(actor.id, { type: "SUBSCRIBE_AND_REFRESH", chatId: chat.id });
   return chat.id;
 }
 
@@ -122,6 +140,7 @@ export function directChat(ctx: AppContext, actor: User, userId: number): number
     return created;
   });
   ctx.live.publishToUser(other.id, { type: "INVITED", chatId: chat.id });
+  ctx.live.publishToUser(actor.id, { type: "SUBSCRIBE_AND_REFRESH", chatId: chat.id });
   return chat.id;
 }
 
@@ -227,7 +246,7 @@ export function renameChat(ctx: AppContext, actor: User, chatId: number, rawName
   if (name === chat.name) throw invalid([{ path: "query.name", message: "chat.nameUnchanged", code: "chat.nameUnchanged" }]);
   const message = ctx.db.transaction((tx) => {
     tx.update(chats).set({ name }).where(eq(chats.id, chat.id)).run();
-    return insertMessage(tx, ctx, chat, actor.id, "RENAMED", JSON.stringify([chat.name, name]));
+    return insertMessage(ctx, chat, actor.id, "RENAMED", JSON.stringify([chat.name, name]));
   });
   publishMessage(ctx, message, actor);
   return { id: chat.id, name };
@@ -242,7 +261,7 @@ export function inviteMembers(ctx: AppContext, actor: User, chatId: number, user
   if (!invited.length) return { invited: [] };
   const message = ctx.db.transaction((tx) => {
     tx.insert(chatMembers).values(invited.map((u) => ({ chatId, userId: u.id, lastReadMessageId: chat.lastMessageId ?? 0 }))).run();
-    return insertMessage(tx, ctx, chat, actor.id, "INVITED_BY", JSON.stringify(invited.map((u) => ({ id: u.id, fullName: fullName(u) }))));
+    return insertMessage(ctx, chat, actor.id, "INVITED_BY", JSON.stringify(invited.map((u) => ({ id: u.id, fullName: fullName(u) }))));
   });
   publishMessage(ctx, message, actor);
   for (const user of invited) ctx.live.publishToUser(user.id, { type: "INVITED", chatId });
@@ -263,8 +282,8 @@ export function detachMember(ctx: AppContext, actor: User, chatId: number, membe
   const message = ctx.db.transaction((tx) => {
     tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, memberId))).run();
     return leaving
-      ? insertMessage(tx, ctx, chat, actor.id, "LEFT", "")
-      : insertMessage(tx, ctx, chat, actor.id, "REMOVED_BY", JSON.stringify([{ id: target.id, fullName: fullName(target) }]));
+      ? insertMessage(ctx, chat, actor.id, "LEFT", "")
+      : insertMessage(ctx, chat, actor.id, "REMOVED_BY", JSON.stringify([{ id: target.id, fullName: fullName(target) }]));
   });
   ctx.live.unsubscribeUser(memberId, topicOf(chatId));
   publishMessage(ctx, message, actor);

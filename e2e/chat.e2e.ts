@@ -1,0 +1,662 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { makePdf } from "../src/lib/sample-documents";
+import { launchBrowser, startPlexus, type Plexus } from "./setup";
+
+// Two people chatting in two browser contexts against the built server: a private chat with an
+// invitation, live messages, the rail's unread badge, deletion, renaming, archiving, a PDF sent and
+// viewed, messages written offline that arrive once and in order, a data item's comments, and the
+// script budgets (the React panel only on demand).
+
+const TIMEOUT = 60_000;
+const LIVE = 20_000;
+const CONTENT_BUDGET = 50 * 1024;
+const CHAT_BUDGET = 100 * 1024;
+
+let plexus: Plexus;
+let browser: Browser;
+type Person = Awaited<ReturnType<Plexus["newUser"]>>;
+let anna: Person;
+let boris: Person;
+let annaCookie: string;
+let borisCookie: string;
+let a: { page: Page; context: BrowserContext };
+let b: { page: Page; context: BrowserContext };
+const chatName = `Site crew ${Date.now() % 100000}`;
+const renamed = `${chatName} (bridge)`;
+
+async function signIn(login: string, password: string) {
+  const response = await fetch(`${plexus.url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: login, password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get("set-cookie")!.split(";")[0];
+}
+
+async function call<T = any>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${plexus.url}/api${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+/** A fresh context signed in with `cookie`, the first-visit disclaimer already seen. */
+async function pageAs(cookie: string, options: Parameters<Browser["newContext"]>[0] = {}) {
+  const context = await browser.newContext(options);
+  const [name, value] = cookie.split("=");
+  await context.addCookies([{ name, value, url: plexus.url }]);
+  // Frames without storage (the PDF viewer's) skip it.
+  await context.addInitScript(() => window.localStorage?.setItem("plexus.disclaimerSeen", "1"));
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on("pageerror", (error) => console.error("page error:", error.message));
+  return { page, context };
+}
+
+const badge = (page: Page) => page.locator("nav.rail [data-chat-badge]");
+const drawer = (page: Page) => page.getByRole("dialog", { name: "Chats" });
+const frameOf = (page: Page) => page.locator(".chat-drawer .chat-frame");
+const messageItems = (page: Page) => frameOf(page).locator(".chat-messages__list > li");
+const messageBox = (page: Page) => frameOf(page).getByLabel("Message", { exact: true });
+
+async function until(check: () => Promise<boolean>, ms = LIVE, what = "condition") {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(100);
+  }
+}
+
+async function openDrawer(page: Page) {
+  if (await drawer(page).isVisible()) return;
+  await page.locator("nav.rail [data-chat-open]").click();
+  await drawer(page).waitFor();
+}
+
+async function openChat(page: Page, name: string) {
+  await openDrawer(page);
+  await drawer(page).locator(".chat-list__items").getByRole("button", { name: new RegExp(escape(name)) }).first().click();
+  await frameOf(page).getByRole("heading", { name, exact: true }).waitFor();
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function send(page: Page, text: string) {
+  await messageBox(page).fill(text);
+  await messageBox(page).press("Enter");
+}
+
+/** The visible thread: server ids (pending ones as "pending") with their texts. */
+async function thread(page: Page) {
+  return messageItems(page).evaluateAll((items) =>
+    items.map((li) => ({
+      id: (li as HTMLElement).dataset.messageId ?? "pending",
+      text: (li.querySelector(".chat-msg__text, .chat-file__name, p")?.textContent ?? "").trim(),
+    })),
+  );
+}
+
+const textOf = (item: Locator) => item.locator(".chat-msg__text");
+
+beforeAll(async () => {
+  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
+  anna = await plexus.newUser({ firstName: "Anna", lastName: "Archer" });
+  boris = await plexus.newUser({ firstName: "Boris", lastName: "Builder" });
+  annaCookie = await signIn(anna.login, anna.password);
+  borisCookie = await signIn(boris.login, boris.password);
+  a = await pageAs(annaCookie);
+  b = await pageAs(borisCookie);
+  await Promise.all([a.page.goto(`${plexus.url}/profile`), b.page.goto(`${plexus.url}/profile`)]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await plexus?.stop();
+});
+
+describe("two people chatting", () => {
+  test(
+    "Anna creates a private chat and invites Boris; his unread badge rises",
+    async () => {
+      await openDrawer(a.page);
+      await drawer(a.page).getByRole("button", { name: "New chat" }).click();
+      const dialog = a.page.getByRole("dialog", { name: "New chat" });
+      // A plain USER is not offered PUBLIC chats.
+      expect(await dialog.getByRole("radio", { name: "Public" }).count()).toBe(0);
+      expect(await dialog.getByRole("radio", { name: "Private" }).isChecked()).toBe(true);
+      await dialog.getByRole("button", { name: "Create" }).click();
+      await dialog.getByText("Enter the chat name").waitFor();
+
+      await dialog.getByLabel("Chat name").fill(chatName);
+      await dialog.getByLabel("Members").fill("Boris");
+      await dialog.getByRole("button", { name: /Boris Builder/ }).click();
+      await dialog.getByRole("button", { name: "Create" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await frameOf(a.page).getByRole("heading", { name: chatName, exact: true }).waitFor();
+      await frameOf(a.page).getByText("Anna Archer invited Boris Builder").waitFor();
+
+      // The same name again is refused (409) with the spec's message.
+      await drawer(a.page).getByRole("button", { name: "New chat" }).click();
+      await a.page.getByRole("dialog", { name: "New chat" }).getByLabel("Chat name").fill(chatName.toUpperCase());
+      await a.page.getByRole("dialog", { name: "New chat" }).getByRole("button", { name: "Create" }).click();
+      await a.page.getByRole("dialog", { name: "New chat" }).getByText("A chat with this name already exists").waitFor();
+      await a.page.getByRole("dialog", { name: "New chat" }).getByRole("button", { name: "Cancel" }).click();
+
+      await badge(b.page).filter({ hasText: "1" }).waitFor({ timeout: LIVE });
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "messages go both ways live; the badge rises for Boris and resets when he reads",
+    async () => {
+      await send(a.page, "Hello from Anna: see https://example.org/plan.");
+      const link = frameOf(a.page).getByRole("link", { name: "https://example.org/plan" });
+      await link.waitFor();
+      expect(await link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+      expect(await link.getAttribute("target")).toBe("_blank");
+      await badge(b.page).filter({ hasText: "2" }).waitFor({ timeout: LIVE });
+
+      await openChat(b.page, chatName);
+      await frameOf(b.page).getByText("Hello from Anna: see").waitFor();
+      await badge(b.page).waitFor({ state: "hidden", timeout: LIVE });
+
+      await send(b.page, "Hi Anna, Boris here");
+      await frameOf(a.page).getByText("Hi Anna, Boris here").waitFor({ timeout: LIVE });
+      // Alt+Enter is a new line, not a send.
+      await messageBox(b.page).fill("two");
+      await messageBox(b.page).press("End");
+      await messageBox(b.page).press("Alt+Enter");
+      await messageBox(b.page).type("lines");
+      expect(await messageBox(b.page).inputValue()).toBe("two\nlines");
+      await messageBox(b.page).press("Enter");
+      await until(async () => (await frameOf(a.page).locator(".chat-msg__text").allTextContents()).includes("two\nlines"), LIVE, "the two-line message");
+      // Boris read everything as it came in, so his badge stays away.
+      expect(await badge(b.page).isHidden()).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "Anna deletes her message after confirming; both see the placeholder",
+    async () => {
+      const mine = messageItems(a.page).filter({ hasText: "Hello from Anna" });
+      await mine.hover();
+      await mine.getByRole("button", { name: "Delete the message" }).click();
+      const confirm = a.page.getByRole("dialog", { name: "Please confirm" });
+      await confirm.getByRole("button", { name: "Delete the message" }).click();
+      await frameOf(a.page).getByText("Message deleted").waitFor({ timeout: LIVE });
+      await frameOf(b.page).getByText("Message deleted").waitFor({ timeout: LIVE });
+      expect(await frameOf(b.page).getByText("Hello from Anna").count()).toBe(0);
+      // Boris's messages have no delete button for Anna.
+      expect(await messageItems(a.page).filter({ hasText: "Hi Anna, Boris here" }).getByRole("button", { name: "Delete the message" }).count()).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "the owner renames the chat and both see the new name",
+    async () => {
+      await frameOf(a.page).getByRole("button", { name: "Chat options" }).click();
+      await a.page.getByRole("menuitem", { name: "Rename" }).click();
+      const dialog = a.page.getByRole("dialog", { name: "Rename the chat" });
+      await dialog.getByLabel("Chat name").fill(renamed);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await frameOf(a.page).getByRole("heading", { name: renamed, exact: true }).waitFor({ timeout: LIVE });
+      await frameOf(b.page).getByRole("heading", { name: renamed, exact: true }).waitFor({ timeout: LIVE });
+      await frameOf(b.page).getByText(`Anna Archer renamed the chat from «${chatName}» to «${renamed}»`).waitFor();
+      // Boris is not the owner: no rename for him.
+      await frameOf(b.page).getByRole("button", { name: "Chat options" }).click();
+      expect(await b.page.getByRole("menuitem", { name: "Rename" }).count()).toBe(0);
+      await b.page.keyboard.press("Escape");
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "Boris archives the chat for himself and brings it back",
+    async () => {
+      const list = drawer(b.page).locator(".chat-list__items");
+      await frameOf(b.page).getByRole("button", { name: "Chat options" }).click();
+      await b.page.getByRole("menuitem", { name: "Archive" }).click();
+      await b.page.getByText("The chat is archived").waitFor();
+      await list.getByRole("button", { name: new RegExp(escape(renamed)) }).waitFor({ state: "detached" });
+      const toggle = drawer(b.page).getByRole("button", { name: "Show archived chats" });
+      await toggle.click();
+      await list.getByRole("button", { name: new RegExp(escape(renamed)) }).waitFor();
+      await frameOf(b.page).getByRole("button", { name: "Chat options" }).click();
+      await b.page.getByRole("menuitem", { name: "Restore from archive" }).click();
+      await b.page.getByText("The chat is back from the archive").waitFor();
+      // No archived chats left: the toggle goes and the normal list shows the chat.
+      await drawer(b.page).getByRole("button", { name: /Show (all|archived) chats/ }).waitFor({ state: "detached" });
+      await list.getByRole("button", { name: new RegExp(escape(renamed)) }).waitFor();
+      // Anna's side is untouched by Boris's archive.
+      expect(await drawer(a.page).getByRole("button", { name: /Show (all|archived) chats/ }).count()).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "Anna sends a PDF; Boris opens it in the viewer and adds it to his files",
+    async () => {
+      await frameOf(a.page).getByRole("button", { name: "Attach files" }).click();
+      await a.page.getByRole("menuitem", { name: "Upload files" }).click();
+      const dialog = a.page.getByRole("dialog", { name: "Upload files" });
+      const save = dialog.getByRole("button", { name: "Send" });
+      expect(await save.isDisabled()).toBe(true);
+      await dialog.locator("input[type=file]").setInputFiles({ name: "bridge-plan.pdf", mimeType: "application/pdf", buffer: Buffer.from(makePdf([["Bridge plan", "Pier three first."]])) });
+      await until(() => save.isEnabled(), LIVE, "the upload");
+      await save.click();
+      await dialog.waitFor({ state: "hidden" });
+      const card = (page: Page) => frameOf(page).locator("li[data-message-id]").getByRole("button", { name: /bridge-plan\.pdf/ });
+      await card(a.page).waitFor({ timeout: LIVE });
+      await card(b.page).waitFor({ timeout: LIVE });
+
+      await card(b.page).click();
+      const viewer = b.page.getByRole("dialog", { name: "bridge-plan.pdf" });
+      await viewer.waitFor();
+      const src = await viewer.locator("iframe").getAttribute("src");
+      expect(src).toMatch(/^\/api\/files\/get-user-file\/[\w-]+\?inline=1$/);
+      const served = await b.page.evaluate(async (url) => {
+        const response = await fetch(url);
+        return { status: response.status, type: response.headers.get("content-type"), head: (await response.text()).slice(0, 5) };
+      }, src!);
+      expect(served).toEqual({ status: 200, type: "application/pdf", head: "%PDF-" });
+      expect(await viewer.getByRole("link", { name: "Download" }).getAttribute("href")).toBe(src!.replace("?inline=1", ""));
+      await viewer.getByRole("button", { name: "Add to my files" }).click();
+      await b.page.getByText("File added").waitFor();
+      const mine = await call<{ name: string }[]>(borisCookie, "GET", "/files/get-file-entities");
+      expect(mine.map((f) => f.name)).toContain("bridge-plan.pdf");
+      await viewer.getByRole("button", { name: "Close" }).click();
+      await viewer.waitFor({ state: "hidden" });
+
+      // The owner is not offered to add her own file.
+      await card(a.page).click();
+      const own = a.page.getByRole("dialog", { name: "bridge-plan.pdf" });
+      await own.waitFor();
+      expect(await own.getByRole("button", { name: "Add to my files" }).count()).toBe(0);
+      await a.page.keyboard.press("Escape");
+      await own.waitFor({ state: "hidden" });
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "messages written offline wait in the outbox and arrive once, in the same order on both sides",
+    async () => {
+      await a.context.setOffline(true);
+      await frameOf(a.page).getByText("No connection: messages will be sent when it is back").waitFor({ timeout: LIVE });
+      await send(a.page, "Offline one");
+      await send(a.page, "Offline two");
+      const pending = frameOf(a.page).locator("li[data-pending]");
+      await until(async () => (await pending.count()) === 2, LIVE, "two pending messages");
+      expect(await pending.first().getByText("Waiting to be sent").count()).toBe(1);
+      // The outbox survives in localStorage, per user.
+      const stored = await a.page.evaluate((id) => JSON.parse(localStorage.getItem(`plexus.chat.outbox.${id}`) || "[]").map((m: { text: string }) => m.text), anna.id);
+      expect(stored).toEqual(["Offline one", "Offline two"]);
+
+      // Meanwhile Boris writes: Anna gets it after the reconnect.
+      await send(b.page, "While you were away");
+      await frameOf(b.page).getByText("While you were away").waitFor();
+
+      await a.context.setOffline(false);
+      await until(async () => (await pending.count()) === 0, 30_000, "the outbox to empty");
+      for (const page of [a.page, b.page]) {
+        await until(async () => {
+          const texts = (await thread(page)).map((m) => m.text);
+          return texts.includes("Offline one") && texts.includes("Offline two") && texts.includes("While you were away");
+        }, 30_000, "every message on both sides");
+      }
+      const [seenByAnna, seenByBoris] = await Promise.all([thread(a.page), thread(b.page)]);
+      expect(seenByAnna).toEqual(seenByBoris);
+      const texts = seenByAnna.map((m) => m.text);
+      for (const text of ["Offline one", "Offline two", "While you were away", "Hi Anna, Boris here"]) expect(texts.filter((t) => t === text).length).toBe(1);
+      expect(texts.indexOf("While you were away")).toBeLessThan(texts.indexOf("Offline one"));
+      expect(texts.indexOf("Offline one")).toBeLessThan(texts.indexOf("Offline two"));
+      expect(new Set(seenByAnna.map((m) => m.id)).size).toBe(seenByAnna.length);
+      expect(await a.page.evaluate((id) => localStorage.getItem(`plexus.chat.outbox.${id}`), anna.id)).toBeNull();
+
+      // The server has each message once, in that order.
+      const chats = await call<{ id: number; name: string }[]>(annaCookie, "GET", "/chats/get-all");
+      const chatId = chats.find((c) => c.name === renamed)!.id;
+      const stored2 = await call<{ decryptedBody: string }[]>(annaCookie, "GET", `/chat-records/get-messages?chatId=${chatId}`);
+      const bodies = stored2.map((m) => m.decryptedBody);
+      expect(bodies.filter((t) => t === "Offline one").length).toBe(1);
+      expect(bodies.filter((t) => t === "Offline two").length).toBe(1);
+
+      // A reload shows the same thread.
+      await a.page.reload();
+      await openChat(a.page, renamed);
+      await until(async () => JSON.stringify(await thread(a.page)) === JSON.stringify(seenByAnna), LIVE, "the same thread after a reload");
+    },
+    TIMEOUT,
+  );
+});
+
+describe("where chat opens", () => {
+  let chatId: number;
+  beforeAll(async () => {
+    const chats = await call<{ id: number; name: string }[]>(annaCookie, "GET", "/chats/get-all");
+    chatId = chats.find((c) => c.name === renamed)!.id;
+  });
+
+  test(
+    "/chats?chat=ID selects that chat once connected; on a narrow screen the bottom bar leads there and one column shows at a time",
+    async () => {
+      const wide = await pageAs(borisCookie);
+      await wide.page.goto(`${plexus.url}/chats?chat=${chatId}`);
+      const panel = wide.page.locator("#chat-page .chat-panel");
+      await panel.locator(".chat-frame").getByRole("heading", { name: renamed, exact: true }).waitFor({ timeout: LIVE });
+      expect(await panel.locator(".chat-list").isVisible()).toBe(true);
+      // No quick list on /chats.
+      expect(await wide.page.locator("[data-chat-quick]").count()).toBe(0);
+      await wide.context.close();
+
+      const narrow = await pageAs(borisCookie, { viewport: { width: 360, height: 740 } });
+      await narrow.page.goto(`${plexus.url}/profile`);
+      const link = narrow.page.locator("nav.bottombar a[href='/chats']");
+      expect(await link.isVisible()).toBe(true);
+      await link.click();
+      await narrow.page.waitForURL((url) => url.pathname === "/chats");
+      const list = narrow.page.locator("#chat-page .chat-list");
+      await list.getByRole("button", { name: new RegExp(escape(renamed)) }).click();
+      const frame = narrow.page.locator("#chat-page .chat-frame");
+      await frame.getByRole("heading", { name: renamed, exact: true }).waitFor();
+      expect(await list.isVisible()).toBe(false);
+      expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await frame.getByRole("button", { name: "Back to the chat list" }).click();
+      await list.waitFor();
+      expect(await frame.isVisible()).toBe(false);
+      await narrow.context.close();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "the quick list opens a chat in a draggable window, which can move to the drawer",
+    async () => {
+      await a.page.goto(`${plexus.url}/profile`);
+      await a.page.locator("nav.rail [data-chat-quick]").click();
+      const quick = a.page.getByRole("dialog", { name: "Quick chat list" });
+      await quick.getByRole("searchbox").fill(renamed.slice(0, 6).toLowerCase());
+      await quick.getByRole("button", { name: new RegExp(escape(renamed)) }).click();
+      await quick.waitFor({ state: "hidden" });
+      const modal = a.page.locator(".chat-modal");
+      await modal.getByRole("heading", { name: renamed, exact: true }).waitFor();
+      const box = (await modal.boundingBox())!;
+      expect([Math.round(box.width), Math.round(box.height)]).toEqual([450, 400]);
+
+      await modal.getByLabel("Message", { exact: true }).fill("From the small window");
+      await modal.getByLabel("Message", { exact: true }).press("Enter");
+      await frameOf(b.page).getByText("From the small window").waitFor({ timeout: LIVE });
+
+      const head = modal.locator(".chat-frame__head");
+      const from = (await head.boundingBox())!;
+      await a.page.mouse.move(from.x + 60, from.y + 10);
+      await a.page.mouse.down();
+      await a.page.mouse.move(from.x - 240, from.y - 150, { steps: 5 });
+      await a.page.mouse.up();
+      const moved = (await modal.boundingBox())!;
+      expect(Math.round(moved.x)).toBe(Math.round(box.x - 300));
+      expect(Math.round(moved.y)).toBe(Math.round(box.y - 160));
+
+      await modal.getByRole("button", { name: "Open in the chat panel" }).click();
+      await modal.waitFor({ state: "detached" });
+      await frameOf(a.page).getByRole("heading", { name: renamed, exact: true }).waitFor();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a document's comments tab loads the chat on demand and creates the item's chat on first use",
+    async () => {
+      const adminCookie = await signIn(plexus.admin.login, plexus.admin.password);
+      const projectId = (await call(adminCookie, "POST", "/project/create", { name: "Chat bridge" })).id;
+      for (const person of [anna, boris]) {
+        await call(adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: person === anna });
+      }
+      const form = new FormData();
+      form.append("file", new File([makePdf([["Pier survey"]]) as BlobPart], "pier.pdf"));
+      const staged = (await (await fetch(`${plexus.url}/api/files/save`, { method: "POST", headers: { cookie: annaCookie }, body: form })).json()) as { path: string }[];
+      const [{ id: docId }] = await call<{ id: number }[]>(annaCookie, "POST", `/docs/save-all/${projectId}`, [{ path: staged[0].path, name: "Pier survey", provider: "Survey office" }]);
+
+      const visit = await pageAs(annaCookie);
+      const scripts: string[] = [];
+      visit.page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
+      await visit.page.goto(`${plexus.url}/project/${projectId}/doc/${docId}`);
+      await visit.page.getByRole("tab", { name: "Versions" }).waitFor();
+      expect(scripts.filter((path) => /\/panel\.[\w-]+\.js$/.test(path))).toEqual([]);
+
+      await visit.page.getByRole("tab", { name: "Comments" }).click();
+      const comments = visit.page.locator("#panel-comments .chat-frame");
+      await comments.getByLabel("Message", { exact: true }).waitFor({ timeout: LIVE });
+      expect(scripts.some((path) => /\/panel\.[\w-]+\.js$/.test(path))).toBe(true);
+      await comments.getByLabel("Message", { exact: true }).fill("Check pier three first");
+      await comments.getByLabel("Message", { exact: true }).press("Enter");
+      await comments.locator("li[data-message-id]").getByText("Check pier three first").waitFor({ timeout: LIVE });
+
+      // Boris opens the same tab and answers; Anna sees it live.
+      const other = await pageAs(borisCookie);
+      await other.page.goto(`${plexus.url}/project/${projectId}/doc/${docId}`);
+      await other.page.getByRole("tab", { name: "Comments" }).click();
+      const theirs = other.page.locator("#panel-comments .chat-frame");
+      await theirs.getByText("Check pier three first").waitFor({ timeout: LIVE });
+      await theirs.getByLabel("Message", { exact: true }).fill("Will do");
+      await theirs.getByLabel("Message", { exact: true }).press("Enter");
+      await comments.getByText("Will do").waitFor({ timeout: LIVE });
+      await other.context.close();
+
+      // In Anna's chat list the comment chat is under Comments, named after the document and linking to it.
+      await visit.page.locator("nav.rail [data-chat-open]").click();
+      const list = visit.page.getByRole("dialog", { name: "Chats" });
+      await list.getByRole("button", { name: "Comments", exact: true }).click();
+      await list.locator(".chat-list__items").getByRole("button", { name: /Pier survey/ }).click();
+      const header = list.locator(".chat-frame__head");
+      await header.getByRole("link", { name: "Pier survey" }).waitFor();
+      expect(await header.getByRole("link", { name: "Pier survey" }).getAttribute("href")).toBe(`/project/${projectId}/doc/${docId}`);
+      await list.getByRole("button", { name: "All", exact: true }).click();
+      await visit.context.close();
+    },
+    TIMEOUT,
+  );
+});
+
+describe("members, personal chats, files and deletion", () => {
+  let carla: Person;
+  let c: { page: Page; context: BrowserContext };
+  beforeAll(async () => {
+    carla = await plexus.newUser({ firstName: "Carla", lastName: "Cook" });
+    c = await pageAs(await signIn(carla.login, carla.password));
+    await c.page.goto(`${plexus.url}/profile`);
+    await a.page.goto(`${plexus.url}/profile`);
+    await openChat(a.page, renamed);
+  });
+
+  test(
+    "Anna invites Carla from the members dialog; removing her takes the chat out of Carla's list",
+    async () => {
+      await frameOf(a.page).getByRole("button", { name: "Members: 2" }).click();
+      const dialog = a.page.getByRole("dialog", { name: `Members of ${renamed}` });
+      const rows = dialog.locator(".chat-members-list > li");
+      await rows.filter({ hasText: "Boris Builder" }).waitFor();
+      expect(await rows.filter({ hasText: "Anna Archer" }).getByText("owner").count()).toBe(1);
+      expect(await rows.filter({ hasText: "Anna Archer" }).getByRole("button", { name: "Remove" }).count()).toBe(0);
+      await dialog.getByLabel("Invite people").fill("Carla");
+      await dialog.getByRole("button", { name: /Carla Cook/ }).click();
+      await dialog.getByRole("button", { name: "Invite", exact: true }).click();
+      await rows.filter({ hasText: "Carla Cook" }).waitFor();
+      await badge(c.page).filter({ hasText: "1" }).waitFor({ timeout: LIVE });
+      await openDrawer(c.page);
+      const carlasEntry = drawer(c.page).locator(".chat-list__items").getByRole("button", { name: new RegExp(escape(renamed)) });
+      await carlasEntry.waitFor();
+
+      await rows.filter({ hasText: "Carla Cook" }).getByRole("button", { name: "Remove" }).click();
+      await a.page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Remove" }).click();
+      await rows.filter({ hasText: "Carla Cook" }).waitFor({ state: "detached" });
+      await carlasEntry.waitFor({ state: "detached", timeout: LIVE });
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await frameOf(a.page).getByText("Anna Archer removed Carla Cook").waitFor();
+      await frameOf(a.page).getByRole("button", { name: "Members: 2" }).waitFor();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a personal chat shows the companion online, and 'last seen just now' once they leave",
+    async () => {
+      await drawer(a.page).getByRole("button", { name: "New chat" }).click();
+      const dialog = a.page.getByRole("dialog", { name: "New chat" });
+      await dialog.getByRole("radio", { name: "Personal" }).check();
+      await dialog.getByLabel("Recipient").fill("Carla");
+      await dialog.getByRole("button", { name: /Carla Cook/ }).click();
+      await dialog.getByRole("button", { name: "Create" }).click();
+      await frameOf(a.page).getByRole("heading", { name: "Carla Cook", exact: true }).waitFor();
+      const status = frameOf(a.page).locator(".chat-frame__status");
+      await status.filter({ hasText: "online" }).waitFor({ timeout: LIVE });
+      // Personal chats have no subscription toggle and no options.
+      expect(await frameOf(a.page).getByRole("button", { name: "Unsubscribe" }).count()).toBe(0);
+      expect(await frameOf(a.page).getByRole("button", { name: "Chat options" }).count()).toBe(0);
+      await c.context.close();
+      await status.filter({ hasText: "last seen just now" }).waitFor({ timeout: LIVE });
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a file dropped on the chat opens the uploader; files from one's drive can be sent; other types show a download",
+    async () => {
+      await openChat(b.page, renamed);
+      await openChat(a.page, renamed);
+      await frameOf(b.page).evaluate((frame) => {
+        const data = new DataTransfer();
+        data.items.add(new File(["Pier three: check the bearings."], "notes.txt", { type: "text/plain" }));
+        frame.dispatchEvent(new DragEvent("dragenter", { bubbles: true, dataTransfer: data }));
+        frame.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data }));
+      });
+      const upload = b.page.getByRole("dialog", { name: "Upload files" });
+      await upload.getByText("notes.txt").waitFor();
+      await until(() => upload.getByRole("button", { name: "Send" }).isEnabled(), LIVE, "the dropped file's upload");
+      await upload.getByRole("button", { name: "Send" }).click();
+      const notes = frameOf(a.page).locator("li[data-message-id]").getByRole("button", { name: /notes\.txt/ });
+      await notes.waitFor({ timeout: LIVE });
+
+      await frameOf(b.page).getByRole("button", { name: "Attach files" }).click();
+      await b.page.getByRole("menuitem", { name: "My files" }).click();
+      const picker = b.page.getByRole("dialog", { name: "My files" });
+      await picker.getByLabel("Search my files").fill("bridge");
+      await picker.getByRole("checkbox", { name: /bridge-plan\.pdf/ }).check();
+      await picker.getByText("The chat's members will be able to open the files you send").waitFor();
+      await picker.getByRole("button", { name: "Send" }).click();
+      await until(async () => (await frameOf(a.page).locator("li[data-message-id]").getByRole("button", { name: /bridge-plan\.pdf/ }).count()) === 2, LIVE, "the second PDF message");
+
+      await notes.click();
+      const viewer = a.page.getByRole("dialog", { name: "notes.txt" });
+      await viewer.getByText("This file type cannot be shown here").waitFor();
+      expect(await viewer.getByRole("link", { name: "Download" }).count()).toBe(2);
+      await viewer.getByRole("button", { name: "Close" }).click();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "away from the bottom, a new message shows the scroll-down button with a count and raises the badge; going down reads it",
+    async () => {
+      await openChat(a.page, renamed);
+      await openChat(b.page, renamed);
+      for (let n = 1; n <= 20; n++) await send(a.page, `Filler ${n}`);
+      await frameOf(b.page).getByText("Filler 20", { exact: true }).waitFor({ timeout: LIVE });
+      await badge(b.page).waitFor({ state: "hidden", timeout: LIVE });
+      await frameOf(b.page).locator(".chat-messages__scroll").evaluate((el) => (el.scrollTop = 0));
+      const down = frameOf(b.page).getByRole("button", { name: "To the latest messages" });
+      await down.waitFor();
+      await send(a.page, "Look down");
+      await down.getByText("1", { exact: true }).waitFor({ timeout: LIVE });
+      await badge(b.page).filter({ hasText: "1" }).waitFor({ timeout: LIVE });
+      await down.click();
+      await frameOf(b.page).getByText("Look down", { exact: true }).waitFor();
+      await badge(b.page).waitFor({ state: "hidden", timeout: LIVE });
+      await down.waitFor({ state: "hidden" });
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "the owner deletes a chat after confirming; it leaves both lists",
+    async () => {
+      const id = await call<number>(annaCookie, "POST", "/chats/new-chat", { name: "Temporary", type: "PRIVATE", members: [{ id: boris.id }] });
+      expect(typeof id).toBe("number");
+      const entry = (page: Page) => drawer(page).locator(".chat-list__items").getByRole("button", { name: /^Temporary/ });
+      await entry(b.page).waitFor({ timeout: LIVE });
+      // The server tells only the invited about a new chat (INVITED); the creator's page, made through the API here, reloads.
+      await a.page.reload();
+      await openDrawer(a.page);
+      await entry(a.page).waitFor({ timeout: LIVE });
+      await openChat(a.page, "Temporary");
+      await frameOf(a.page).getByRole("button", { name: "Chat options" }).click();
+      await a.page.getByRole("menuitem", { name: "Delete the chat" }).click();
+      await a.page.getByRole("dialog", { name: "Please confirm" }).getByText("Delete Temporary with all its messages?").waitFor();
+      await a.page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Delete the chat" }).click();
+      await entry(a.page).waitFor({ state: "detached", timeout: LIVE });
+      await entry(b.page).waitFor({ state: "detached", timeout: LIVE });
+    },
+    TIMEOUT,
+  );
+});
+
+describe("performance budget", () => {
+  /** A page's initial scripts (<script src>, modulepreload and their static imports) with gzipped sizes. */
+  async function scriptsOf(entries: string[], base: string) {
+    const queue = [...entries];
+    const seen = new Map<string, number>();
+    const texts = new Map<string, string>();
+    while (queue.length) {
+      const url = new URL(queue.shift()!, base).pathname;
+      if (seen.has(url)) continue;
+      const text = await (await fetch(`${plexus.url}${url}`)).text();
+      seen.set(url, Bun.gzipSync(new TextEncoder().encode(text)).byteLength);
+      texts.set(url, text);
+      for (const m of text.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.m?js)"/g)) queue.push(new URL(m[1], `${plexus.url}${url}`).href);
+    }
+    return { seen, texts };
+  }
+
+  async function initial(path: string) {
+    const html = await (await fetch(`${plexus.url}${path}`, { headers: { cookie: annaCookie } })).text();
+    const entries = [
+      ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
+      ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
+    ];
+    return scriptsOf(entries, `${plexus.url}/`);
+  }
+
+  const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, n) => sum + n, 0);
+
+  test(
+    `a content page with the chat entry stays within ${CONTENT_BUDGET / 1024} KiB of gzipped JavaScript, without React; /chats with the panel within ${CHAT_BUDGET / 1024} KiB`,
+    async () => {
+      const profile = await initial("/profile");
+      const profileTotal = total(profile.seen);
+      console.log(`/profile: ${profile.seen.size} files, ${profileTotal} bytes gzipped (budget ${CONTENT_BUDGET})`);
+      expect(profileTotal).toBeLessThanOrEqual(CONTENT_BUDGET);
+      expect([...profile.texts.values()].some((text) => text.includes("react.transitional.element"))).toBe(false);
+
+      const chats = await initial("/chats");
+      // The panel comes with a dynamic import(): add it and everything it imports statically.
+      const panelName = [...chats.texts.values()].join("\n").match(/panel\.[\w-]+\.js/)?.[0];
+      expect(panelName).toBeDefined();
+      const panel = await scriptsOf([`/_astro/${panelName}`], `${plexus.url}/`);
+      const all = new Map([...chats.seen, ...panel.seen]);
+      const chatsTotal = total(all);
+      const react = [...panel.texts.entries()].filter(([, text]) => text.includes("react.transitional.element")).map(([url]) => `${url} ${all.get(url)}`);
+      console.log(`/chats: ${chats.seen.size} initial files ${total(chats.seen)} bytes + the panel ${panel.seen.size} files = ${all.size} files, ${chatsTotal} bytes gzipped (budget ${CHAT_BUDGET}); React: ${react.join(", ")}`);
+      expect(chatsTotal).toBeLessThanOrEqual(CHAT_BUDGET);
+    },
+    TIMEOUT,
+  );
+});

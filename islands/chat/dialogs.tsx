@@ -1,0 +1,296 @@
+/** The chat's form dialogs, loaded when first opened: create, rename, members and invitations. */
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { mdiClose } from "@mdi/js";
+import { api, ApiError } from "../lib/api";
+import { chatCore } from "./core";
+import { chatName, hasRank } from "./format";
+import { ask, me } from "./store";
+import { ct } from "./strings";
+import { Avatar, Dialog, Icon, report } from "./ui";
+import type { Chat, UserRef } from "./types";
+
+const fullName = (u: UserRef) => `${u.firstName} ${u.lastName}`;
+
+/** A search over users (debounced) with the chosen ones as removable chips. */
+function UserPicker({ label, search, chosen, onChange, single }: { label: string; search: (str: string) => Promise<UserRef[]>; chosen: UserRef[]; onChange: (users: UserRef[]) => void; single?: boolean }) {
+  const id = useId();
+  const [str, setStr] = useState("");
+  const [found, setFound] = useState<UserRef[]>([]);
+  const [searching, setSearching] = useState(false);
+  const latest = useRef(0);
+  useEffect(() => {
+    const call = ++latest.current;
+    setSearching(true);
+    const timer = setTimeout(() => {
+      search(str.trim())
+        .then((users) => call === latest.current && setFound(users))
+        .catch(() => call === latest.current && setFound([]))
+        .finally(() => call === latest.current && setSearching(false));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [str]);
+  const shown = found.filter((u) => !chosen.some((c) => c.id === u.id));
+  return (
+    <div className="field chat-picker">
+      <label htmlFor={id}>{label}</label>
+      {chosen.length > 0 && (
+        <ul className="chat-chips" aria-label={ct("chat.chosen")}>
+          {chosen.map((u) => (
+            <li key={u.id}>
+              {fullName(u)}
+              <button type="button" aria-label={ct("chat.removeChosen", { name: fullName(u) })} onClick={() => onChange(chosen.filter((c) => c.id !== u.id))}>
+                <Icon path={mdiClose} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!(single && chosen.length) && (
+        <>
+          <input id={id} type="search" value={str} autoComplete="off" maxLength={100} placeholder={ct("chat.searchUsers")} onChange={(e) => setStr(e.target.value)} />
+          <ul className="chat-picker__results" aria-label={ct("chat.searchResults")} aria-busy={searching}>
+            {shown.map((u) => (
+              <li key={u.id}>
+                <button type="button" onClick={() => (onChange(single ? [u] : [...chosen, u]), setStr(""))}>
+                  <Avatar name={fullName(u)} size={25} />
+                  <span>
+                    {fullName(u)}
+                    {u.company && <small> · {u.company}</small>}
+                  </span>
+                </button>
+              </li>
+            ))}
+            {!searching && !shown.length && <li className="chat-picker__none">{ct("chat.nothingFound")}</li>}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+type NewType = "PUBLIC" | "PRIVATE" | "DIRECT";
+
+export function CreateChat({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number) => void }) {
+  const admin = hasRank(me.role, "ADMIN");
+  const [type, setType] = useState<NewType>("PRIVATE");
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [members, setMembers] = useState<UserRef[]>([]);
+  const [recipient, setRecipient] = useState<UserRef[]>([]);
+  const [touched, setTouched] = useState(false);
+  const [taken, setTaken] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const nameId = useId();
+  const descId = useId();
+  const trimmed = name.trim();
+  const nameError =
+    type === "DIRECT" ? "" : touched && !trimmed ? ct("chat.nameRequired") : taken.includes(trimmed.toLocaleLowerCase()) ? ct("chat.nameTaken") : "";
+  const searchUsers = (str: string) => api<UserRef[]>("users/search-user", { query: { str } });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (type === "DIRECT" ? !recipient.length : !trimmed || nameError) return;
+    setBusy(true);
+    try {
+      const id =
+        type === "DIRECT"
+          ? await api<number>("chats/direct", { method: "POST", query: { userId: recipient[0].id } })
+          : await api<number>("chats/new-chat", { body: { name: trimmed, description: description.trim(), type, members: members.map((m) => ({ id: m.id })) } });
+      await chatCore.refresh();
+      onCreated(id);
+    } catch (error) {
+      // Spec 1 section 8: a failed creation is taken as a name already in use.
+      if (error instanceof ApiError && error.status !== 0 && error.status !== 401 && error.status !== 403 && error.status !== 422 && type !== "DIRECT") {
+        setTaken((list) => [...list, trimmed.toLocaleLowerCase()]);
+      } else report(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={ct("chat.createTitle")} onClose={onClose} wide>
+      <form onSubmit={submit} noValidate>
+        <fieldset className="chat-types">
+          <legend>{ct("chat.type")}</legend>
+          {(["PUBLIC", "PRIVATE", "DIRECT"] as NewType[])
+            .filter((value) => value !== "PUBLIC" || admin)
+            .map((value) => (
+              <label key={value}>
+                <input type="radio" name="chat-type" value={value} checked={type === value} onChange={() => setType(value)} /> {ct(`chat.type.${value}`)}
+              </label>
+            ))}
+        </fieldset>
+        {type === "DIRECT" ? (
+          <UserPicker label={ct("chat.recipient")} search={searchUsers} chosen={recipient} onChange={setRecipient} single />
+        ) : (
+          <>
+            <div className="field">
+              <label htmlFor={nameId}>{ct("chat.name")}</label>
+              <input
+                id={nameId}
+                value={name}
+                maxLength={100}
+                required
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={`${nameId}-error`}
+                onChange={(e) => setName(e.target.value)}
+                onBlur={() => setTouched(true)}
+              />
+              <span className="field__error" id={`${nameId}-error`} role="alert">
+                {nameError}
+              </span>
+            </div>
+            <div className="field">
+              <label htmlFor={descId}>{ct("chat.description")}</label>
+              <input id={descId} value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} />
+            </div>
+            <UserPicker label={ct("chat.addMembers")} search={searchUsers} chosen={members} onChange={setMembers} />
+          </>
+        )}
+        {type === "DIRECT" && touched && !recipient.length && (
+          <p className="form-error" role="alert">
+            {ct("chat.recipientRequired")}
+          </p>
+        )}
+        <div className="chat-dialog__buttons">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {ct("common.cancel")}
+          </button>
+          <button type="submit" className="btn" disabled={busy}>
+            {ct("chat.createSubmit")}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function Rename({ chat, onClose }: { chat: Chat; onClose: () => void }) {
+  const [name, setName] = useState(chat.name);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return setError(ct("chat.nameRequired"));
+    if (trimmed === chat.name) return setError(ct("chat.nameUnchanged"));
+    setBusy(true);
+    try {
+      await api("chats/rename", { method: "PUT", query: { chatID: chat.id, name: trimmed } });
+      onClose();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 409) setError(ct("chat.nameTaken"));
+      else if (failure instanceof ApiError && failure.status === 422) setError(ct(failure.details[0]?.message.startsWith("chat.") ? failure.details[0].message : "chat.nameRequired"));
+      else report(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={ct("chat.renameTitle")} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={id}>{ct("chat.name")}</label>
+          <input id={id} value={name} maxLength={100} required autoFocus aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`} onChange={(e) => (setName(e.target.value), setError(""))} />
+          <span className="field__error" id={`${id}-error`} role="alert">
+            {error}
+          </span>
+        </div>
+        <div className="chat-dialog__buttons">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {ct("common.cancel")}
+          </button>
+          <button type="submit" className="btn" disabled={busy}>
+            {ct("common.save")}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function Members({ chat, onClose }: { chat: Chat; onClose: () => void }) {
+  const [members, setMembers] = useState<UserRef[] | null>(null);
+  const [invited, setInvited] = useState<UserRef[]>([]);
+  const [busy, setBusy] = useState(false);
+  const canInvite = chat.type === "PUBLIC" || chat.type === "PRIVATE";
+  const owner = chat.ownerID === me.id;
+  const load = () =>
+    api<UserRef[]>("chats/members", { query: { chatId: chat.id } })
+      .then(setMembers)
+      .catch((error) => (report(error), setMembers([])));
+  useEffect(() => {
+    void load();
+  }, [chat.id]);
+
+  const invite = async () => {
+    if (!invited.length) return;
+    setBusy(true);
+    try {
+      await api("chats/invite", { query: { chatId: chat.id }, body: invited.map((u) => u.id) });
+      setInvited([]);
+      await load();
+    } catch (error) {
+      report(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const detach = async (user: UserRef) => {
+    const leaving = user.id === me.id;
+    const question = leaving ? ct("chat.leaveConfirm", { name: chatName(chat) }) : ct("chat.removeMemberConfirm", { name: fullName(user) });
+    if (!(await ask(question, leaving ? ct("chat.leave") : ct("chat.removeMember")))) return;
+    try {
+      await api("chats/detach-member", { query: { member: user.id, chat: chat.id } });
+      if (leaving) {
+        onClose();
+        chatCore.remove(chat.id);
+      } else await load();
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  return (
+    <Dialog title={ct("chat.membersTitle", { name: chatName(chat) })} onClose={onClose} wide>
+      <ul className="chat-members-list" aria-busy={members === null}>
+        {(members ?? []).map((user) => (
+          <li key={user.id}>
+            <Avatar name={fullName(user)} size={25} online={chatCore.online.has(user.id)} />
+            <span className="chat-members-list__name">
+              {fullName(user)}
+              {user.id === chat.ownerID && <span className="badge">{ct("chat.owner")}</span>}
+              {user.position && <small>{user.position}</small>}
+            </span>
+            {chat.type === "PRIVATE" && owner && user.id !== me.id && (
+              <button type="button" className="btn btn--ghost" onClick={() => detach(user)}>
+                {ct("chat.removeMember")}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canInvite && (
+        <div className="chat-invite">
+          <UserPicker label={ct("chat.invite")} search={(str) => api<UserRef[]>("users/users-not-members", { query: { str, chat: chat.id } })} chosen={invited} onChange={setInvited} />
+          <button type="button" className="btn" disabled={!invited.length || busy} onClick={invite}>
+            {ct("chat.inviteSubmit")}
+          </button>
+        </div>
+      )}
+      <div className="chat-dialog__buttons">
+        {chat.type === "PRIVATE" && (
+          <button type="button" className="btn btn--danger" onClick={() => detach({ id: me.id, firstName: me.firstName, lastName: me.lastName })}>
+            {ct("chat.leave")}
+          </button>
+        )}
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          {ct("common.close")}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,246 @@
+/** Files in chat, loaded when first needed: the upload dialog, the private-files picker and the viewer. */
+import { useEffect, useId, useRef, useState } from "react";
+import { mdiClose, mdiDownload, mdiFileOutline, mdiFolderPlusOutline, mdiUpload } from "@mdi/js";
+import { api, ApiError, signOutLocally } from "../lib/api";
+import { snack } from "../lib/snackbar";
+import { chatCore } from "./core";
+import { fileSize, fileUrl, shortName } from "./format";
+import { me } from "./store";
+import { ct, errorText } from "./strings";
+import { Dialog, Icon, report } from "./ui";
+import type { FileRef } from "./types";
+
+const UPLOAD_TIMEOUT = 240_000;
+
+/** POST /api/files/save-user-file (multipart field "file"): the stored file entity. */
+async function uploadOne(file: File): Promise<FileRef> {
+  const form = new FormData();
+  form.append("file", file);
+  let response: Response;
+  try {
+    response = await fetch("/api/files/save-user-file", { method: "POST", body: form, credentials: "same-origin", signal: AbortSignal.timeout(UPLOAD_TIMEOUT) });
+  } catch {
+    throw new ApiError(0, "network", errorText("network"));
+  }
+  const data = await response.json().catch(() => null);
+  if (response.ok) return data as FileRef;
+  if (response.status === 401) signOutLocally();
+  throw new ApiError(response.status, data?.error ?? "error", data?.message ?? ct("common.error"));
+}
+
+interface Item {
+  key: number;
+  file: File;
+  state: "uploading" | "done" | "failed";
+  entity?: FileRef;
+  error?: string;
+}
+
+let nextKey = 0;
+
+/** Uploads to the drive, then sends one file message per uploaded file; save needs at least one. */
+export function Upload({ chatId, initial, onClose }: { chatId: number; initial: File[]; onClose: () => void }) {
+  const [items, setItems] = useState<Item[]>([]);
+  const inputId = useId();
+  const started = useRef(false);
+
+  const add = (files: File[]) => {
+    const fresh = files.map((file) => ({ key: nextKey++, file, state: "uploading" as const }));
+    setItems((list) => [...list, ...fresh]);
+    for (const item of fresh) {
+      uploadOne(item.file).then(
+        (entity) => setItems((list) => list.map((i) => (i.key === item.key ? { ...i, state: "done", entity } : i))),
+        (error: unknown) => {
+          // Spec 1 section 8: an upload failure shows the 'error' text.
+          const message = error instanceof ApiError ? errorText(error.code, ct("common.error")) : ct("common.error");
+          setItems((list) => list.map((i) => (i.key === item.key ? { ...i, state: "failed", error: message } : i)));
+          snack(message, "error");
+        },
+      );
+    }
+  };
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (initial.length) add(initial);
+  }, []);
+
+  const done = items.filter((i) => i.state === "done" && i.entity);
+  const save = () => {
+    for (const item of done) chatCore.enqueue(chatId, { file: { id: item.entity!.id, name: item.entity!.name } });
+    onClose();
+  };
+
+  return (
+    <Dialog title={ct("chat.uploadTitle")} onClose={onClose} wide>
+      <div
+        className="chat-upload__zone"
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          add([...e.dataTransfer.files]);
+        }}
+      >
+        <Icon path={mdiUpload} />
+        <label htmlFor={inputId} className="btn btn--ghost">
+          {ct("chat.chooseFiles")}
+        </label>
+        <input
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          multiple
+          onChange={(e) => {
+            add([...(e.target.files ?? [])]);
+            e.target.value = "";
+          }}
+        />
+        <small>{ct("chat.uploadHint")}</small>
+      </div>
+      <ul className="chat-upload__list" aria-live="polite">
+        {items.map((item) => (
+          <li key={item.key} className={`is-${item.state}`}>
+            <Icon path={mdiFileOutline} />
+            <span className="chat-upload__name">{item.file.name}</span>
+            <span className="chat-upload__state">
+              {item.state === "uploading" ? ct("chat.uploading") : item.state === "done" ? fileSize(item.entity!.size) : item.error}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="chat-dialog__buttons">
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          {ct("common.cancel")}
+        </button>
+        <button type="button" className="btn" disabled={!done.length} onClick={save}>
+          {ct("chat.sendFiles")}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The private-files picker: search one's drive, pick files, send them (they become visible to the chat). */
+export function Picker({ chatId, onClose }: { chatId: number; onClose: () => void }) {
+  const [name, setName] = useState("");
+  const [files, setFiles] = useState<FileRef[] | null>(null);
+  const [picked, setPicked] = useState<number[]>([]);
+  const id = useId();
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      api<FileRef[]>("files/get-file-entities", { query: { name: name.trim() } })
+        .then((list) => current && setFiles(list))
+        .catch((error) => current && (report(error), setFiles([])));
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [name]);
+  const send = () => {
+    for (const file of (files ?? []).filter((f) => picked.includes(f.id))) chatCore.enqueue(chatId, { file: { id: file.id, name: file.name } });
+    onClose();
+  };
+  return (
+    <Dialog title={ct("chat.myFiles")} onClose={onClose} wide>
+      <div className="field">
+        <label htmlFor={id}>{ct("chat.searchFiles")}</label>
+        <input id={id} type="search" value={name} autoComplete="off" maxLength={100} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <ul className="chat-files" aria-busy={files === null}>
+        {(files ?? []).map((file) => (
+          <li key={file.id}>
+            <label>
+              <input type="checkbox" checked={picked.includes(file.id)} onChange={(e) => setPicked((list) => (e.target.checked ? [...list, file.id] : list.filter((x) => x !== file.id)))} />
+              <span className="chat-files__name">{file.name}</span>
+              <small>{fileSize(file.size)}</small>
+            </label>
+          </li>
+        ))}
+        {files?.length === 0 && <li className="chat-picker__none">{ct("chat.fileNotExist")}</li>}
+      </ul>
+      {picked.length > 0 && <p className="chat-note">{ct("chat.accessGranted")}</p>}
+      <div className="chat-dialog__buttons">
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          {ct("common.cancel")}
+        </button>
+        <button type="button" className="btn" disabled={!picked.length} onClick={send}>
+          {ct("chat.sendFiles")}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+const VIEWABLE_IMAGE = /\.(png|jpe?g|gif)$/i;
+const narrow = () => window.matchMedia("(max-width: 600px)").matches;
+
+/** The full-screen file viewer: PDF (the browser's viewer, with zoom and thumbnails), images, or a download. */
+export function Viewer({ file, onClose }: { file: FileRef; onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  const [adding, setAdding] = useState(false);
+  const titleId = useId();
+  const isPdf = file.type === "pdf" || /\.pdf$/i.test(file.name);
+  const isImage = VIEWABLE_IMAGE.test(file.name);
+  const ownerId = file.owner?.id;
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    close.current?.focus();
+    const key = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !document.querySelector("dialog[open]")) onClose();
+    };
+    document.addEventListener("keydown", key);
+    return () => {
+      document.removeEventListener("keydown", key);
+      before?.focus?.();
+    };
+  }, []);
+  const addToMine = async () => {
+    setAdding(true);
+    try {
+      await api(`files/add-file-entity/${encodeURIComponent(file.token)}`, { method: "POST" });
+      snack(ct("chat.fileAdded"), "success");
+    } catch (error) {
+      if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) snack(ct("chat.fileAddFailed"), "error");
+    } finally {
+      setAdding(false);
+    }
+  };
+  return (
+    <div className="chat-viewer" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <header className="chat-viewer__head">
+        <h2 id={titleId} title={file.name}>
+          {shortName(file.name, narrow() ? 15 : 45)}
+        </h2>
+        {ownerId !== undefined && ownerId !== me.id && (
+          <button type="button" className="btn btn--ghost" disabled={adding} onClick={addToMine}>
+            <Icon path={mdiFolderPlusOutline} /> {ct("chat.addToMyFiles")}
+          </button>
+        )}
+        <a className="btn btn--ghost" href={fileUrl(file.token)} download={file.name}>
+          <Icon path={mdiDownload} /> {ct("chat.download")}
+        </a>
+        <button type="button" ref={close} className="chat-icon" title={ct("common.close")} aria-label={ct("common.close")} onClick={onClose}>
+          <Icon path={mdiClose} />
+        </button>
+      </header>
+      <div className="chat-viewer__body">
+        {isPdf ? (
+          <iframe className="chat-viewer__pdf" src={fileUrl(file.token, true)} title={file.name} />
+        ) : isImage ? (
+          <img className="chat-viewer__image" src={fileUrl(file.token, true)} alt={file.name} />
+        ) : (
+          <div className="chat-viewer__unsupported">
+            <Icon path={mdiFileOutline} />
+            <p>{ct("chat.unsupported")}</p>
+            <a className="btn" href={fileUrl(file.token)} download={file.name}>
+              <Icon path={mdiDownload} /> {ct("chat.download")}
+            </a>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

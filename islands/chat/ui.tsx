@@ -1,0 +1,124 @@
+/** Small building blocks of the chat panel: icons, avatars, native dialogs, a menu, a spinner. */
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { colorFromName } from "../../src/lib/colors";
+import { ApiError } from "../lib/api";
+import { snack } from "../lib/snackbar";
+import { ct, errorText } from "./strings";
+
+/** Shows a failed call unless the API client already did (401 signs out, 403 says so). */
+export function report(error: unknown) {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+  if (!(error instanceof ApiError)) console.error(error);
+  snack(error instanceof ApiError ? errorText(error.code, error.message) : ct("common.error"), "error");
+}
+
+export function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} />
+    </svg>
+  );
+}
+
+/** A round initial on a colour from the name; 38, 25 or 12 px (spec 1 section 9). */
+export function Avatar({ name, size = 38, online }: { name: string; size?: 38 | 25 | 12; online?: boolean }) {
+  const letter = (name.trim()[0] ?? "?").toLocaleUpperCase();
+  return (
+    <span className={`chat-avatar chat-avatar--${size}`} style={{ background: colorFromName(name) }} aria-hidden="true">
+      {size > 12 && letter}
+      {online && <span className="chat-avatar__online" />}
+    </span>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <span className="chat-spinner" role="status">
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+/** A native modal <dialog>: opened on mount, closed (and onClose called) by Escape or the buttons. */
+export function Dialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const closing = useRef(onClose);
+  closing.current = onClose;
+  useEffect(() => {
+    const dialog = ref.current!;
+    const closed = () => closing.current();
+    dialog.addEventListener("close", closed);
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      dialog.removeEventListener("close", closed);
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+  return (
+    <dialog ref={ref} className={`chat-dialog${wide ? " chat-dialog--wide" : ""}`} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}
+
+/** A button with a popup menu of actions; Escape or a click elsewhere closes it. */
+export function Menu({ label, icon, children }: { label: string; icon: string; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const key = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        root.current?.querySelector<HTMLButtonElement>("button")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", away);
+    document.addEventListener("keydown", key);
+    root.current?.querySelector<HTMLButtonElement>("[role=menuitem]")?.focus();
+    return () => {
+      document.removeEventListener("pointerdown", away);
+      document.removeEventListener("keydown", key);
+    };
+  }, [open]);
+  return (
+    <div className="chat-menu" ref={root}>
+      <button type="button" className="chat-icon" aria-haspopup="menu" aria-expanded={open} title={label} aria-label={label} onClick={() => setOpen(!open)}>
+        <Icon path={icon} />
+      </button>
+      {open && (
+        <div className="chat-menu__panel" role="menu">
+          {children(() => setOpen(false))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The confirmation question of store.ask(). */
+export function Confirm({ text, confirm, onAnswer }: { text: string; confirm: string; onAnswer: (yes: boolean) => void }) {
+  const answered = useRef(false);
+  const answer = (yes: boolean) => {
+    if (answered.current) return;
+    answered.current = true;
+    onAnswer(yes);
+  };
+  return (
+    <Dialog title={ct("chat.confirmTitle")} onClose={() => answer(false)}>
+      <p>{text}</p>
+      <div className="chat-dialog__buttons">
+        <button type="button" className="btn btn--ghost" onClick={() => answer(false)}>
+          {ct("common.cancel")}
+        </button>
+        <button type="button" className="btn btn--danger" autoFocus onClick={() => answer(true)}>
+          {confirm}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
