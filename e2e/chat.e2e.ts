@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
-import { launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // Two people chatting in two browser contexts against the built server: a private chat with an
 // invitation, live messages, the rail's unread badge, deletion, renaming, archiving, a PDF sent and
@@ -25,26 +25,9 @@ let b: { page: Page; context: BrowserContext };
 const chatName = `Site crew ${Date.now() % 100000}`;
 const renamed = `${chatName} (bridge)`;
 
-async function signIn(login: string, password: string) {
-  const response = await fetch(`${plexus.url}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: login, password }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get("set-cookie")!.split(";")[0];
-}
+const signIn = (login: string, password: string) => apiSignIn(plexus.url, login, password);
 
-async function call<T = any>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${plexus.url}/api${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
+const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
 
 /** A fresh context signed in with `cookie`, the first-visit disclaimer already seen. */
 async function pageAs(cookie: string, options: Parameters<Browser["newContext"]>[0] = {}) {

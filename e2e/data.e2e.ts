@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
 import { saveCategory } from "../src/modules/categories/service";
 import { saveDataItem } from "../src/modules/data/service";
-import { launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The data list (/project/{id}/{dataType}) and the document upload wizard in Debian's chromium
 // against the built server: paging by scrolling, filters and sort, the row menu and removed items,
@@ -26,27 +26,9 @@ let readerCookie: string;
 let adminCookie: string;
 let files: { dir: string; docx: string; pdf: string };
 
-/** Signs in through the API and returns the session cookie ("name=value"). */
-async function signIn(login: string, password: string) {
-  const response = await fetch(`${plexus.url}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: login, password }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get("set-cookie")!.split(";")[0];
-}
+const signIn = (login: string, password: string) => apiSignIn(plexus.url, login, password);
 
-async function call<T = any>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${plexus.url}/api${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
+const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
 
 const two = (n: number) => String(n).padStart(2, "0");
 const seedDoc = (name: string, extra: Partial<Parameters<typeof saveDataItem>[2]> = {}) =>

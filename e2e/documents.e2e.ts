@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
-import { launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The document page (/project/{id}/doc/{id}) in Debian's chromium against the built server: the
 // DOCX viewer with structure and search, adding and comparing versions, the PDF viewer with its
@@ -19,27 +19,9 @@ let pdfId: number;
 let moderatorCookie: string;
 let readerCookie: string;
 
-/** Signs in through the API and returns the session cookie ("name=value"). */
-async function signIn(login: string, password: string) {
-  const response = await fetch(`${plexus.url}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: login, password }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get("set-cookie")!.split(";")[0];
-}
+const signIn = (login: string, password: string) => apiSignIn(plexus.url, login, password);
 
-async function call<T = any>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${plexus.url}/api${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
+const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
 
 async function upload(cookie: string, files: { name: string; bytes: Uint8Array }[]) {
   const form = new FormData();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
-import { launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The personal drive (/drive, /drive/{token}) and the public viewer (/shared-file/{token}) in
 // Debian's chromium against the built server: uploads, sharing by link to a signed-out visitor,
@@ -19,15 +19,7 @@ let browser: Browser;
 let ownerCookie: string;
 let otherCookie: string;
 
-async function signIn(login: string, password: string) {
-  const response = await fetch(`${plexus.url}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: login, password }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get("set-cookie")!.split(";")[0];
-}
+const signIn = (login: string, password: string) => apiSignIn(plexus.url, login, password);
 
 async function uploadApi(cookie: string, name: string, bytes: Uint8Array | string) {
   const form = new FormData();

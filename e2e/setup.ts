@@ -83,3 +83,26 @@ export function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/** Signs in through the API and returns the session cookie ("name=value"). */
+export async function apiSignIn(url: string, login: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: login, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${login} failed: ${response.status}`);
+  return response.headers.get("set-cookie")!.split(";")[0];
+}
+
+/** Calls /api as the owner of `cookie`; a failure throws with the answer, for seeding tests. */
+export async function apiCall<T = any>(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json as T;
+}

@@ -1,4 +1,7 @@
-import { ApiError, signOutLocally } from "../lib/api";
+import { api } from "../lib/api";
+import { reportFailure } from "../lib/failures";
+export { tf } from "../lib/i18n";
+export { errorText } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 
@@ -25,26 +28,8 @@ export interface Viewer {
   dispose(): void;
 }
 
-/** t() with {{name}} placeholders filled. */
-export const tf = (key: string, params: Record<string, string | number>) =>
-  t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
-
-/** The translated text of a failed call: its error code if the locale knows it, else the server's message. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const key = `error.${error.code}`;
-    const known = t(key);
-    return known !== key ? known : error.message;
-  }
-  return t("common.error");
-}
-
 /** Shows a failure unless the API client already did (401 signs out, 403 shows the no-rights message). */
-export function reportError(error: unknown) {
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
-  console.error(error);
-  snack(errorText(error), "error");
-}
+export const reportError = (error: unknown) => reportFailure(error);
 
 export const IMAGE_FILE = /\.(png|jpe?g|gif|bmp)$/i;
 export const fileUrl = (id: number, inline = false) => `/api/files/get-doc-version/${id}${inline ? "?inline=1" : ""}`;
@@ -71,15 +56,6 @@ export function message(text: string, kind: "info" | "error" = "info") {
 export async function uploadFile(file: File): Promise<{ path: string; fileName: string; type: VersionType; size: number }> {
   const form = new FormData();
   form.append("file", file);
-  let response: Response;
-  try {
-    response = await fetch("/api/files/save", { method: "POST", body: form, credentials: "same-origin", signal: AbortSignal.timeout(240_000) });
-  } catch {
-    throw new ApiError(0, "network", t("error.network"));
-  }
-  const data = await response.json().catch(() => null);
-  if (response.ok) return data[0];
-  if (response.status === 401) signOutLocally();
-  else if (response.status === 403) snack(t("error.forbidden"), "error");
-  throw new ApiError(response.status, data?.error ?? "error", data?.message ?? t("common.error"), data?.details);
+  const [uploaded] = await api<{ path: string; fileName: string; type: VersionType; size: number }[]>("files/save", { body: form, timeoutMs: 240_000 });
+  return uploaded;
 }

@@ -1,4 +1,6 @@
 import { ApiError, signOutLocally } from "../lib/api";
+export { tf } from "../lib/i18n";
+export { errorText, reportFailure } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { formatSize } from "./format";
@@ -22,30 +24,10 @@ export const fileUrl = (token: string, inline = false) => `/api/files/get-user-f
 export const shareLink = (token: string) => `${location.origin}/shared-file/${encodeURIComponent(token)}`;
 
 /** t() with {{name}} placeholders filled. */
-export const tf = (key: string, params: Record<string, string | number>) =>
-  t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
-
 export const locale = () => document.documentElement.lang || "en";
 
 export const sizeText = (bytes: number) =>
   formatSize(bytes, { bytes: t("drive.bytes"), kb: t("drive.kb"), mb: t("drive.mb"), gb: t("drive.gb") }, locale());
-
-/** The translated text of a failed call: its error code if the locale knows it, else the server's message. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const key = `error.${error.code}`;
-    const known = t(key);
-    return known !== key ? known : error.message;
-  }
-  return t("common.error");
-}
-
-/** Shows `message` for a failure, unless the API client already did (401 signs out, 403 says so). */
-export function reportFailure(error: unknown, message = errorText(error)) {
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
-  if (!(error instanceof ApiError)) console.error(error);
-  snack(message, "error");
-}
 
 /**
  * Downloads through the browser's own download manager (no copy in memory, fine for 500 MB),

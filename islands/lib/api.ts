@@ -43,8 +43,9 @@ export async function api<T = unknown>(path: string, options: CallOptions = {}):
   try {
     response = await fetch(url, {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      headers: options.body === undefined ? {} : { "content-type": "application/json" },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // FormData (uploads) sets its own multipart content type.
+      headers: options.body === undefined || options.body instanceof FormData ? {} : { "content-type": "application/json" },
+      body: options.body === undefined || options.body instanceof FormData ? (options.body as FormData | undefined) : JSON.stringify(options.body),
       credentials: "same-origin",
       signal: options.signal
         ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 20_000)])

@@ -8,3 +8,7 @@ export function t(key: string): string {
   }
   return messages![key] ?? key;
 }
+
+/** t() with its {{name}} placeholders filled. */
+export const tf = (key: string, params: Record<string, string | number>) =>
+  t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
