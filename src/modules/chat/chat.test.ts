@@ -176,6 +176,26 @@ describe("messages over the live channel", () => {
     await la.client.deactivate();
   });
 
+  test("forged message ids (another chat's, or none) are refused and change nothing", async () => {
+    const a = await person();
+    const mine = (await api(a.cookie, "POST", "/chats/new-chat", { name: `Forged ${a.user.id}`, type: "PRIVATE" })).body;
+    const other = await person();
+    const theirs = (await api(other.cookie, "POST", "/chats/new-chat", { name: `Theirs ${other.user.id}`, type: "PRIVATE" })).body;
+    const lo = await live(other.cookie);
+    lo.client.publish({ destination: `/ws-prefix/notify/${theirs}`, body: "private words" });
+    await until(() => server.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, theirs)).all().length === 1);
+    const foreignId = server.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, theirs)).get()!.id;
+    const la = await live(a.cookie);
+    la.client.publish({ destination: `/ws-prefix/chat/${mine}/message-remove/${foreignId}` });
+    la.client.publish({ destination: `/ws-prefix/chat/${mine}/message-read/${foreignId}` });
+    la.client.publish({ destination: `/ws-prefix/chat/${mine}/message-read/999999999` });
+    await until(() => la.errors.length >= 3);
+    expect(la.errors).toEqual(["message_not_found", "message_not_found", "message_not_found"]);
+    expect(server.ctx.db.select().from(chatMessages).where(eq(chatMessages.id, foreignId)).get()!.messageKey).toBe("DEFAULT");
+    await la.client.deactivate();
+    await lo.client.deactivate();
+  });
+
   test("a reconnecting client fetches exactly what it missed, in order", async () => {
     const a = await person();
     const b = await person();
