@@ -219,7 +219,8 @@ describe("administrator", () => {
       await companies.getByRole("button", { name: /Acme/ }).click();
       expect(await users.locator("h3:visible").allTextContents()).toEqual(["Acme 2"]);
       await users.getByRole("searchbox").fill("");
-      await users.locator(`[data-user-id="${plexus.user.id}"]`).getByRole("button").click();
+      // The card also has the write button (a direct chat); the edit button is the administrator's.
+      await users.locator(`[data-user-id="${plexus.user.id}"]`).getByRole("button", { name: /^Edit: / }).click();
       const edit = page.locator("#member-dialog");
       await edit.getByRole("switch", { name: "Moderator" }).check();
       await edit.getByLabel("Beta").check();
@@ -244,7 +245,7 @@ describe("administrator", () => {
       const card = users.locator(`[data-user-id="${newcomer.id}"]`);
       expect(await card.isVisible()).toBe(true);
       expect(await users.locator(`#add-user-select option[value="${newcomer.id}"]`).count()).toBe(0);
-      await card.getByRole("button").click();
+      await card.getByRole("button", { name: /^Edit: / }).click();
       await edit.getByRole("button", { name: "Remove" }).click();
       const removed = apiDone(page, "project/remove-user-project");
       await page.locator("#confirm-dialog").getByRole("button", { name: "Delete" }).click();

@@ -578,6 +578,10 @@ export const en = {
   "chat.file.bytes": "Bytes",
   "chat.comments": "Comments",
   "chat.inputHint": "Enter sends the message, Alt+Enter starts a new line",
+  "data.view.actions": "Data actions",
+  "data.view.sidePanel": "Data panel",
+  "data.view.later": "The viewer for this type comes in a later version",
+  "chat.write": "Write",
 } as const;
 
 export type MessageKey = keyof typeof en;

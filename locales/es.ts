@@ -580,4 +580,8 @@ export const es: Messages = {
   "chat.file.bytes": "Bytes",
   "chat.comments": "Comentarios",
   "chat.inputHint": "Enter envía el mensaje, Alt+Enter empieza una línea nueva",
+  "data.view.actions": "Acciones de los datos",
+  "data.view.sidePanel": "Panel de los datos",
+  "data.view.later": "El visor de este tipo llegará en una versión posterior",
+  "chat.write": "Escribir",
 };

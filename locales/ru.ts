@@ -580,4 +580,8 @@ export const ru: Messages = {
   "chat.file.bytes": "Байт",
   "chat.comments": "Комментарии",
   "chat.inputHint": "Enter отправляет сообщение, Alt+Enter начинает новую строку",
+  "data.view.actions": "Действия с данными",
+  "data.view.sidePanel": "Панель данных",
+  "data.view.later": "Просмотр данных этого типа появится в следующей версии",
+  "chat.write": "Написать",
 };

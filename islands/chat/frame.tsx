@@ -139,7 +139,7 @@ function Header({ chat, onBack, onClose, onExpand, onDragStart, onDialog, compac
     if (chat.type !== "DATA" || compact) return;
     let live = true;
     api<{ id: number; name: string; dataType: string; project: { id: number } }>("data/get-by-chat", { query: { chatId: chat.id } })
-      .then((data) => live && setItem({ href: `/project/${data.project.id}/${data.dataType.toLowerCase()}/${data.id}`, name: data.name }))
+      .then((data) => live && setItem({ href: `/project/${data.project.id}/${data.dataType.toLowerCase().replace(/_/g, "-")}/${data.id}`, name: data.name }))
       .catch(() => undefined);
     return () => {
       live = false;

@@ -3,6 +3,7 @@ import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { cloneTemplate, errorText, fileUrl, IMAGE_FILE, message, reportError, tf, uploadFile, type Version, type VersionType, type Viewer } from "./common";
 import { loadBody, showDocx, TextSearch } from "./docx";
+import { arrowTabs, startFrame } from "../data/frame";
 
 /** What the page hands its script (see pages/project/[projectId]/doc/[docId].astro). */
 interface PageState {
@@ -372,65 +373,16 @@ export function startDocPage() {
   // ---------------------------------------------------------------------------------------------
   // Side panel, info and full screen
 
-  const sideTabs = [...document.querySelectorAll<HTMLButtonElement>("#side-tabs [role=tab]")];
-  const infoToggle = byId<HTMLButtonElement>("info-toggle");
-  const fullToggle = byId<HTMLButtonElement>("fullscreen-toggle");
-  const sideOpen = () => !main.classList.contains("is-side-hidden");
-
-  function showSideTab(name: string) {
-    for (const tab of sideTabs) {
-      const on = tab.dataset.tab === name;
-      tab.setAttribute("aria-selected", String(on));
-      tab.tabIndex = on ? 0 : -1;
-      byId(tab.getAttribute("aria-controls")!).hidden = !on;
-    }
-    infoToggle.setAttribute("aria-pressed", String(sideOpen() && name === "info"));
-  }
-  const sideTab = () => sideTabs.find((tab) => tab.getAttribute("aria-selected") === "true")!.dataset.tab!;
-
-  byId("side-tabs").addEventListener("click", (event) => {
-    const tab = (event.target as Element).closest<HTMLElement>("[role=tab]");
-    if (tab) showSideTab(tab.dataset.tab!);
-  });
-  byId("side-tabs").addEventListener("keydown", (event) =>
-    arrowTabs(event, sideTabs.map((tab) => tab.dataset.tab!), sideTab(), (name) => {
-      showSideTab(name);
-      sideTabs.find((tab) => tab.dataset.tab === name)!.focus();
-    }),
-  );
-
-  infoToggle.addEventListener("click", () => {
-    const hide = sideOpen() && sideTab() === "info";
-    main.classList.toggle("is-side-hidden", hide);
-    showSideTab(hide ? sideTab() : "info");
-  });
-
-  const setFullScreen = (on: boolean) => {
-    viewer.classList.toggle("is-fullscreen", on);
-    fullToggle.setAttribute("aria-pressed", String(on));
-    document.body.classList.toggle("docv-noscroll", on);
-  };
-  fullToggle.addEventListener("click", () => setFullScreen(!viewer.classList.contains("is-fullscreen")));
-  // The viewer's own exit button shows only in full screen, where the header is covered.
-  viewer.querySelector("[data-exit-fullscreen]")!.addEventListener("click", () => {
-    setFullScreen(false);
-    fullToggle.focus();
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && viewer.classList.contains("is-fullscreen") && !document.querySelector("dialog[open]")) setFullScreen(false);
+  startFrame({
+    main,
+    viewer,
+    tabs: byId("side-tabs"),
+    infoToggle: byId<HTMLButtonElement>("info-toggle"),
+    fullToggle: byId<HTMLButtonElement>("fullscreen-toggle"),
   });
 
   renderList();
   void show(selected());
-}
-
-/** Left/right (and Home/End) move between tabs, as the ARIA tabs pattern says. */
-function arrowTabs<T extends string>(event: KeyboardEvent, names: T[], current: T | undefined, choose: (name: T) => void) {
-  const at = current ? names.indexOf(current) : 0;
-  const moves: Record<string, number> = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: names.length - 1 };
-  if (!(event.key in moves)) return;
-  event.preventDefault();
-  choose(names[(moves[event.key] + names.length) % names.length]);
 }
 
 function formMessage(form: HTMLFormElement, text: string, kind: "error" | "note" = "error") {

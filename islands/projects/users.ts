@@ -1,8 +1,12 @@
 import { api } from "../lib/api";
+import { writeTo } from "../chat/core";
 import { t } from "../lib/i18n";
 import { confirmAction, control, reloadWith, reportFailure } from "./ui";
 
-/** The project users dialog: search, the companies dialog, and an administrator's membership editing. */
+/**
+ * The project users dialog: search, the companies dialog, the write button (a direct chat with the
+ * card's user, opened in the chat panel), and an administrator's membership editing.
+ */
 export function startUsers(projectId: number) {
   const search = document.getElementById("users-search") as HTMLInputElement;
   const groups = [...document.querySelectorAll<HTMLElement>("#users-groups [data-company]")];
@@ -30,6 +34,16 @@ export function startUsers(projectId: number) {
     filter();
     pick.closest("dialog")!.close();
     search.focus();
+  });
+
+  // Write: the dialog closes so the chat panel is not under it; the server refuses writing to oneself too.
+  document.getElementById("users-groups")!.addEventListener("click", (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>("[data-write]");
+    const card = button?.closest<HTMLElement>("[data-user-id]");
+    if (!button || !card) return;
+    button.closest("dialog")?.close();
+    button.setAttribute("aria-busy", "true");
+    void writeTo(Number(card.dataset.userId)).finally(() => button.removeAttribute("aria-busy"));
   });
 
   const form = document.getElementById("member-form") as HTMLFormElement | null;
