@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus, initialScripts } from "./setup";
 
 // The generic data detail page (/project/{id}/{type}/{itemId}) for types whose own viewer comes
 // later, and the write button of the project users dialog, in Debian's chromium against the built
@@ -240,23 +240,9 @@ describe("the page itself", () => {
       expect(await isFullScreen(page)).toBe(false);
       await context.close();
 
-      const html = await (await fetch(itemPath("table", tableId), { headers: { cookie: readerCookie } })).text();
-      const sources = new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]));
-      // The page's scripts with every module they import statically (the chat panel is a dynamic import).
-      const seen = new Set<string>();
-      const gzipOf = async (src: string): Promise<number> => {
-        const url = new URL(src, plexus.url).href;
-        if (seen.has(url)) return 0;
-        seen.add(url);
-        const code = await (await fetch(url)).text();
-        let size = Bun.gzipSync(new TextEncoder().encode(code)).length;
-        for (const [, dep] of code.matchAll(/(?:^|[;}\s])(?:import|export)[^"'`()]*?from\s*["']([^"']+)["']/g)) size += await gzipOf(new URL(dep, url).href);
-        return size;
-      };
-      let gzipped = 0;
-      for (const src of sources) gzipped += await gzipOf(src);
+      const { gzipped, modules: seen } = await initialScripts(plexus.url, itemPath("table", tableId).replace(plexus.url, ""), readerCookie);
       console.log(`data detail page: ${seen.size} modules, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
-      expect(sources.size).toBeGreaterThan(0);
+      expect(seen.size).toBeGreaterThan(0);
       expect(gzipped).toBeLessThanOrEqual(JS_BUDGET_GZIP);
     },
     TIMEOUT,

@@ -490,11 +490,10 @@ function Composer({ chat, canWrite, onDialog, onFiles }: { chat: Chat; canWrite:
     if (event.altKey) {
       // Alt+Enter: a new line where the caret is.
       event.preventDefault();
+      // Inserted natively so the caret moves at once; a later caret fix-up raced with fast typing.
       const el = event.currentTarget;
-      const { selectionStart: start, selectionEnd: end } = el;
-      const next = `${text.slice(0, start)}\n${text.slice(end)}`;
-      setText(next);
-      requestAnimationFrame(() => el.setSelectionRange(start + 1, start + 1));
+      el.setRangeText("\n", el.selectionStart, el.selectionEnd, "end");
+      setText(el.value);
       return;
     }
     if (event.shiftKey) return;
