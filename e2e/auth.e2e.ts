@@ -273,3 +273,10 @@ describe("performance budget", () => {
     TIMEOUT,
   );
 });
+
+test("pages carry the framing, sniffing and referrer headers", async () => {
+  const response = await fetch(`${plexus.url}/login`);
+  expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("referrer-policy")).toBe("same-origin");
+});

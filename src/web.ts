@@ -19,6 +19,13 @@ type RenderPage = (request: Request, locals: object, clientAddress?: string) => 
 
 const distDir = resolve(import.meta.dir, "..", "dist");
 
+/** Pages may be framed only by Plexus itself, never sniffed, and leak no addresses to other sites. */
+const PAGE_HEADERS = {
+  "x-frame-options": "SAMEORIGIN",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "same-origin",
+};
+
 async function loadPages(): Promise<RenderPage> {
   const entry = join(distDir, "server", "entry.mjs");
   const mod = (await import(entry)) as { render: RenderPage };
@@ -52,6 +59,7 @@ export async function startServer({ db, config, mailer, live, withPages = true }
     const locals = { ctx, actor, locale, t: translator(locale) };
     const response = await renderPage!(request, locals, server.requestIP(request)?.address);
     if (found?.renewedCookie) response.headers.append("set-cookie", found.renewedCookie);
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
     return response;
   };
 
