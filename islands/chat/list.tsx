@@ -93,12 +93,12 @@ export function ChatList({ activeId, onOpen }: { activeId: number | null; onOpen
       )}
       {archivedView && !needle && <p className="chat-list__note">{ct("chat.archivedChats")}</p>}
       {!connected.value && <div className="chat-list__connecting"><Spinner label={ct("chat.connecting")} /> <span aria-hidden="true">{ct("chat.connecting")}</span></div>}
+      {listLoaded.value && !shown.length && <p className="chat-list__empty">{needle ? ct("chat.nothingFound") : ct("chat.noChats")}</p>}
       <ul className="chat-list__items" aria-label={needle ? ct("chat.searchResults") : ct("chat.listTitle")}>
         {shown.map((chat) => (
           <ChatEntry key={chat.id} chat={chat} active={chat.id === activeId} onOpen={onOpen} />
         ))}
       </ul>
-      {listLoaded.value && !shown.length && <p className="chat-list__empty">{needle ? ct("chat.nothingFound") : ct("chat.noChats")}</p>}
       {creating && (
         <Suspense fallback={null}>
           <CreateChat
