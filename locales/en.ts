@@ -582,6 +582,19 @@ export const en = {
   "data.view.sidePanel": "Data panel",
   "data.view.later": "The viewer for this type comes in a later version",
   "chat.write": "Write",
+  "error.bad_request": "The request could not be read.",
+  "error.data_active": "Remove the item first; only removed items can be deleted for good.",
+  "error.data_not_found": "No such data item",
+  "error.docs_without_provider": "Some documents have no data source",
+  "error.member_not_found": "This person is not a member of the chat",
+  "error.message_not_found": "No such message",
+  "error.multipart_expected": "Send the files as a multipart form",
+  "error.multipart_invalid": "The upload could not be read",
+  "error.origin_mismatch": "Requests from other sites are refused",
+  "error.project_not_found": "No such project",
+  "error.relation_not_found": "No such link",
+  "error.user_project_not_found": "This person is not a member of the project",
+  "error.version_not_found": "No such version",
 } as const;
 
 export type MessageKey = keyof typeof en;

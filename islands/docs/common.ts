@@ -59,3 +59,10 @@ export async function uploadFile(file: File): Promise<{ path: string; fileName: 
   const [uploaded] = await api<{ path: string; fileName: string; type: VersionType; size: number }[]>("files/save", { body: form, timeoutMs: 240_000 });
   return uploaded;
 }
+
+/** 'Ошибка чтения файла' in the viewer and as a snackbar, for a file that cannot be shown. */
+export function showReadingError(stage: HTMLElement, error: unknown) {
+  console.error(error);
+  stage.replaceChildren(message(t("docs.readingError"), "error"));
+  snack(t("docs.readingError"), "error");
+}

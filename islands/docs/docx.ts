@@ -1,7 +1,6 @@
 import { api } from "../lib/api";
 import { t } from "../lib/i18n";
-import { snack } from "../lib/snackbar";
-import { cloneTemplate, message, tf, type Viewer } from "./common";
+import { cloneTemplate, message, showReadingError, tf, type Viewer } from "./common";
 import { clearHighlights, highlight } from "./highlight";
 
 const BODY_TIMEOUT = 240_000;
@@ -135,10 +134,7 @@ export async function showDocx(stage: HTMLElement, versionId: number, search: Te
   try {
     body = await loadBody(versionId);
   } catch (error) {
-    if (signal.aborted) return;
-    console.error(error);
-    stage.replaceChildren(message(t("docs.readingError"), "error"));
-    snack(t("docs.readingError"), "error");
+    if (!signal.aborted) showReadingError(stage, error);
     return;
   }
   if (signal.aborted) return;

@@ -61,13 +61,19 @@ export function startDocPage() {
   let showing: AbortController | undefined;
 
   /** Shows `version` (or the empty state) in the viewer, dropping whatever was shown before. */
-  async function show(version: Version | undefined) {
+  /** Stops and clears whatever the viewer shows; the returned signal aborts when something else is shown. */
+  function resetViewer(): AbortController {
     showing?.abort();
     const controller = (showing = new AbortController());
     viewerNow?.dispose();
     viewerNow = undefined;
     search.detach();
     zoom.root.hidden = true;
+    return controller;
+  }
+
+  async function show(version: Version | undefined) {
+    const controller = resetViewer();
     title.textContent = version?.name ?? "";
     download.hidden = !version;
     if (version) download.href = fileUrl(version.id);
@@ -344,12 +350,7 @@ export function startDocPage() {
     const after = versions.find((v) => v.id === Number(edited.value));
     if (!before || !after || before === after) return;
     compareDialog.close();
-    showing?.abort();
-    const controller = (showing = new AbortController());
-    viewerNow?.dispose();
-    viewerNow = undefined;
-    search.detach();
-    zoom.root.hidden = true;
+    const controller = resetViewer();
     stage.replaceChildren(message(t("common.loading")));
     try {
       const [{ diffHtml }, a, b] = await Promise.all([import("./compare"), loadBody(before.id), loadBody(after.id)]);

@@ -5,8 +5,7 @@
 import { getDocument, GlobalWorkerOptions, type PDFPageProxy, type RenderTask } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { t } from "../lib/i18n";
-import { snack } from "../lib/snackbar";
-import { cloneTemplate, message, tf, type Viewer } from "./common";
+import { cloneTemplate, message, showReadingError, tf, type Viewer } from "./common";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -65,10 +64,7 @@ export async function showPdf(stage: HTMLElement, url: string, controls: ZoomCon
     const pdf = await loading.promise;
     pages = await Promise.all(Array.from({ length: pdf.numPages }, (_, i) => pdf.getPage(i + 1)));
   } catch (error) {
-    if (signal.aborted) return;
-    console.error(error);
-    stage.replaceChildren(message(t("docs.readingError"), "error"));
-    snack(t("docs.readingError"), "error");
+    if (!signal.aborted) showReadingError(stage, error);
     return;
   }
   if (signal.aborted) return;

@@ -298,20 +298,21 @@ describe("copying", () => {
 
 describe("category page", () => {
   test("progress is the share of active items CHECKED, with one decimal, 0 when empty", async () => {
-    const { project } = await scene();
+    const { project, member, stranger } = await scene();
     const cat = makeCategory(project.id);
-    expect(categoryProgress(t.db, cat.id)).toBe(0);
+    expect(() => categoryProgress(t.db, stranger.user, cat.id)).toThrow();
+    expect(categoryProgress(t.db, member.user, cat.id)).toBe(0);
     makeItem(project.id, { status: "CHECKED" }, [cat.id]);
     makeItem(project.id, { status: "NO_DATA" }, [cat.id]);
     makeItem(project.id, { status: "NEEDS_IMPROVEMENT" }, [cat.id]);
     makeItem(project.id, { status: "CHECKED", isActive: false }, [cat.id]);
     makeItem(project.id, { status: "CHECKED" });
-    expect(categoryProgress(t.db, cat.id)).toBe(33.3);
+    expect(categoryProgress(t.db, member.user, cat.id)).toBe(33.3);
     makeItem(project.id, { status: "CHECKED" }, [cat.id]);
-    expect(categoryProgress(t.db, cat.id)).toBe(50);
+    expect(categoryProgress(t.db, member.user, cat.id)).toBe(50);
     makeItem(project.id, { status: "CHECKED" }, [cat.id]);
     makeItem(project.id, { status: "CHECKED" }, [cat.id]);
-    expect(categoryProgress(t.db, cat.id)).toBe(66.7);
+    expect(categoryProgress(t.db, member.user, cat.id)).toBe(66.7);
   });
 
   test("the data list holds active items with keywords, filtered by name or keyword in any case", async () => {

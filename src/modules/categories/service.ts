@@ -216,7 +216,8 @@ export function copyCategory(db: Db, actor: User, input: CopyInput): Category {
 }
 
 /** Share of the category's active data items whose status is CHECKED, in percent with one decimal; 0 when empty. */
-export function categoryProgress(db: Db, categoryId: number): number {
+export function categoryProgress(db: Db, actor: User, categoryId: number): number {
+  getCategory(db, actor, categoryId);
   const row = db
     .select({ total: sql<number>`count(*)`, checked: sql<number>`coalesce(sum(${dataItems.status} = 'CHECKED'), 0)` })
     .from(dataCategories)

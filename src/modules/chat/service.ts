@@ -144,8 +144,8 @@ export function directChat(ctx: AppContext, actor: User, userId: number): number
   return chat.id;
 }
 
-/** The actor's chats with unread counts and latest records, newest activity first. */
-export function listChats(ctx: AppContext, actor: User, archived?: boolean) {
+/** The actor's chats with unread counts and latest records, newest activity first; onlyChatId narrows it to one. */
+export function listChats(ctx: AppContext, actor: User, archived?: boolean, onlyChatId?: number) {
   const { db } = ctx;
   // PUBLIC chats are everybody's: join the ones the actor is not in yet.
   db.run(sql`insert or ignore into chat_members (chat_id, user_id, last_read_message_id)
@@ -161,7 +161,13 @@ export function listChats(ctx: AppContext, actor: User, archived?: boolean) {
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(and(eq(chatMembers.userId, actor.id), archived === undefined ? undefined : eq(chatMembers.archived, archived)))
+    .where(
+      and(
+        eq(chatMembers.userId, actor.id),
+        archived === undefined ? undefined : eq(chatMembers.archived, archived),
+        onlyChatId === undefined ? undefined : eq(chatMembers.chatId, onlyChatId),
+      ),
+    )
     .orderBy(sql`coalesce(${chats.lastMessageTime}, ${chats.createdAt}) desc`)
     .all() as ChatRow[];
   return presentRows(ctx, actor, rows);
@@ -198,7 +204,7 @@ function presentRows(ctx: AppContext, actor: User, rows: ChatRow[]) {
 
 export function getChat(ctx: AppContext, actor: User, chatId: number) {
   requireMember(ctx.db, actor, chatId);
-  return listChats(ctx, actor).find((c) => c.id === chatId)!;
+  return listChats(ctx, actor, undefined, chatId)[0];
 }
 
 /** Active users matching a name or login, for new chats and invitations (never the actor). */
