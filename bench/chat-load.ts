@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { openDb } from "../db/client";
 import { chatMembers, chats, users } from "../db/schema";
+import { ownPageHeaders } from "../src/testing/own-page";
 
 const ROOT = resolve(import.meta.dir, "..");
 const HOST = "127.0.0.1";
@@ -247,7 +248,7 @@ export async function chatLoad(): Promise<Figure[]> {
         for (let next = queue.shift(); next; next = queue.shift()) {
           const response = await fetch(`${base}/api/login`, {
             method: "POST",
-            headers: { "content-type": "application/json" },
+            headers: { "content-type": "application/json", ...ownPageHeaders(base) },
             body: JSON.stringify({ username: next.login, password: PASSWORD }),
           });
           if (response.status !== 200) throw new Error(`sign-in of ${next.login} failed: ${response.status} ${await response.text()}`);

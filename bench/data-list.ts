@@ -11,6 +11,7 @@ import { loadConfig } from "../src/lib/config";
 import { createSession, SESSION_COOKIE } from "../src/modules/auth/sessions";
 import { findPage } from "../src/modules/data/service";
 import type { PageInput, SortField } from "../src/modules/data/model";
+import { ownPageHeaders } from "../src/testing/own-page";
 
 process.env.PLEXUS_QUIET = "1";
 
@@ -157,7 +158,7 @@ export async function dataList() {
       const response = await app.handle(
         new Request(`http://plexus.bench/api/data/find-pageable-search-result?type=DOC&projectId=${ids.project.id}`, {
           method: "POST",
-          headers: { "content-type": "application/json", cookie },
+          headers: { "content-type": "application/json", cookie, ...ownPageHeaders("http://plexus.bench") },
           body: JSON.stringify(s.input),
         }),
       );

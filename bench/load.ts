@@ -1,12 +1,13 @@
 // Closed-loop HTTP load: `bun bench/load.ts URL CONCURRENCY SECONDS [cookie]` prints
 // {requests, errors, seconds, rps, p50, p99} (latencies in ms) as JSON.
-export {};
+import { ownPageHeaders } from "../src/testing/own-page";
 
 const [url, concurrency = "32", seconds = "3", cookie] = process.argv.slice(2);
 if (!url || !/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error("load targets 127.0.0.1/localhost only");
 
 const WARMUP_MS = 500; // JIT and connection set-up, not counted
-const headers: Record<string, string> = cookie ? { cookie } : {};
+// As the page's own script calls /api (pages ignore these headers).
+const headers: Record<string, string> = { ...ownPageHeaders(url), ...(cookie ? { cookie } : {}) };
 const start = performance.now();
 const measureFrom = start + WARMUP_MS;
 const end = measureFrom + Number(seconds) * 1000;

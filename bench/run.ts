@@ -8,6 +8,7 @@ import { sqliteSync } from "./sqlite-sync";
 import { dataList } from "./data-list";
 import { uploadRss } from "./upload";
 import { makeDocx } from "../src/lib/sample-documents";
+import { ownPageHeaders } from "../src/testing/own-page";
 
 const ROOT = resolve(import.meta.dir, "..");
 const HOST = "127.0.0.1";
@@ -73,7 +74,7 @@ function startHello() {
 async function signIn(base: string) {
   const response = await fetch(`${base}/api/login`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...ownPageHeaders(base) },
     body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
@@ -126,7 +127,7 @@ async function gzippedJs(base: string, path = "/login", cookie?: string) {
 /** 100 projects through the API, and one document in the first; returns that document's page path. */
 async function seedContent(base: string, cookie: string) {
   const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}/api${path}`, { ...init, headers: { cookie, ...(init.headers ?? {}) } });
+    const response = await fetch(`${base}/api${path}`, { ...init, headers: { cookie, ...ownPageHeaders(base), ...(init.headers ?? {}) } });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
@@ -167,7 +168,7 @@ async function main() {
     const hello = startHello();
     const helloMs = await until200(`${hello.base}/`, hello.t0);
     const cookie = await signIn(plexus.base);
-    for (const path of ["/api/users/get-user", "/login", "/", "/api/health"]) await (await fetch(plexus.base + path, { headers: { cookie } })).arrayBuffer();
+    for (const path of ["/api/users/get-user", "/login", "/", "/api/health"]) await (await fetch(plexus.base + path, { headers: { cookie, ...ownPageHeaders(plexus.base) } })).arrayBuffer();
     for (let n = 0; n < 4; n++) await (await fetch(hello.base)).arrayBuffer();
     await sleep(1500); // let GC and lazy initialisation settle before reading RSS
     cold.push({ plexus: plexusMs, hello: helloMs, plexusRss: rssMb(plexus.child.pid), helloRss: rssMb(hello.child.pid) });

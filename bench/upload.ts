@@ -1,6 +1,7 @@
 // Sends one large multipart upload generated on the fly (never held in memory) and samples the
 // server's RSS from /proc while it streams, so the growth can be compared with a raw server's.
 import { readFileSync } from "node:fs";
+import { ownPageHeaders } from "../src/testing/own-page";
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
@@ -25,7 +26,7 @@ export async function uploadRss(url: string, pid: number, megabytes: number, coo
   const started = performance.now();
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(cookie ? { cookie } : {}) },
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...ownPageHeaders(url), ...(cookie ? { cookie } : {}) },
     body,
     duplex: "half",
   } as RequestInit);

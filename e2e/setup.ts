@@ -5,6 +5,7 @@ import { openDb, type Db } from "../db/client";
 import { startServer } from "../src/web";
 import { startSmtpSink } from "../src/testing/smtp";
 import { makeUser, tempDataDir, testConfig } from "../src/testing/harness";
+import { ownPageHeaders } from "../src/testing/own-page";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -88,7 +89,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function apiSignIn(url: string, login: string, password: string): Promise<string> {
   const response = await fetch(`${url}/api/login`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...ownPageHeaders(url) },
     body: JSON.stringify({ username: login, password }),
   });
   if (response.status !== 200) throw new Error(`sign-in of ${login} failed: ${response.status}`);
@@ -99,7 +100,7 @@ export async function apiSignIn(url: string, login: string, password: string): P
 export async function apiCall<T = any>(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${url}/api${path}`, {
     method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: { cookie, ...ownPageHeaders(url), ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await response.json();

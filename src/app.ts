@@ -52,7 +52,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
   wireChatLive(ctx);
 
   const app = new Elysia({ prefix: "/api" })
-    .use(httpBasics)
+    .use(httpBasics(config))
     .use(openapi({ path: "/docs", documentation: { info: { title: "Plexus API", version: config.build } } }))
     .use(healthRoutes(ctx))
     .use(authRoutes(ctx))

@@ -72,7 +72,7 @@ export async function startServer({ db, config, mailer, live, withPages = true }
     async fetch(request, server) {
       const url = new URL(request.url);
       try {
-        if (url.pathname === WS_PATH) return upgradeLive(request, server, db, ctx.live);
+        if (url.pathname === WS_PATH) return upgradeLive(request, server, db, ctx.live, config.publicUrl);
         if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
           return app.handle(request);
         }

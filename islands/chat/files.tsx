@@ -1,7 +1,7 @@
 /** Files in chat, loaded when first needed: the upload dialog, the private-files picker and the viewer. */
 import { useEffect, useId, useRef, useState } from "react";
 import { mdiClose, mdiDownload, mdiFileOutline, mdiFolderPlusOutline, mdiUpload } from "@mdi/js";
-import { api, ApiError, signOutLocally } from "../lib/api";
+import { api, ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
 import { snack } from "../lib/snackbar";
 import { chatCore } from "./core";
 import { fileSize, fileUrl, shortName } from "./format";
@@ -18,7 +18,7 @@ async function uploadOne(file: File): Promise<FileRef> {
   form.append("file", file);
   let response: Response;
   try {
-    response = await fetch("/api/files/save-user-file", { method: "POST", body: form, credentials: "same-origin", signal: AbortSignal.timeout(UPLOAD_TIMEOUT) });
+    response = await fetch("/api/files/save-user-file", { method: "POST", body: form, headers: PROOF_HEADERS, credentials: "same-origin", signal: AbortSignal.timeout(UPLOAD_TIMEOUT) });
   } catch {
     throw new ApiError(0, "network", errorText("network"));
   }

@@ -1,4 +1,4 @@
-import { ApiError, signOutLocally } from "../lib/api";
+import { ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
 export { tf } from "../lib/i18n";
 export { errorText, reportFailure } from "../lib/failures";
 import { t } from "../lib/i18n";
@@ -84,6 +84,7 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/files/save-user-file");
+    for (const [name, value] of Object.entries(PROOF_HEADERS)) xhr.setRequestHeader(name, value);
     xhr.timeout = 240_000;
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);

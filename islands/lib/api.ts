@@ -24,6 +24,9 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** The proof that our own script sent a call (see src/lib/cross-site.ts): every /api request carries it. */
+export const PROOF_HEADERS = { "x-requested-with": "plexus" } as const;
+
 export const CURRENT_USER_KEY = "plexus.currentUser";
 
 /** Forgets the signed-in state and goes to the sign-in page, as a 401 or logout does. */
@@ -43,8 +46,11 @@ export async function api<T = unknown>(path: string, options: CallOptions = {}):
   try {
     response = await fetch(url, {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      // FormData (uploads) sets its own multipart content type.
-      headers: options.body === undefined || options.body instanceof FormData ? {} : { "content-type": "application/json" },
+      headers: {
+        ...PROOF_HEADERS,
+        // FormData (uploads) sets its own multipart content type.
+        ...(options.body === undefined || options.body instanceof FormData ? {} : { "content-type": "application/json" }),
+      },
       body: options.body === undefined || options.body instanceof FormData ? (options.body as FormData | undefined) : JSON.stringify(options.body),
       credentials: "same-origin",
       signal: options.signal

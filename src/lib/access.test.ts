@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { testApp } from "../testing/harness";
 import { ROLES, type Role } from "./roles";
 import type { Access } from "./http";
+import { isNavigable } from "./cross-site";
 
 /**
  * Every /api route with who may call it. A route missing here fails the first test, so a new
@@ -138,6 +139,46 @@ describe("each route with each role and signed out", () => {
         const allowed = level === "public" || ROLES.indexOf(role) >= ROLES.indexOf(level);
         if (allowed) expect(res.status === 401 || (res.status === 403 && res.body?.error === "forbidden")).toBe(false);
         else expect(res.status).toBe(403);
+      }
+    });
+  }
+});
+
+/**
+ * The cross-site column: with a signed-in administrator's cookie, every route refuses what a link,
+ * an image, a form or a script on another site can send; only the navigable reads (downloads and
+ * documentation, all GET) answer a navigation.
+ */
+describe("each route refuses cross-site calls", () => {
+  for (const key of Object.keys(ACCESS)) {
+    test(`${key} acts only on calls from our own page`, async () => {
+      const [method, template] = key.split(" ");
+      const path = template.replace(/:\w+/g, "1").replace(/^\/api/, "");
+      const body = method === "GET" ? {} : { raw: "{}", headers: { "content-type": "application/json" } };
+      const cookie = await t.signIn(users.SYSTEM_ADMIN.login);
+      const codes = ["cross_site_refused", "origin_mismatch"];
+      // A link or a redirect: a top-level navigation carries the cookie, but no Origin and no proof header.
+      const navigation = await t.call(method, path, { ...body, cookie, bare: true, headers: { ...body.headers, "sec-fetch-mode": "navigate" } });
+      if (isNavigable(method, template.replace(/:\w+/g, "1"))) {
+        expect(method).toBe("GET");
+        expect(codes).not.toContain(navigation.body?.error);
+      } else {
+        expect(navigation.status).toBe(403);
+        expect(codes).toContain(navigation.body.error);
+      }
+      // Another site's script, even one that adds the header: its Origin gives it away.
+      for (const origin of ["http://evil.test", "https://plexus.test", "http://plexus.test:8080", "garbage"]) {
+        const foreign = await t.call(method, path, { ...body, cookie, headers: { ...body.headers, origin } });
+        expect(foreign.status).toBe(403);
+        expect(foreign.body.error).toBe("origin_mismatch");
+      }
+      // A state change with no Origin, or a sandboxed frame's "null", is refused too.
+      if (method !== "GET") {
+        for (const headers of [{ "x-requested-with": "plexus" }, { "x-requested-with": "plexus", origin: "null" }]) {
+          const blind = await t.call(method, path, { ...body, cookie, bare: true, headers: { ...body.headers, ...headers } });
+          expect(blind.status).toBe(403);
+          expect(blind.body.error).toBe("origin_mismatch");
+        }
       }
     });
   }

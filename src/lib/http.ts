@@ -1,14 +1,17 @@
 import { Elysia, ValidationError } from "elysia";
 import type { User } from "../../db/schema";
 import type { AppContext } from "./context";
-import { AppError, forbidden, tooLarge, unauthorized, type ErrorDetail } from "./errors";
+import { AppError, forbidden, invalid, tooLarge, unauthorized, type ErrorDetail } from "./errors";
+import { JSON_BODY_LIMIT, readBody } from "./body";
+import { crossSiteRefusal } from "./cross-site";
+import type { Config } from "./config";
 import { LOCALE_COOKIE, pickLocale, translator, type Locale } from "./i18n";
 import { readCookie } from "./cookies";
 import { hasRank, type Role } from "./roles";
 import { log } from "./log";
 import { acceptsGzip } from "./static-files";
 import { en, type MessageKey } from "../../locales/en";
-import { sessionFromRequest } from "../modules/auth/sessions";
+import { sessionFromRequest, type SessionLookup } from "../modules/auth/sessions";
 
 /** Who may call a route: anyone, or a signed-in user of at least this rank. */
 export type Access = "public" | Role;
@@ -16,9 +19,6 @@ export type Access = "public" | Role;
 /** The caller's address, for throttling; "local" when the app is called without a server (tests). */
 export const clientAddress = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null) =>
   server?.requestIP(request)?.address ?? "local";
-
-/** JSON bodies above this are refused before parsing; file uploads have their own limits. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export const localeOf = (request: Request): Locale =>
   pickLocale(readCookie(request.headers.get("cookie"), LOCALE_COOKIE), request.headers.get("accept-language"));
@@ -37,6 +37,15 @@ export function errorResponse(error: AppError, locale: Locale): Response {
   return Response.json(body, { status: error.status });
 }
 
+/** What is refused before routing: a declared length past the limit, a cross-site call, a repeated parameter. */
+function earlyRefusal(request: Request, publicUrl: string): AppError | undefined {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  const type = request.headers.get("content-type") ?? "";
+  if (length > JSON_BODY_LIMIT && !type.startsWith("multipart/")) return tooLarge();
+  const url = new URL(request.url);
+  return crossSiteRefusal(request, url.pathname, publicUrl) ?? repeatedParameter(url.searchParams);
+}
+
 function fromValidation(error: ValidationError): AppError {
   const details = error.all.slice(0, 20).map((issue) => {
     const path = "path" in issue && issue.path ? issue.path.replace(/^\//, "").replace(/\//g, ".") : "";
@@ -46,69 +55,67 @@ function fromValidation(error: ValidationError): AppError {
   return new AppError(422, "validation_failed", "Some fields are not valid", details);
 }
 
-// Keys no Plexus body uses that, as own properties, break code that stringifies values (Elysia's
-// own validation errors among it): they are dropped while parsing.
-const HOSTILE_KEYS = new Set(["__proto__", "constructor", "prototype", "toString", "valueOf", "toJSON"]);
-
-/** Parses a JSON body, refusing malformed text with 400 and dropping hostile keys. */
-export async function parseJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (!text.trim()) return undefined;
-  try {
-    return JSON.parse(text, (key, value) => (HOSTILE_KEYS.has(key) ? undefined : value));
-  } catch {
-    throw new AppError(400, "invalid_json", "The request body could not be read");
+/** A query parameter given twice: which one counts would be up to the parser, so neither does. */
+function repeatedParameter(params: URLSearchParams): AppError | undefined {
+  const seen = new Set<string>();
+  for (const key of params.keys()) {
+    if (seen.has(key)) return invalid([{ path: `query.${key}`, message: "This parameter is given more than once" }]);
+    seen.add(key);
   }
+  return undefined;
 }
 
-/** Errors, body limits and the Origin check for every /api route. */
-export const httpBasics = new Elysia({ name: "http-basics" })
-  .onParse({ as: "global" }, ({ request, contentType }) => {
-    if (contentType.startsWith("application/json")) return parseJsonBody(request);
-  })
-  .onRequest(({ request }) => {
-    const length = Number(request.headers.get("content-length") ?? 0);
-    const type = request.headers.get("content-type") ?? "";
-    if (length > JSON_BODY_LIMIT && !type.startsWith("multipart/")) return errorResponse(tooLarge(), localeOf(request));
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      const origin = request.headers.get("origin");
-      const host = request.headers.get("host");
-      if (origin && host && origin !== "null" && new URL(origin).host !== host) {
-        return errorResponse(new AppError(403, "origin_mismatch", "Cross-site requests are refused"), localeOf(request));
+/** Errors, body limits, the cross-site defence and strict query strings for every /api route. */
+export const httpBasics = (config: Pick<Config, "publicUrl">) =>
+  new Elysia({ name: "http-basics" })
+    .onRequest(({ request }) => {
+      const refusal = earlyRefusal(request, config.publicUrl);
+      if (refusal) return errorResponse(refusal, localeOf(request));
+    })
+    .mapResponse({ as: "global" }, ({ responseValue, request, set }) => {
+      // Objects, arrays, numbers and booleans go out as JSON (a bare id or flag too); strings and Responses as they are.
+      const kind = typeof responseValue;
+      if (responseValue instanceof Response || responseValue == null || (kind !== "object" && kind !== "number" && kind !== "boolean")) return;
+      const json = JSON.stringify(responseValue);
+      const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json; charset=utf-8" };
+      // Small answers go as they are; larger ones are gzipped for slow links.
+      if (json.length < 1024 || !acceptsGzip(request)) return new Response(json, { status: Number(set.status) || 200, headers });
+      return new Response(Bun.gzipSync(json) as Uint8Array<ArrayBuffer>, {
+        status: Number(set.status) || 200,
+        headers: { ...headers, "content-encoding": "gzip", vary: "accept-encoding" },
+      });
+    })
+    .onError({ as: "global" }, ({ code, error, request }) => {
+      const locale = localeOf(request);
+      if (error instanceof AppError) return errorResponse(error, locale);
+      // Elysia wraps what a parse hook throws (401, 413, 415 from the access macro) in its own ParseError.
+      if (code === "PARSE" && (error as Error).cause instanceof AppError) return errorResponse((error as Error).cause as AppError, locale);
+      if (code === "VALIDATION") return errorResponse(fromValidation(error as ValidationError), locale);
+      if (code === "PARSE") return errorResponse(new AppError(400, "invalid_json", "The request body could not be read"), locale);
+      if (code === "NOT_FOUND") return errorResponse(new AppError(404, "not_found", "No such route"), locale);
+      if (code === "INVALID_COOKIE_SIGNATURE" || code === "INVALID_FILE_TYPE") {
+        return errorResponse(new AppError(400, "bad_request", "The request could not be read"), locale);
       }
-    }
-  })
-  .mapResponse({ as: "global" }, ({ responseValue, request, set }) => {
-    // Objects, arrays, numbers and booleans go out as JSON (a bare id or flag too); strings and Responses as they are.
-    const kind = typeof responseValue;
-    if (responseValue instanceof Response || responseValue == null || (kind !== "object" && kind !== "number" && kind !== "boolean")) return;
-    const json = JSON.stringify(responseValue);
-    const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json; charset=utf-8" };
-    // Small answers go as they are; larger ones are gzipped for slow links.
-    if (json.length < 1024 || !acceptsGzip(request)) return new Response(json, { status: Number(set.status) || 200, headers });
-    return new Response(Bun.gzipSync(json) as Uint8Array<ArrayBuffer>, {
-      status: Number(set.status) || 200,
-      headers: { ...headers, "content-encoding": "gzip", vary: "accept-encoding" },
+      log.error("request.failed", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
+      return errorResponse(new AppError(500, "internal_error", "Something went wrong"), locale);
     });
-  })
-  .onError({ as: "global" }, ({ code, error, request }) => {
-    const locale = localeOf(request);
-    if (error instanceof AppError) return errorResponse(error, locale);
-    if (code === "VALIDATION") return errorResponse(fromValidation(error as ValidationError), locale);
-    if (code === "PARSE") return errorResponse(new AppError(400, "invalid_json", "The request body could not be read"), locale);
-    if (code === "NOT_FOUND") return errorResponse(new AppError(404, "not_found", "No such route"), locale);
-    if (code === "INVALID_COOKIE_SIGNATURE" || code === "INVALID_FILE_TYPE") {
-      return errorResponse(new AppError(400, "bad_request", "The request could not be read"), locale);
-    }
-    log.error("request.failed", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
-    return errorResponse(new AppError(500, "internal_error", "Something went wrong"), locale);
-  });
+
+// The access check (parse stage) and the actor (derive) both need the session: look it up once per request.
+const sessions = new WeakMap<Request, SessionLookup | null>();
+function sessionOf(ctx: AppContext, request: Request): SessionLookup | null {
+  let found = sessions.get(request);
+  if (found === undefined) sessions.set(request, (found = sessionFromRequest(ctx.db, request, ctx.config.secureCookies)));
+  return found;
+}
+
+/** Routes that take files set this as their `parse`: their handlers stream the body themselves, after the access check. */
+export const STREAMED_BODY = () => ({});
 
 /** The session behind the cookie, and the `access` option every route declares. */
 export const authPlugin = (ctx: AppContext) =>
   new Elysia({ name: "auth" })
     .derive({ as: "global" }, ({ request, set }) => {
-      const found = sessionFromRequest(ctx.db, request, ctx.config.secureCookies);
+      const found = sessionOf(ctx, request);
       if (found?.renewedCookie) set.headers["set-cookie"] = found.renewedCookie;
       return {
         actor: (found?.user ?? null) as User | null,
@@ -117,8 +124,14 @@ export const authPlugin = (ctx: AppContext) =>
       };
     })
     .macro({
-      // A transform hook, so that a signed-out caller gets 401 before its body is validated.
       access: (level: Access) => ({
+        // Before a byte of the body is read: no session, no body (401); then at most the JSON limit (413).
+        async parse({ request }: { request: Request }) {
+          if (!request.body) return;
+          if (level !== "public" && !sessionOf(ctx, request)) throw unauthorized();
+          return readBody(request);
+        },
+        // A transform hook, so that a signed-out caller gets 401 before its body is validated.
         transform({ actor }: { actor: User | null }) {
           if (level === "public") return;
           if (!actor) throw unauthorized();

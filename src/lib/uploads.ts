@@ -25,9 +25,41 @@ export function safeFileName(name: string): string {
   return (base === "." || base === ".." ? "" : base).slice(0, 255) || "file";
 }
 
+const unreadable = (why: string) => badRequest("multipart_invalid", `The upload could not be read: ${why}`);
+
+/** Writes one file part to disk, resolving once the file is closed, whether the part ended or failed. */
+function writePart(stream: Readable, file: UploadedFile, onFailure: (error: Error) => void, limitError: () => Error): Promise<void> {
+  const writer = Bun.file(file.absolutePath).writer();
+  return new Promise((done) => {
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      Promise.resolve(writer.end()).catch(() => undefined).then(() => done());
+    };
+    stream.on("data", (chunk: Buffer) => {
+      if (file.head.byteLength < 4096) file.head = new Uint8Array(Buffer.concat([file.head, chunk]).subarray(0, 4096));
+      file.size += chunk.byteLength;
+      writer.write(chunk);
+    });
+    stream.on("limit", () => {
+      onFailure(limitError());
+      close();
+    });
+    // A body cut short makes busboy fail the part's stream: without this listener the process would exit.
+    stream.on("error", (error: Error) => {
+      onFailure(unreadable(error.message));
+      close();
+    });
+    stream.on("end", close);
+    stream.on("close", close);
+  });
+}
+
 /**
  * Streams a multipart body to disk file by file. Limits hold while streaming: a file over
- * `maxBytes` or more than `maxFiles` files abort the upload and remove what was written.
+ * `maxBytes`, more than `maxFiles` files, a malformed or truncated body, or a client that goes away
+ * stop reading at once, remove what was written and throw a 4xx; nothing else ever escapes.
  */
 export async function receiveFiles(
   request: Request,
@@ -35,39 +67,52 @@ export async function receiveFiles(
   { maxFiles = 1, maxBytes = MAX_FILE_BYTES }: { maxFiles?: number; maxBytes?: number } = {},
 ): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data") || !request.body) throw badRequest("multipart_expected", "Send the files as multipart/form-data");
-  const files: UploadedFile[] = [];
-  const fields: Record<string, string> = {};
-  const writes: Promise<void>[] = [];
-  let failure: Error | undefined;
-
-  await new Promise<void>((resolve, reject) => {
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw badRequest("multipart_expected", "Send the files as multipart/form-data");
+  let parser: Busboy.Busboy;
+  try {
     // Browsers send file names as raw UTF-8; busboy reads them as latin1 unless told. Its size limit
     // trips on reaching the value, so +1 lets a file of exactly maxBytes through.
-    const parser = Busboy({
+    parser = Busboy({
       headers: { "content-type": type },
       defParamCharset: "utf8",
       limits: { files: maxFiles, fileSize: maxBytes + 1, fields: 50, fieldSize: 64 * 1024 },
     });
+  } catch (error) {
+    // No boundary, or a content type busboy cannot read.
+    throw unreadable(error instanceof Error ? error.message : "bad content type");
+  }
+  const files: UploadedFile[] = [];
+  const fields: Record<string, string> = {};
+  const writes: Promise<void>[] = [];
+  const source = Readable.fromWeb(request.body as never);
+  const parts = new Set<Readable>();
+  let failure: Error | undefined;
+
+  await new Promise<void>((resolve) => {
+    const stop = (error: Error) => {
+      failure ??= error;
+      // Read no further: the rest of a refused body is never wanted, and an open part is closed here.
+      source.unpipe(parser);
+      source.destroy();
+      for (const part of parts) part.destroy();
+      resolve();
+    };
+    const tooBig = () => tooLarge(`Files may be at most ${Math.floor(maxBytes / 1024 / 1024)} MB`);
     parser.on("file", (field, stream, info) => {
+      if (failure) return stream.resume();
       const target = newStoredPath(dataDir);
       const file: UploadedFile = { field, fileName: safeFileName(info.filename ?? ""), storedPath: target.relative, absolutePath: target.absolute, size: 0, head: new Uint8Array(0) };
       files.push(file);
-      const writer = Bun.file(target.absolute).writer();
-      stream.on("data", (chunk: Buffer) => {
-        if (file.head.byteLength < 4096) file.head = new Uint8Array(Buffer.concat([file.head, chunk]).subarray(0, 4096));
-        file.size += chunk.byteLength;
-        writer.write(chunk);
-      });
-      stream.on("limit", () => (failure ??= tooLarge(`Files may be at most ${Math.floor(maxBytes / 1024 / 1024)} MB`)));
-      writes.push(new Promise((done) => stream.on("end", () => Promise.resolve(writer.end()).then(() => done()))));
+      parts.add(stream);
+      writes.push(writePart(stream, file, stop, tooBig).finally(() => parts.delete(stream)));
     });
     parser.on("field", (name, value) => (fields[name] = value));
-    parser.on("filesLimit", () => (failure ??= tooLarge(`At most ${maxFiles} files at once`)));
-    parser.on("error", (error: Error) => reject(badRequest("multipart_invalid", `The upload could not be read: ${error.message}`)));
+    parser.on("filesLimit", () => stop(tooLarge(`At most ${maxFiles} files at once`)));
+    parser.on("error", (error: Error) => stop(unreadable(error.message)));
     parser.on("close", () => resolve());
-    Readable.fromWeb(request.body as never).on("error", reject).pipe(parser);
-  }).catch((error) => (failure ??= error));
+    source.on("error", () => stop(badRequest("upload_aborted", "The upload was interrupted")));
+    source.pipe(parser);
+  });
   await Promise.all(writes);
   if (failure) {
     discard(files);

@@ -2,6 +2,7 @@ import type { Server } from "bun";
 import type { Db } from "../../db/client";
 import { sessionFromRequest } from "../modules/auth/sessions";
 import type { Broker, Connection } from "./broker";
+import { isOwnOrigin } from "../lib/cross-site";
 
 export const WS_PATH = "/ws-endpoint";
 
@@ -14,9 +15,11 @@ export function upgradeLive(
   server: Server<Connection>,
   db: Db,
   broker: Broker,
+  publicUrl: string,
 ): Response | undefined {
-  const origin = request.headers.get("origin");
-  if (origin && origin !== "null" && new URL(origin).host !== request.headers.get("host")) {
+  // Browsers always send Origin on a socket handshake, so a foreign, "null" or malformed one is another
+  // site (or a sandboxed frame); clients that are not browsers may send none.
+  if (request.headers.has("origin") && !isOwnOrigin(request, publicUrl)) {
     return Response.json({ status: 403, error: "origin_mismatch", message: "Cross-site socket refused" }, { status: 403 });
   }
   const found = sessionFromRequest(db, request);

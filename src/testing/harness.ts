@@ -8,6 +8,7 @@ import { users, type Role } from "../../db/schema";
 import { createApp } from "../app";
 import { loadConfig, type Config } from "../lib/config";
 import { smtpEnv, startSmtpSink, type SmtpSink } from "./smtp";
+import { ownPageHeaders } from "./own-page";
 
 process.env.PLEXUS_QUIET = "1";
 
@@ -20,6 +21,9 @@ export function tempDataDir() {
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   return loadConfig({ DATA_DIR: dataDir, PORT: "0", PUBLIC_URL: "http://plexus.test", ...env });
 }
+
+/** What the Plexus page's own script sends with every /api call (tests that build Requests by hand add these). */
+export const OWN_PAGE_HEADERS = ownPageHeaders("http://plexus.test");
 
 let counter = 0;
 
@@ -51,8 +55,12 @@ export function testApp(env: Record<string, string> = {}) {
   const db = openDb(config.dbPath);
   const { app, ctx } = createApp({ db, config });
 
-  async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: string } = {}) {
-    const headers: Record<string, string> = { ...options.headers };
+  /**
+   * Calls /api as the Plexus page's own script does: same-origin Origin and the proof header (see
+   * src/lib/cross-site.ts), unless `bare` asks for neither, as a link or another site would send.
+   */
+  async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: string; bare?: boolean } = {}) {
+    const headers: Record<string, string> = { ...(options.bare ? {} : OWN_PAGE_HEADERS), ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
     let body: string | undefined = options.raw;
     if (options.body !== undefined) {

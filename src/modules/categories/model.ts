@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { Id } from "../../lib/ids";
 
 /** Name and type limits after trimming; the model only caps raw sizes, the service says which rule failed. */
 export const CATEGORY_NAME_MAX = 100;
@@ -7,7 +8,7 @@ export const CATEGORY_DESCRIPTION_MAX = 100_000;
 
 const id = () => t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
-export const idQuery = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+export const idQuery = t.Object({ id: Id() });
 
 /** A category as the UI sends it: without id it is created, with id updated; the project never changes. */
 export const categoryBody = t.Object({
@@ -31,7 +32,7 @@ export type OrderInput = Static<typeof orderBody>;
 
 /** make-copy takes its arguments from the query or from a JSON body; the body wins. */
 export const copyQuery = t.Object({
-  categoryId: t.Optional(t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  categoryId: t.Optional(Id()),
   name: t.Optional(t.String({ maxLength: 1000 })),
 });
 export const copyBody = t.Optional(

@@ -27,12 +27,7 @@ const findCategory = (db: Executor, id: number) => db.select().from(categories).
 function requireCategory(db: Db, actor: User, id: number, needed: Role): Category {
   const category = findCategory(db, id);
   if (!category) throw notFound("category");
-  try {
-    requireProjectRole(db, actor, category.projectId, needed);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw notFound("category");
-    throw error;
-  }
+  requireProjectRole(db, actor, category.projectId, needed, "category");
   return category;
 }
 
@@ -143,12 +138,7 @@ export function saveOrder(db: Db, actor: User, input: OrderInput): Category[] {
   const found = db.select().from(categories).where(inArray(categories.id, ids)).all();
   if (found.length !== ids.length) throw notFound("category");
   const projectId = found[0].projectId;
-  try {
-    requireProjectRole(db, actor, projectId, "ADMIN");
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw notFound("category");
-    throw error;
-  }
+  requireProjectRole(db, actor, projectId, "ADMIN", "category");
   const strangers = found.filter((c) => c.projectId !== projectId);
   if (strangers.length) {
     throw invalid(

@@ -1,9 +1,10 @@
 import { t, type Static } from "elysia";
+import { Id, Whole } from "../../lib/ids";
 
 export const MESSAGE_MAX = 4000;
 export const CHAT_NAME_MAX = 100;
 
-const positive = t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const positive = Id();
 const text = (max: number) => t.String({ maxLength: max });
 
 export const newChatBody = t.Object({
@@ -26,10 +27,10 @@ export const inviteBody = t.Array(t.Integer({ minimum: 1 }), { minItems: 1, maxI
 export const messagesQuery = t.Object({
   chatId: positive,
   /** Only messages after this id: what a reconnecting client missed. */
-  after: t.Optional(t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  after: t.Optional(Whole()),
   /** Only messages before this id: older history, page by page. */
   before: t.Optional(positive),
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
+  limit: t.Optional(Whole(200, 1)),
 });
 export const listQuery = t.Object({ archived: t.Optional(t.BooleanString()) });
 export const dataChatBody = t.Object({ dataId: t.Integer({ minimum: 1 }), message: t.Optional(text(MESSAGE_MAX)) });

@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { DATA_DESCRIPTION_MAX, DATA_STATUSES, DATA_TYPES } from "../../../db/schema";
+import { Id } from "../../lib/ids";
 
 export const LIMITS = {
   name: 255,
@@ -16,7 +17,7 @@ export const LIMITS = {
   criterion: 1000,
 } as const;
 
-const id = t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const id = Id();
 const ref = t.Object({ id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 const text = (max: number) => t.String({ maxLength: max });
 const nullableText = (max: number) => t.Optional(t.Nullable(text(max)));

@@ -6,7 +6,7 @@ import {
   DATA_STATUSES, DATA_TYPES, type DataItem, type DataStatus, type DataType, type User,
 } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { conflict, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { conflict, forbidden, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { hasRank, type Role } from "../../lib/roles";
 import { removeStored } from "../../lib/storage";
@@ -24,14 +24,16 @@ export const findDataItem = (db: Executor, id: number): DataItem | undefined =>
 const isModerator = (access: ProjectAccess) => hasRank(access.role, "MODERATOR");
 
 /**
- * A data item the actor may act on with `needed` in its project. Non-members get 404 as for the
- * project; plain users do not see inactive (removed) items at all.
+ * A data item the actor may act on with `needed` in its project. Whoever may not see it (not a
+ * member; a plain user and a removed item) gets the same 404 as for an id that does not exist;
+ * only someone who sees it learns, with 403, that they may not change it.
  */
 export function requireDataItem(db: Db, actor: User, id: number, needed: Role = "USER"): { item: DataItem; access: ProjectAccess } {
   const item = findDataItem(db, id);
   if (!item) throw notFound("data");
-  const access = requireProjectRole(db, actor, item.projectId, needed);
+  const access = requireProjectRole(db, actor, item.projectId, "USER", "data");
   if (!item.isActive && !isModerator(access)) throw notFound("data");
+  if (!hasRank(access.role, needed)) throw forbidden();
   return { item, access };
 }
 
@@ -514,7 +516,7 @@ export function findPage(db: Db, actor: User, query: { projectId: number; type?:
 export function itemsOfCategory(db: Db, actor: User, categoryId: number) {
   const category = db.select({ projectId: categories.projectId }).from(categories).where(eq(categories.id, categoryId)).get();
   if (!category) throw notFound("category");
-  requireProjectRole(db, actor, category.projectId);
+  requireProjectRole(db, actor, category.projectId, "USER", "category");
   const where = and(
     eq(dataItems.projectId, category.projectId),
     eq(dataItems.isActive, true),
@@ -580,7 +582,7 @@ export function removeRelation(db: Db, actor: User, relationId: number) {
   const relation = db.select().from(dataRelations).where(eq(dataRelations.id, relationId)).get();
   if (!relation) throw notFound("relation");
   const item = findDataItem(db, relation.fromId)!;
-  requireProjectRole(db, actor, item.projectId, "MODERATOR");
+  requireProjectRole(db, actor, item.projectId, "MODERATOR", "relation");
   db.delete(dataRelations).where(eq(dataRelations.id, relationId)).run();
   return { id: relationId };
 }

@@ -1,8 +1,9 @@
 import { t, type Static } from "elysia";
 import { VERSION_DESCRIPTION_MAX } from "../../../db/schema";
 import { dataItemInput } from "../data/model";
+import { Id, Whole } from "../../lib/ids";
 
-const positive = t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const positive = Id();
 export const idParams = t.Object({ id: positive });
 const stagedPath = t.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" });
 
@@ -35,5 +36,5 @@ export const saveAllBody = t.Array(
 );
 export type SaveAllInput = Static<typeof saveAllBody>;
 
-export const bodyQuery = t.Object({ part: t.Optional(t.Numeric({ minimum: 0, maximum: 1_000_000 })) });
+export const bodyQuery = t.Object({ part: t.Optional(Whole(1_000_000)) });
 export const VERSION_DESCRIPTION_LIMIT = VERSION_DESCRIPTION_MAX;

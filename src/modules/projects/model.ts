@@ -1,7 +1,8 @@
 import { t, type Static } from "elysia";
 import { PROJECT_DESCRIPTION_MAX } from "../../../db/schema";
+import { Id } from "../../lib/ids";
 
-const id = t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const id = Id();
 export const idQuery = t.Object({ id });
 export const ref = t.Object({ id: t.Integer({ minimum: 1 }) });
 

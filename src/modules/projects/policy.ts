@@ -24,15 +24,16 @@ const prepare = (db: Db) => ({
 /**
  * The one gate of every project-scoped call. Members see their projects; ADMIN and above manage
  * every project. Anyone else gets 404, as if the project did not exist; a member below the
- * needed role gets 403.
+ * needed role gets 403. `hiddenAs` names the object asked for (a category, a data item) when the
+ * project was reached through it, so "not yours" answers exactly as "does not exist" does.
  */
-export function requireProjectRole(db: Db, actor: User, projectId: number, needed: Role = "USER"): ProjectAccess {
+export function requireProjectRole(db: Db, actor: User, projectId: number, needed: Role = "USER", hiddenAs = "project"): ProjectAccess {
   let prepared = statements.get(db);
   if (!prepared) statements.set(db, (prepared = prepare(db)));
   const project = prepared.project.get({ id: projectId });
-  if (!project) throw notFound("project");
+  if (!project) throw notFound(hiddenAs);
   const membership = prepared.membership.get({ projectId, userId: actor.id });
-  if (!membership && !hasRank(actor.role, "ADMIN")) throw notFound("project");
+  if (!membership && !hasRank(actor.role, "ADMIN")) throw notFound(hiddenAs);
   const role = roleInProject(actor.role, membership?.moderator ?? false);
   if (!hasRank(role, needed)) throw forbidden();
   return { project, membership, role };

@@ -6,8 +6,9 @@ import {
   createProject, favoriteProjects, getProject, homeProjects, membershipOf, membershipsOf, projectAdmins, projectDetails,
   projectMembers, removeMembership, removeProject, saveMembership, setFavorite, unassignedProjects, updateProject, usersByCategory,
 } from "./service";
+import { Id } from "../../lib/ids";
 
-const positive = t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const positive = Id();
 
 /** Projects, memberships and favourites: spec 1 and 2's project calls and the users/* ones about projects. */
 export const projectRoutes = (ctx: AppContext) =>

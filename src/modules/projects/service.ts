@@ -281,7 +281,7 @@ function replaceCategories(tx: Executor, userProjectId: number, categoryIds: num
 export function removeMembership(ctx: AppContext, actor: User, membershipId: number) {
   const membership = ctx.db.select().from(userProjects).where(eq(userProjects.id, membershipId)).get();
   if (!membership) throw notFound("user_project");
-  requireProjectRole(ctx.db, actor, membership.projectId, "ADMIN");
+  requireProjectRole(ctx.db, actor, membership.projectId, "ADMIN", "user_project");
   ctx.db.transaction((tx) => {
     tx.delete(userProjects).where(eq(userProjects.id, membershipId)).run();
     audit(tx, actor.id, "DELETE", `member ${membership.userId} of project ${membership.projectId}`);
@@ -311,7 +311,7 @@ export function favoriteProjects(db: Db, actor: User) {
 export function usersByCategory(db: Db, actor: User, categoryId: number) {
   const category = db.select().from(categories).where(eq(categories.id, categoryId)).get();
   if (!category) throw notFound("category");
-  requireProjectRole(db, actor, category.projectId);
+  requireProjectRole(db, actor, category.projectId, "USER", "category");
   return db
     .select({ user: users })
     .from(userProjectCategories)

@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { ROLES } from "../../lib/roles";
+import { Id } from "../../lib/ids";
 
 const text = (max: number) => t.String({ maxLength: max });
 
@@ -33,5 +34,5 @@ export const profileBody = t.Object({
 });
 export type ProfileInput = Static<typeof profileBody>;
 
-export const idQuery = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+export const idQuery = t.Object({ id: Id() });
 export const localeBody = t.Object({ locale: t.UnionEnum(["en", "ru", "es"]) });

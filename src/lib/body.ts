@@ -1,0 +1,62 @@
+import { AppError, badRequest, tooLarge } from "./errors";
+
+/** JSON and form bodies above this are refused while they stream; file uploads have their own limits. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+// Keys no Plexus body uses that, as own properties, break code that stringifies values (Elysia's
+// own validation errors among it): they are dropped while parsing.
+const HOSTILE_KEYS = new Set(["__proto__", "constructor", "prototype", "toString", "valueOf", "toJSON"]);
+
+/**
+ * Reads a body as text, counting bytes as they arrive (chunked bodies have no Content-Length to
+ * trust): past `limit` the stream is cancelled and 413 thrown, so nothing large is ever buffered.
+ */
+export async function readLimitedText(request: Request, limit = JSON_BODY_LIMIT): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest("body_unreadable", "The request body was cut short");
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Parses JSON text, refusing malformed text with 400 and dropping hostile keys. */
+export function parseJson(text: string): unknown {
+  if (!text.trim()) return null;
+  try {
+    return JSON.parse(text, (key, value) => (HOSTILE_KEYS.has(key) ? undefined : value));
+  } catch {
+    throw badRequest("invalid_json", "The request body could not be read");
+  }
+}
+
+const unsupported = () => new AppError(415, "unsupported_media_type", "Send this call's body as JSON");
+
+/**
+ * The body of a call that takes no files: JSON (also when no type is given), or a plain form post.
+ * Multipart and every other type are refused before a byte is read; routes that take files stream
+ * their bodies themselves (see uploads.ts).
+ */
+export async function readBody(request: Request): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") {
+    const params = new URLSearchParams(await readLimitedText(request));
+    return Object.fromEntries([...params].filter(([key]) => !HOSTILE_KEYS.has(key)));
+  }
+  if (type !== "" && type !== "application/json" && !type.endsWith("+json")) throw unsupported();
+  return parseJson(await readLimitedText(request));
+}
