@@ -140,6 +140,25 @@ describe("access", () => {
     expect((await save(outsider.cookie, { id: a!.id, project: { id: project.id }, dataType: "DOC", name: "x" })).status).toBe(404);
     expect((await t.call("GET", "/data/get?id=999999", { cookie: outsider.cookie })).body.error).toBe("data_not_found");
   });
+
+  test("'not yours' answers exactly as 'does not exist': the same status and body for an outsider, and for a plain member asking about a removed item", async () => {
+    const { project, outsider, member, moderator } = await world();
+    const [visible, removed] = insertItems([{ projectId: project.id, name: "visible" }, { projectId: project.id, name: "removed", isActive: false }]);
+    const missing = 999_999;
+    for (const route of ["/data/get", "/data/remove", "/data/restore", "/relations-data/get", `/relations-data/add?id=${visible!.id}&idNode`]) {
+      const path = route.includes("?") ? route.replace(/\?.*$/, "") : route;
+      const query = route.includes("?") ? route.slice(route.indexOf("?") + 1) + "=" : "id=";
+      for (const [cookie, hidden] of [[outsider.cookie, visible!.id], [member.cookie, removed!.id]] as const) {
+        const a = await t.call("GET", `${path}?${query}${hidden}`, { cookie });
+        const b = await t.call("GET", `${path}?${query}${missing}`, { cookie });
+        expect({ status: a.status, body: a.body }).toEqual({ status: b.status, body: b.body });
+        expect(a.status).toBe(404);
+      }
+    }
+    // A moderator sees the removed item; a plain member sees the visible one and only learns it may not change it.
+    expect((await t.call("GET", `/data/restore?id=${removed!.id}`, { cookie: moderator.cookie })).status).toBe(200);
+    expect((await t.call("GET", `/data/remove?id=${visible!.id}`, { cookie: member.cookie })).status).toBe(403);
+  });
 });
 
 describe("remove, restore, remove forever", () => {
