@@ -1,4 +1,4 @@
-import { api, ApiError, signOutLocally } from "../lib/api";
+import { api, ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { byId, errorText, tf } from "./common";
@@ -173,6 +173,7 @@ function createWizard() {
     entry.progress = 0;
     renderEntry(entry);
     xhr.open("POST", "/api/files/save");
+    for (const [name, value] of Object.entries(PROOF_HEADERS)) xhr.setRequestHeader(name, value);
     xhr.responseType = "json";
     xhr.timeout = UPLOAD_TIMEOUT;
     xhr.upload.addEventListener("progress", (event) => {
