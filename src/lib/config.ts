@@ -1,5 +1,6 @@
 import { resolve, join } from "node:path";
 import { MANUAL_DIR } from "../modules/help/service";
+import { parseTrustProxy, type ProxyTrust } from "./client-address";
 
 /** Settings from the environment, with the defaults the README lists. */
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   smtp: { host?: string; port?: number; user?: string; password?: string; from?: string; secure?: boolean };
   build: string;
   secureCookies: boolean;
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); null: the socket's address is the client. */
+  trustProxy: ProxyTrust | null;
   /** The user manual's Markdown folder (src/modules/help/manual). */
   manualDir: string;
 }
@@ -38,6 +41,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     build: env.PLEXUS_BUILD ?? "1",
     secureCookies: env.SECURE_COOKIES === "true",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     manualDir: MANUAL_DIR,
   };
 }

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import { eq } from "drizzle-orm";
+import { openDb } from "../../../db/client";
 import { activityLog, sessions } from "../../../db/schema";
-import { testApp } from "../../testing/harness";
+import { makeUser, tempDataDir, testApp, testConfig } from "../../testing/harness";
+import { startServer } from "../../web";
+import { DEVICE_COOKIE } from "./device-cookie";
 
 let t: ReturnType<typeof testApp>;
 beforeEach(() => (t = testApp()));
@@ -32,7 +36,7 @@ describe("POST /api/login", () => {
       t.app.handle(
         new Request("http://plexus.test/api/login", {
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://plexus.test" },
           body: new URLSearchParams({ username: user.login, password }),
         }),
       );
@@ -126,4 +130,124 @@ describe("sessions", () => {
     expect(res.status).toBe(403);
     expect(res.body.error).toBe("origin_mismatch");
   });
+});
+
+/** The device cookie a response set, as a Cookie header value. */
+const deviceCookieOf = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(";")[0];
+
+describe("per-address lock and device cookies", () => {
+  test("a sign-in sets an HttpOnly, signed device cookie naming the login, Secure with SECURE_COOKIES", async () => {
+    const { user } = await t.userWithCookie();
+    const res = await t.call("POST", "/login", { body: { username: user.login, password: user.password } });
+    const set = res.headers.getSetCookie();
+    expect(set[0]).toStartWith("plexus_session=");
+    const device = set.find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
+    expect(device).toContain("HttpOnly");
+    expect(device).toContain("SameSite=Lax");
+    const [, login] = decodeURIComponent(device.split(";")[0].split("=")[1]).split(".");
+    expect(Buffer.from(login, "base64url").toString()).toBe(user.login.toLowerCase());
+    const secure = testApp({ SECURE_COOKIES: "true" });
+    try {
+      const other = await makeUser(secure.db);
+      const signed = await secure.call("POST", "/login", { body: { username: other.login, password: other.password } });
+      expect(signed.headers.getSetCookie().every((c) => c.includes("; Secure"))).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  test("spraying from one address does not block a returning user with the device cookie; a new login from that address gets 429", async () => {
+    const { user: returning } = await t.userWithCookie();
+    const newcomer = await makeUser(t.db);
+    const device = deviceCookieOf(await t.call("POST", "/login", { body: { username: returning.login, password: returning.password } }));
+    // Fifty failures with random logins, all from the one address the in-process calls share.
+    const logins = fc.sample(fc.stringMatching(/^[a-z][a-z0-9._-]{3,20}$/), 50);
+    const sprayed = await Promise.all(logins.map((login) => t.call("POST", "/login", { body: { username: login, password: "guess-123" } })));
+    expect(sprayed.every((res) => res.status === 401)).toBe(true);
+
+    const blocked = await t.call("POST", "/login", { body: { username: newcomer.login, password: newcomer.password } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe("too_many_requests");
+    const back = await t.call("POST", "/login", { body: { username: returning.login, password: returning.password }, cookie: device });
+    expect(back.status).toBe(200);
+    expect(back.body.login).toBe(returning.login);
+    // The cookie names one login: it does not open the door for another one, and a forged one opens nothing.
+    const borrowed = await t.call("POST", "/login", { body: { username: newcomer.login, password: newcomer.password }, cookie: device });
+    expect(borrowed.status).toBe(429);
+    const forged = `${device.slice(0, -4)}AAAA`;
+    expect((await t.call("POST", "/login", { body: { username: returning.login, password: returning.password }, cookie: forged })).status).toBe(429);
+  }, 60_000);
+
+  test("the device cookie never lifts the per-login lock: five failures with it block that browser too", async () => {
+    const { user } = await t.userWithCookie();
+    const device = deviceCookieOf(await t.call("POST", "/login", { body: { username: user.login, password: user.password } }));
+    // A stranger's failures for this login lock the stranger out, not the browser that has signed in before.
+    for (let i = 0; i < 5; i++) await t.call("POST", "/login", { body: { username: user.login, password: `stranger-${i}` } });
+    expect((await t.call("POST", "/login", { body: { username: user.login, password: user.password } })).status).toBe(429);
+    expect((await t.call("POST", "/login", { body: { username: user.login, password: user.password }, cookie: device })).status).toBe(200);
+    const fresh = deviceCookieOf(await t.call("POST", "/login", { body: { username: user.login, password: user.password }, cookie: device }));
+    for (let i = 0; i < 5; i++) {
+      expect((await t.call("POST", "/login", { body: { username: user.login, password: `own-${i}` }, cookie: fresh })).status).toBe(401);
+    }
+    const locked = await t.call("POST", "/login", { body: { username: user.login, password: user.password }, cookie: fresh });
+    expect(locked.status).toBe(429);
+  });
+});
+
+describe("TRUST_PROXY and X-Forwarded-For", () => {
+  /** A real server on loopback, so the socket address is 127.0.0.1. */
+  async function serve(env: Record<string, string>) {
+    const data = tempDataDir();
+    const config = testConfig(data.dir, env);
+    const running = await startServer({ db: openDb(config.dbPath), config, withPages: false });
+    const user = await makeUser(running.ctx.db);
+    const signIn = (password: string, forwardedFor?: string) =>
+      fetch(`${running.url.replace("localhost", "127.0.0.1")}/api/login`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: running.url.replace("localhost", "127.0.0.1"),
+          "x-requested-with": "plexus",
+          ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
+        },
+        body: JSON.stringify({ username: user.login, password }),
+      });
+    return { user, signIn, close: async () => (await running.stop(), data.cleanup()) };
+  }
+
+  test("unset: X-Forwarded-For is ignored, the socket address counts", async () => {
+    const s = await serve({});
+    try {
+      for (let i = 0; i < 5; i++) expect((await s.signIn(`bad-${i}`, `203.0.113.${i + 1}`)).status).toBe(401);
+      // Claiming yet another address does not escape the lock on 127.0.0.1.
+      expect((await s.signIn(s.user.password, "198.51.100.7")).status).toBe(429);
+    } finally {
+      await s.close();
+    }
+  }, 20_000);
+
+  test("TRUST_PROXY=loopback: the right-most untrusted hop is the client; hops the client prepends change nothing", async () => {
+    const s = await serve({ TRUST_PROXY: "loopback" });
+    try {
+      for (let i = 0; i < 5; i++) expect((await s.signIn(`bad-${i}`, "203.0.113.9")).status).toBe(401);
+      expect((await s.signIn(s.user.password, "203.0.113.9")).status).toBe(429);
+      // The attacker writes a fresh address in front; the proxy appends the real one, which is what counts.
+      expect((await s.signIn(s.user.password, "198.51.100.1, 203.0.113.9")).status).toBe(429);
+      expect((await s.signIn(s.user.password, "203.0.113.9, 127.0.0.1")).status).toBe(429);
+      // Someone else behind the same proxy is not locked out.
+      expect((await s.signIn(s.user.password, "198.51.100.2")).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  }, 20_000);
+
+  test("a proxy list that does not name the peer leaves X-Forwarded-For ignored", async () => {
+    const s = await serve({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.1" });
+    try {
+      for (let i = 0; i < 5; i++) await s.signIn(`bad-${i}`, "203.0.113.9");
+      expect((await s.signIn(s.user.password, "198.51.100.2")).status).toBe(429);
+    } finally {
+      await s.close();
+    }
+  }, 20_000);
 });
