@@ -38,14 +38,47 @@ describe("password reset", () => {
     expect((await env.t.call("GET", `/reset-password/get-log?token=${token}`)).status).toBe(400);
   });
 
-  test("query parameters work as well as a body, and an expired token is refused", async () => {
+  test("the token and the password are taken from the JSON body only: in the query string they get 422 and change nothing", async () => {
     const { user } = await env.t.userWithCookie();
     await env.t.call("GET", `/reset-password/create-request?email=${user.email}`);
     const token = tokenFrom((await env.sink.waitFor(user.email)).html);
-    env.t.db.update(passwordResetRequests).set({ expiresAt: new Date(Date.now() - 1) }).run();
-    const expired = await env.t.call("POST", `/reset-password/set-password?token=${token}&password=whatever-123`);
-    expect(expired.status).toBe(400);
+    const inQuery = await env.t.call("POST", `/reset-password/set-password?token=${token}&password=whatever-123`, { headers: { "accept-language": "ru" } });
+    expect(inQuery.status).toBe(422);
+    expect(inQuery.body.error).toBe("secret_in_query");
+    expect(inQuery.body.message).toBe("Передавайте токен и пароль в теле запроса, а не в адресе.");
+    expect(inQuery.body.details.map((d: { path: string }) => d.path)).toEqual(["query.token", "query.password"]);
+    // Even beside a valid body, a password in the address is refused.
+    const mixed = await env.t.call("POST", "/reset-password/set-password?password=whatever-123", { body: { token, password: "from-the-body-1" } });
+    expect(mixed.status).toBe(422);
     expect((await env.t.call("POST", "/login", { body: { username: user.login, password: user.password } })).status).toBe(200);
+    // The link is still good for a proper call; an expired one is refused.
+    expect((await env.t.call("GET", `/reset-password/get-log?token=${token}`)).status).toBe(200);
+    env.t.db.update(passwordResetRequests).set({ expiresAt: new Date(Date.now() - 1) }).run();
+    const expired = await env.t.call("POST", "/reset-password/set-password", { body: { token, password: "whatever-123" } });
+    expect(expired.status).toBe(400);
+    expect(expired.body.error).toBe("invalid_token");
+  });
+
+  test("using one link ends every other open link of that user, and only that user's", async () => {
+    const { user } = await env.t.userWithCookie();
+    const { user: other } = await env.t.userWithCookie();
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await env.t.call("GET", `/reset-password/create-request?email=${user.email}`);
+      const mail = await env.sink.waitFor(user.email, (m) => !tokens.includes(tokenFrom(m.html)));
+      tokens.push(tokenFrom(mail.html));
+    }
+    await env.t.call("GET", `/reset-password/create-request?email=${other.email}`);
+    const otherToken = tokenFrom((await env.sink.waitFor(other.email)).html);
+
+    const [older, newer] = tokens;
+    expect((await env.t.call("POST", "/reset-password/set-password", { body: { token: newer, password: "newest-pass-1" } })).status).toBe(200);
+    const stale = await env.t.call("POST", "/reset-password/set-password", { body: { token: older, password: "attacker-pass-1" } });
+    expect(stale.status).toBe(400);
+    expect(stale.body.error).toBe("invalid_token");
+    expect((await env.t.call("GET", `/reset-password/get-log?token=${older}`)).status).toBe(400);
+    expect((await env.t.call("POST", "/login", { body: { username: user.login, password: "newest-pass-1" } })).status).toBe(200);
+    expect((await env.t.call("GET", `/reset-password/get-log?token=${otherToken}`)).status).toBe(200);
   });
 
   test("validation: e-mail required and well-formed, password required, bogus tokens refused", async () => {

@@ -1,6 +1,8 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
-import { authPlugin, clientAddress } from "../../lib/http";
+import { authPlugin } from "../../lib/http";
+import { clientAddress } from "../../lib/client-address";
+import { AppError } from "../../lib/errors";
 import { createResetRequest, resetLog, setPassword } from "./service";
 
 const tokenText = t.String({ maxLength: 200 });
@@ -11,7 +13,7 @@ export const passwordResetRoutes = (ctx: AppContext) =>
     .get(
       "/create-request",
       ({ query, request, server }) => {
-        createResetRequest(ctx, query.email, clientAddress(request, server));
+        createResetRequest(ctx, query.email, clientAddress(request, server, ctx.config.trustProxy));
         return { status: "ok" };
       },
       { access: "public", query: t.Object({ email: t.Optional(t.String({ maxLength: 1000 })) }) },
@@ -22,15 +24,30 @@ export const passwordResetRoutes = (ctx: AppContext) =>
     })
     .post(
       "/set-password",
-      async ({ query, body }) => {
-        await setPassword(ctx.db, body?.token ?? query.token, body?.password ?? query.password);
+      async ({ body }) => {
+        await setPassword(ctx.db, body?.token, body?.password);
         return { status: "ok" };
       },
       {
         access: "public",
-        query: t.Object({ token: t.Optional(tokenText), password: t.Optional(t.String({ maxLength: 1000 })) }),
-        body: t.Optional(
-          t.Object({ token: t.Optional(tokenText), password: t.Optional(t.String({ maxLength: 1000 })) }),
-        ),
+        transform: ({ request }) => refuseSecretsInQuery(request),
+        body: t.Optional(t.Object({ token: t.Optional(tokenText), password: t.Optional(t.String({ maxLength: 1000 })) })),
       },
     );
+
+/**
+ * The token and the password travel in the JSON body only: a query string ends up in access logs,
+ * proxies and browser history. A call that puts them there is refused before anything is read.
+ */
+function refuseSecretsInQuery(request: Request) {
+  const query = new URL(request.url).searchParams;
+  const named = ["token", "password"].filter((name) => query.has(name));
+  if (named.length) {
+    throw new AppError(
+      422,
+      "secret_in_query",
+      "Send the token and the password in the request body, never in the address",
+      named.map((name) => ({ path: `query.${name}`, message: "Not accepted in the query string", code: "error.secret_in_query" })),
+    );
+  }
+}

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Executor } from "../../../db/client";
 import { passwordResetRequests, users } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { AppError, invalid, tooManyRequests } from "../../lib/errors";
 import { revokeUserSessions } from "../auth/sessions";
+import { recheckLiveUser } from "../presence/service";
 import { findUserByEmail } from "../users/service";
 import { checkEmail, checkPasswordStrength, LIMITS, requireFields } from "../users/validation";
 
@@ -76,6 +77,19 @@ export async function setPassword(db: Db, token: string | undefined, password: s
       .get();
     if (!used) throw invalidToken();
     tx.update(users).set({ passwordHash }).where(eq(users.id, found.user.id)).run();
+    revokeResetTokens(tx, found.user.id);
     revokeUserSessions(tx, found.user.id);
   });
+  recheckLiveUser(db, found.user.id); // signed out everywhere: the live connections close too
+}
+
+/**
+ * Ends every open reset link of a user: when one is used, and whenever the password or the e-mail
+ * address changes by other means, so an older mail cannot set a password afterwards.
+ */
+export function revokeResetTokens(db: Executor, userId: number): void {
+  db.update(passwordResetRequests)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetRequests.userId, userId), isNull(passwordResetRequests.usedAt)))
+    .run();
 }
