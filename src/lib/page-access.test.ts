@@ -18,6 +18,13 @@ describe("page access classes", () => {
     expect(pageAccess("/profile", "", as("USER"))).toEqual({ allow: true });
   });
 
+  test("a request path that would read as another host is not remembered as next", () => {
+    for (const path of ["//evil.test", "//evil.test/phish", "/\\evil.test"]) {
+      expect(pageAccess(path, "", null)).toEqual({ redirect: "/login" });
+    }
+    expect(pageAccess("/drive/x", "?a=1#b", null)).toEqual({ redirect: "/login?next=%2Fdrive%2Fx%3Fa%3D1%23b" });
+  });
+
   test("public pages need nobody", () => {
     expect(pageAccess("/public-data/7", "", null)).toEqual({ allow: true });
     expect(pageAccess("/shared-file/abc", "", null)).toEqual({ allow: true });

@@ -1,5 +1,6 @@
 import type { User } from "../../db/schema";
 import { hasRank, type Role } from "./roles";
+import { safeNext } from "./safe-next";
 
 /** Pages only for signed-out visitors; a signed-in user is sent to /. */
 const GUEST_ONLY = ["/login", "/registration", "/reset-password", "/new-password"];
@@ -19,8 +20,9 @@ export function pageAccess(pathname: string, search: string, user: User | null):
   if (GUEST_ONLY.includes(path)) return user ? { redirect: "/" } : { allow: true };
   if (PUBLIC.some((re) => re.test(path))) return { allow: true };
   if (!user) {
-    const next = path === "/" ? "" : `?next=${encodeURIComponent(path + search)}`;
-    return { redirect: `/login${next}` };
+    // Only a path of our own origin is remembered (a request for `//evil.test` is not one).
+    const back = path === "/" ? null : safeNext(path + search);
+    return { redirect: back ? `/login?next=${encodeURIComponent(back)}` : "/login" };
   }
   const ranked = RANKED.find(([re]) => re.test(path));
   if (ranked && !hasRank(user.role, ranked[1])) return { redirect: "/no-rights" };
