@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { openapi } from "@elysiajs/openapi";
 import type { Db } from "../db/client";
 import type { Config } from "./lib/config";
 import type { AppContext } from "./lib/context";
@@ -10,6 +9,7 @@ import { FailureLimiter } from "./modules/auth/rate-limit";
 import { createMailer, type Mailer } from "./modules/mail/service";
 import { ensureDefaultSettings } from "./modules/settings/service";
 import { wirePresence } from "./modules/presence/service";
+import { apiDocsRoutes } from "./modules/api-docs/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { userRoutes } from "./modules/users/routes";
 import { passwordResetRoutes } from "./modules/password-reset/routes";
@@ -53,7 +53,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
 
   const app = new Elysia({ prefix: "/api" })
     .use(httpBasics(config))
-    .use(openapi({ path: "/docs", documentation: { info: { title: "Plexus API", version: config.build } } }))
+    .use(apiDocsRoutes(config))
     .use(healthRoutes(ctx))
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))

@@ -14,8 +14,10 @@ import type { Mailer } from "./modules/mail/service";
 import { settingValue } from "./modules/settings/service";
 import { log } from "./lib/log";
 import { startChatMailJob } from "./jobs/chat-mail";
+import { PAGE_CSP_FALLBACK } from "./lib/csp";
+import { API_DOCS_ASSETS, serveApiDocsAsset } from "./modules/api-docs/routes";
 
-type RenderPage = (request: Request, locals: object, clientAddress?: string) => Promise<Response>;
+export type RenderPage = (request: Request, locals: object, clientAddress?: string) => Promise<Response>;
 
 const distDir = resolve(import.meta.dir, "..", "dist");
 
@@ -25,6 +27,18 @@ const PAGE_HEADERS = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "same-origin",
 };
+
+/**
+ * Every answer on a page path carries PAGE_HEADERS and a Content-Security-Policy: Astro's own
+ * (with the hashes of what it inlines) when it rendered the page, else the strict fallback.
+ */
+function withPageHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
+  if (!response.headers.has("content-security-policy")) response.headers.set("content-security-policy", PAGE_CSP_FALLBACK);
+  return response;
+}
+
+const redirect = (location: string) => new Response(null, { status: 302, headers: { location } });
 
 async function loadPages(): Promise<RenderPage> {
   const entry = join(distDir, "server", "entry.mjs");
@@ -39,12 +53,14 @@ export interface StartOptions {
   live?: Broker;
   /** Tests of the API alone may run without a built front end. */
   withPages?: boolean;
+  /** Tests of the page path may render with a stand-in instead of the built Astro entry. */
+  renderPage?: RenderPage;
 }
 
 /** One Bun server: the live channel, /api, built assets, and every other path to Astro. */
-export async function startServer({ db, config, mailer, live, withPages = true }: StartOptions) {
+export async function startServer({ db, config, mailer, live, withPages = true, renderPage: standIn }: StartOptions) {
   const { app, ctx } = createApp({ db, config, mailer, live });
-  const renderPage = withPages ? await loadPages() : undefined;
+  const renderPage = standIn ?? (withPages ? await loadPages() : undefined);
   const clientDir = join(distDir, "client");
 
   const handlePage = async (request: Request, server: Server<Connection>) => {
@@ -52,14 +68,13 @@ export async function startServer({ db, config, mailer, live, withPages = true }
     const found = sessionFromRequest(db, request, config.secureCookies);
     const actor = found?.user ?? null;
     const maintenance = settingValue(db, "MAINTENANCE_MODE") === "true" && actor?.role !== "SYSTEM_ADMIN";
-    if (maintenance && !["/maintenance", "/login"].includes(url.pathname)) return Response.redirect("/maintenance", 302);
+    if (maintenance && !["/maintenance", "/login"].includes(url.pathname)) return redirect("/maintenance");
     const decision = pageAccess(url.pathname, url.search, actor);
-    if ("redirect" in decision) return new Response(null, { status: 302, headers: { location: decision.redirect } });
+    if ("redirect" in decision) return redirect(decision.redirect);
     const locale = localeOf(request);
     const locals = { ctx, actor, locale, t: translator(locale) };
     const response = await renderPage!(request, locals, server.requestIP(request)?.address);
     if (found?.renewedCookie) response.headers.append("set-cookie", found.renewedCookie);
-    for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
     return response;
   };
 
@@ -76,10 +91,12 @@ export async function startServer({ db, config, mailer, live, withPages = true }
         if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
           return app.handle(request);
         }
-        const file = await serveStatic(clientDir, request, url.pathname);
+        const file = url.pathname.startsWith(API_DOCS_ASSETS)
+          ? await serveApiDocsAsset(request, url.pathname)
+          : await serveStatic(clientDir, request, url.pathname);
         if (file) return file;
-        if (!renderPage) return new Response("Not found", { status: 404 });
-        return compressedPage(request, await handlePage(request, server));
+        if (!renderPage) return withPageHeaders(new Response("Not found", { status: 404 }));
+        return compressedPage(request, withPageHeaders(await handlePage(request, server)));
       } catch (error) {
         log.error("request.failed", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
         return Response.json({ status: 500, error: "internal_error", message: "Something went wrong" }, { status: 500 });

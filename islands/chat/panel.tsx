@@ -212,9 +212,10 @@ let root: Root | undefined;
 
 function ensureRoot() {
   if (root) return;
-  const style = document.createElement("style");
-  style.textContent = styles;
-  document.head.append(style);
+  // A constructed sheet, not a <style> element: the page's Content-Security-Policy admits no unhashed inline style element.
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(styles);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   const el = document.createElement("div");
   el.id = "chat-root";
   document.body.append(el);
