@@ -1,10 +1,13 @@
-import mammoth from "mammoth";
 import sanitizeHtml from "sanitize-html";
 import { AppError } from "../../lib/errors";
+import { log } from "../../lib/log";
+import { runUntrusted, UntrustedJobError, type UntrustedLimits } from "../../lib/untrusted-worker";
+import { checkZipLimits, readZipDirectory, ZipRefusal, type ZipLimits } from "../../lib/zip";
 
 const unreadable = () => new AppError(422, "file_unreadable", "The file cannot be read");
+const tooComplex = () => new AppError(422, "file_too_complex", "The document is too large or too complex to open");
 
-const ALLOWED = {
+export const ALLOWED = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2", "del", "ins", "sup", "sub"],
   allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, img: ["src", "alt"], "*": ["id"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] },
   allowedSchemesByTag: { img: ["data"] },
@@ -12,19 +15,47 @@ const ALLOWED = {
 };
 
 /**
- * DOCX to sanitised HTML; headings get ids so the viewer can build its structure tree.
- * A damaged file is refused with 422 rather than stored half-read.
+ * Caps for a DOCX: its zip's declared sizes are checked before anything inflates, then again for
+ * real in the worker. 100 MB in all (images included), no part inflating past 100:1 once above
+ * 1 MB, at most 1000 parts, XML nested at most 1000 elements deep (mammoth's reader recurses per
+ * level and overflows the worker's stack near 6000).
  */
-export async function docxToHtml(absolutePath: string): Promise<string> {
-  let html: string;
+export const DOCX_LIMITS: ZipLimits & { maxXmlDepth: number } = {
+  maxEntries: 1000,
+  maxTotalBytes: 100 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFloorBytes: 1024 * 1024,
+  maxXmlDepth: 1000,
+};
+
+/** A 20 MB document.xml takes mammoth ~4 s and ~750 MB; past these the worker is stopped. */
+export const DOCX_WORKER_LIMITS: UntrustedLimits = { timeoutMs: 20_000, maxRssGrowthBytes: 1024 * 1024 * 1024 };
+
+/**
+ * DOCX to sanitised HTML; headings get ids so the viewer can build its structure tree.
+ * The zip's central directory is checked here (it is small); conversion runs in a worker
+ * (convert-job.ts). A damaged file is refused with 422 file_unreadable, one past a cap with
+ * 422 file_too_complex, rather than stored half-read or allowed to stall the server.
+ */
+export async function docxToHtml(absolutePath: string, limits: UntrustedLimits = DOCX_WORKER_LIMITS): Promise<string> {
+  const file = Bun.file(absolutePath);
+  const size = file.size;
   try {
-    html = (await mammoth.convertToHtml({ path: absolutePath })).value;
-  } catch {
+    if (size > DOCX_LIMITS.maxTotalBytes) throw new ZipRefusal("too_complex", "file larger than the uncompressed cap");
+    checkZipLimits(await readZipDirectory((start, end) => file.slice(start, end).bytes(), size), DOCX_LIMITS);
+  } catch (error) {
+    if (!(error instanceof ZipRefusal)) throw unreadable();
+    log.info("docx_refused", { reason: error.message, size });
+    throw error.reason === "too_complex" ? tooComplex() : unreadable();
+  }
+  try {
+    return await runUntrusted<string>(new URL("./convert-job.ts", import.meta.url), { path: absolutePath }, limits);
+  } catch (error) {
+    const job = error instanceof UntrustedJobError ? error : new UntrustedJobError("crashed", undefined, String(error));
+    log.info("docx_refused", { reason: job.reason, code: job.code, message: job.message.slice(0, 200), size });
+    if (job.reason === "timeout" || job.reason === "memory" || job.code === "file_too_complex") throw tooComplex();
     throw unreadable();
   }
-  let n = 0;
-  const withIds = html.replace(/<h([1-6])>/g, (_, level: string) => `<h${level} id="h-${++n}">`);
-  return sanitizeHtml(withIds, ALLOWED);
 }
 
 /** A PDF that was cut short has no end-of-file marker near its end. */

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { activityLog, dataItems, docVersions, stagedFiles } from "../../../db/schema";
 import { makeDocx, makePdf } from "../../lib/sample-documents";
-import { testApp, type TestApp } from "../../testing/harness";
+import { docxToHtml } from "./convert";
+import { deepXmlDocx, heavyDocx, writeZip, zipBombDocx } from "./hostile-docx";
+import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
 
 let t: TestApp;
 beforeEach(() => (t = testApp()));
@@ -21,10 +23,14 @@ async function setup() {
   return { admin, project, moderator: await join(true), reader: await join(false) };
 }
 
-async function upload(cookie: string, files: { name: string; bytes: Uint8Array | string }[]) {
+function formOf(files: { name: string; bytes: Uint8Array | string }[]) {
   const form = new FormData();
   for (const file of files) form.append("file", new File([file.bytes as BlobPart], file.name));
-  const response = await t.app.handle(new Request("http://plexus.test/api/files/save", { method: "POST", headers: { cookie }, body: form }));
+  return form;
+}
+
+async function upload(cookie: string, files: { name: string; bytes: Uint8Array | string }[]) {
+  const response = await t.app.handle(new Request("http://plexus.test/api/files/save", { method: "POST", headers: { ...OWN_PAGE_HEADERS, cookie }, body: formOf(files) }));
   return { status: response.status, body: await response.json() };
 }
 
@@ -125,7 +131,7 @@ describe("documents", () => {
     expect(body.body).toMatchObject({ part: 0, totalParts: 1 });
     expect(body.body.body).toContain("Corrosion on pier three.");
 
-    const download = await t.app.handle(new Request(`http://plexus.test/api/files/get-doc-version/${docVersion.id}`, { headers: { cookie: reader.cookie } }));
+    const download = await t.app.handle(new Request(`http://plexus.test/api/files/get-doc-version/${docVersion.id}`, { headers: { ...OWN_PAGE_HEADERS, cookie: reader.cookie } }));
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''Survey%202024.docx");
     expect(download.headers.get("x-content-type-options")).toBe("nosniff");
@@ -168,4 +174,103 @@ describe("documents", () => {
     expect(whole).toBe(t.db.select().from(docVersions).where(eq(docVersions.id, versionId)).get()!.body);
     expect((await t.call("GET", `/docs/get-body/${versionId}?part=${first.totalParts}`, { cookie: moderator.cookie })).status).toBe(422);
   });
+});
+
+/**
+ * Runs `work` while calling /api/health every 20 ms; gives the slowest answer (counted from when
+ * it was due), the number of
+ * answers, and the largest growth of this process's resident memory seen meanwhile.
+ */
+async function whileHealthProbed<T>(work: Promise<T>) {
+  Bun.gc(true);
+  const baseline = process.memoryUsage.rss();
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+  let done = false;
+  const result = work.finally(() => (done = true));
+  const latencies: number[] = [];
+  do {
+    // Timed from when the call was due: a blocked event loop counts whether it delays the timer or the answer.
+    const due = performance.now() + 20;
+    await Bun.sleep(20);
+    const health = await t.call("GET", "/health");
+    latencies.push(performance.now() - due);
+    expect(health.status).toBe(200);
+  } while (!done);
+  clearInterval(sampler);
+  return { result: await result, slowest: Math.max(...latencies), answers: latencies.length, rssGrowth: peak - baseline };
+}
+
+const MB = 1024 * 1024;
+
+describe("hostile documents", () => {
+  test("a zip bomb DOCX (1 MB inflating to 300 MB) is refused with 422 before it inflates; health stays fast, memory flat, nothing stays", async () => {
+    const { moderator } = await setup();
+    const bomb = await zipBombDocx(300);
+    expect(bomb.byteLength).toBeLessThan(2 * MB);
+    const { result, slowest, rssGrowth } = await whileHealthProbed(upload(moderator.cookie, [{ name: "bomb.docx", bytes: bomb }]));
+    expect(result).toMatchObject({ status: 422, body: { error: "file_too_complex" } });
+    expect(slowest).toBeLessThan(200);
+    expect(rssGrowth).toBeLessThan(300 * MB);
+    expect(storedFileCount()).toBe(0);
+    expect(t.db.select().from(stagedFiles).all()).toHaveLength(0);
+    // Translated, and the server still works.
+    const ru = await t.app.handle(new Request("http://plexus.test/api/files/save", { method: "POST", headers: { ...OWN_PAGE_HEADERS, cookie: moderator.cookie, "accept-language": "ru" }, body: formOf([{ name: "bomb.docx", bytes: bomb }]) }));
+    expect((await ru.json()).message).toBe("Документ слишком большой или слишком сложный, чтобы его открыть");
+    expect((await upload(moderator.cookie, [{ name: "ok.docx", bytes: await docx() }])).status).toBe(200);
+  }, 30_000);
+
+  test("a zip bomb whose headers claim 50 KB is stopped in the worker once it inflates past that", async () => {
+    const { moderator } = await setup();
+    const liar = await zipBombDocx(300, { lie: true });
+    const { result, slowest, rssGrowth } = await whileHealthProbed(upload(moderator.cookie, [{ name: "liar.docx", bytes: liar }]));
+    expect(result).toMatchObject({ status: 422, body: { error: "file_too_complex" } });
+    expect(slowest).toBeLessThan(200);
+    expect(rssGrowth).toBeLessThan(300 * MB);
+    expect(storedFileCount()).toBe(0);
+  }, 30_000);
+
+  test("a DOCX nested 50 000 elements deep is refused with 422; one nested 400 deep converts", async () => {
+    const { moderator } = await setup();
+    const deep = await upload(moderator.cookie, [{ name: "deep.docx", bytes: await deepXmlDocx(25_000) }]);
+    expect(deep).toMatchObject({ status: 422, body: { error: "file_too_complex" } });
+    expect(storedFileCount()).toBe(0);
+    const fine = await upload(moderator.cookie, [{ name: "nested.docx", bytes: await deepXmlDocx(200) }]);
+    expect(fine.status).toBe(200);
+    expect(t.db.select().from(stagedFiles).get()!.body).toContain("deep");
+  }, 30_000);
+
+  test("a heavy but honest DOCX converts in the worker while /api/health keeps answering within 200 ms", async () => {
+    const { moderator } = await setup();
+    const heavy = await heavyDocx(6);
+    const { result, slowest, answers } = await whileHealthProbed(upload(moderator.cookie, [{ name: "heavy.docx", bytes: heavy }]));
+    expect(result.status).toBe(200);
+    // The conversion took long enough for health to be asked many times, and each answer was fast.
+    expect(answers).toBeGreaterThan(5);
+    expect(slowest).toBeLessThan(200);
+  }, 30_000);
+
+  test("a conversion past its time limit is stopped and refused with 422 file_too_complex", async () => {
+    const path = join(t.config.dataDir, "heavy.docx");
+    await Bun.write(path, await heavyDocx(6));
+    const started = performance.now();
+    const error = await docxToHtml(path, { timeoutMs: 150, maxRssGrowthBytes: 1024 * MB }).catch((e) => e);
+    expect(error).toMatchObject({ status: 422, code: "file_too_complex" });
+    expect(performance.now() - started).toBeLessThan(1000);
+  }, 30_000);
+
+  test("a part inflating past 100:1, too many parts, and damaged zips are refused with 422", async () => {
+    const { moderator } = await setup();
+    const base = await docx();
+    const manyParts = await writeZip(Array.from({ length: 1001 }, (_, i) => ({ name: `word/media/p${i}.xml`, chunks: () => [new TextEncoder().encode("<a/>")] })));
+    const cases = [
+      // 50 MB is under the 100 MB total, but inflates ~290:1.
+      { name: "ratio.docx", bytes: await zipBombDocx(50), error: "file_too_complex" },
+      { name: "parts.docx", bytes: manyParts, error: "file_too_complex" },
+      { name: "cut-directory.docx", bytes: base.slice(0, base.length - 30), error: "file_unreadable" },
+      { name: "trailing.docx", bytes: new Uint8Array([...base, 1, 2, 3]), error: "file_unreadable" },
+    ];
+    for (const c of cases) expect([c.name, await upload(moderator.cookie, [c])]).toMatchObject([c.name, { status: 422, body: { error: c.error } }]);
+    expect(storedFileCount()).toBe(0);
+  }, 30_000);
 });
