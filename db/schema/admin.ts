@@ -8,12 +8,13 @@ export type SettingType = (typeof SETTING_TYPES)[number];
 export const ACTIVITY_TYPES = [
   "LOGIN", "LOGOUT", "CREATE", "READ", "DELETE", "DELETE_FOREVER", "RESTORE", "UPDATE", "ADD_VERSION",
   "UPDATE_VERSION", "REMOVE_VERSION", "DOWNLOAD", "USER_REGISTRATION", "USER_ACTIVATION", "USER_DEACTIVATION",
-  "FTP_DOWNLOAD",
+  "FTP_DOWNLOAD", "EMAIL_CHANGE",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const MAIL_TEMPLATE_TYPES = [
   "USER_ACTIVATION", "NEW_USER", "RESET_PASSWORD", "NEW_MESSAGE", "NEW_ISSUE", "TEST_MESSAGE", "ISSUE_REMINDER",
+  "EMAIL_CHANGED",
 ] as const;
 export type MailTemplateType = (typeof MAIL_TEMPLATE_TYPES)[number];
 

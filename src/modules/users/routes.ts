@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
+import { clientAddress } from "../../lib/client-address";
 import { LOCALE_COOKIE } from "../../lib/i18n";
 import { serializeCookie } from "../../lib/cookies";
 import { ROLES } from "../../lib/roles";
@@ -17,9 +18,10 @@ export const userRoutes = (ctx: AppContext) =>
     })
     .post(
       "/registration",
-      async ({ body, locale, set }) => {
+      async ({ body, locale, request, server, set }) => {
+        const user = await register(ctx, body, locale, clientAddress(request, server, ctx.config.trustProxy));
         set.status = 201;
-        return presentUser(await register(ctx, body, locale));
+        return presentUser(user);
       },
       { access: "public", body: registrationBody },
     )

@@ -2,11 +2,23 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { users, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { conflict, forbidden, invalid, notFound } from "../../lib/errors";
+import { conflict, forbidden, invalid, notFound, tooManyRequests } from "../../lib/errors";
 import { hasRank, ROLES, type Role } from "../../lib/roles";
 import { audit } from "../audit/service";
 import { revokeUserSessions } from "../auth/sessions";
-import { checkEmail, checkPasswordStrength, LIMITS, requireFields } from "./validation";
+import { FailureLimiter } from "../auth/rate-limit";
+import { revokeResetTokens } from "../password-reset/service";
+import {
+  checkEmail,
+  checkLogin,
+  checkPasswordStrength,
+  checkText,
+  LIMITS,
+  normalizeEmail,
+  normalizeLogin,
+  normalizeText,
+  requireFields,
+} from "./validation";
 import type { ProfileInput, RegistrationInput } from "./model";
 
 export const findUserById = (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).get();
@@ -28,38 +40,63 @@ function assertUnique(db: Db, login: string | undefined, email: string | undefin
   }
 }
 
-/** Self-registration: the account waits, inactive, for an administrator; administrators get NEW_USER. */
-export async function register(ctx: AppContext, input: RegistrationInput, locale: string): Promise<User> {
+const HOUR = 60 * 60 * 1000;
+/** Registrations per address and hour (each mails every administrator); per app, in memory like the sign-in limits. */
+export const REGISTRATIONS_PER_HOUR = 5;
+const registrationLimits = new WeakMap<AppContext, FailureLimiter>();
+function registrationLimit(ctx: AppContext) {
+  let limiter = registrationLimits.get(ctx);
+  if (!limiter) registrationLimits.set(ctx, (limiter = new FailureLimiter(REGISTRATIONS_PER_HOUR, HOUR)));
+  return limiter;
+}
+
+/**
+ * Self-registration: the account waits, inactive, for an administrator; administrators get NEW_USER.
+ * Logins are NFKC-normalised and must be written in one script (validation.ts); every attempt that
+ * passes validation counts against the caller's address, five an hour.
+ */
+export async function register(ctx: AppContext, input: RegistrationInput, locale: string, address: string): Promise<User> {
+  const login = input.login === undefined ? undefined : normalizeLogin(input.login);
+  const email = input.email === undefined ? undefined : normalizeEmail(input.email);
+  const firstName = input.firstName === undefined ? undefined : normalizeText(input.firstName);
+  const lastName = input.lastName === undefined ? undefined : normalizeText(input.lastName);
   const details = [
     ...requireFields([
-      ["firstName", input.firstName, "registration.firstNameRequired", LIMITS.name],
-      ["lastName", input.lastName, "registration.lastNameRequired", LIMITS.name],
-      ["login", input.login, "registration.loginRequired", LIMITS.login],
-      ["email", input.email, "registration.emailRequired", LIMITS.email],
+      ["firstName", firstName, "registration.firstNameRequired", LIMITS.name],
+      ["lastName", lastName, "registration.lastNameRequired", LIMITS.name],
+      ["login", login, "registration.loginRequired", LIMITS.login],
+      ["email", email, "registration.emailRequired", LIMITS.email],
       ["password", input.password, "registration.passwordRequired", LIMITS.password],
     ]),
-    ...checkEmail("email", input.email),
+    ...checkText("firstName", firstName),
+    ...checkText("lastName", lastName),
+    ...checkLogin("login", login),
+    ...checkEmail("email", email),
+    ...checkText("phoneNumber", input.phoneNumber),
+    ...checkText("position", input.position),
+    ...checkText("company", input.company),
     ...checkPasswordStrength("password", input.password),
   ];
-  if (details.length) throw invalid(details);
-  const login = input.login!.trim();
-  const email = input.email!.trim();
+  if (details.length) throw invalid(dedupeByPath(details));
+  const limiter = registrationLimit(ctx);
+  if (limiter.isBlocked(address)) throw tooManyRequests("Too many registrations from this address; try again later");
+  limiter.fail(address);
   assertUnique(ctx.db, login, email);
   const passwordHash = await Bun.password.hash(input.password!, { algorithm: "argon2id" });
   const user = ctx.db.transaction((tx) => {
     const created = tx
       .insert(users)
       .values({
-        firstName: input.firstName!.trim(),
-        lastName: input.lastName!.trim(),
-        login,
-        email,
-        phoneNumber: input.phoneNumber?.trim() || null,
-        position: input.position?.trim() || null,
-        company: input.company?.trim() || null,
+        firstName: firstName!,
+        lastName: lastName!,
+        login: login!,
+        email: email!,
+        phoneNumber: input.phoneNumber ? normalizeText(input.phoneNumber) || null : null,
+        position: input.position ? normalizeText(input.position) || null : null,
+        company: input.company ? normalizeText(input.company) || null : null,
         passwordHash,
         locale,
-        avatar: initialsOf(input.firstName!, input.lastName!),
+        avatar: initialsOf(firstName!, lastName!),
         isActive: false,
         role: "USER",
       })
@@ -80,6 +117,10 @@ export async function register(ctx: AppContext, input: RegistrationInput, locale
   return user;
 }
 
+/** One message per field: the first problem found (a blank login is not also "invalid"). */
+const dedupeByPath = <T extends { path: string }>(details: T[]) =>
+  details.filter((detail, i) => details.findIndex((other) => other.path === detail.path) === i);
+
 const initialsOf = (first: string, last: string) => `${first.trim()[0] ?? ""}${last.trim()[0] ?? ""}`.toUpperCase();
 
 export const activeAdmins = (db: Db) =>
@@ -91,70 +132,102 @@ export function saveProfile(ctx: AppContext, actor: User, input: ProfileInput): 
   const target = findUserById(ctx.db, targetId);
   if (!target) throw notFound("user");
   const self = target.id === actor.id;
-  if (!self && !(hasRank(actor.role, "ADMIN") && outranksOrEqual(actor, target))) throw forbidden();
+  // Nobody manages an equal: an ADMIN edits USERs and MODERATORs, a SYSTEM_ADMIN also ADMINs; everyone edits themselves.
+  if (!self && !(hasRank(actor.role, "ADMIN") && outranks(actor, target))) throw forbidden();
   const role = input.role?.groupName;
   if (role && role !== target.role && (!hasRank(actor.role, "SYSTEM_ADMIN") || self)) throw forbidden();
 
   const directoryLocked = target.isImportedFromAD;
+  const text = (value: string | null | undefined) => (typeof value === "string" ? normalizeText(value) : value);
+  const firstName = text(input.firstName) ?? undefined;
+  const lastName = text(input.lastName) ?? undefined;
+  const email = input.email === undefined ? undefined : normalizeEmail(input.email);
   const details = [
     ...(directoryLocked
       ? []
       : requireFields([
-          ["firstName", input.firstName ?? target.firstName, "registration.firstNameRequired", LIMITS.name],
-          ["lastName", input.lastName ?? target.lastName, "registration.lastNameRequired", LIMITS.name],
-          ["email", input.email ?? target.email, "registration.emailRequired", LIMITS.email],
+          ["firstName", firstName ?? target.firstName, "registration.firstNameRequired", LIMITS.name],
+          ["lastName", lastName ?? target.lastName, "registration.lastNameRequired", LIMITS.name],
+          ["email", email ?? target.email, "registration.emailRequired", LIMITS.email],
         ])),
-    ...checkEmail("email", input.email),
+    ...checkEmail("email", email),
+    ...checkText("firstName", firstName),
+    ...checkText("lastName", lastName),
+    ...checkText("phoneNumber", input.phoneNumber),
+    ...checkText("position", input.position),
+    ...checkText("company", input.company),
     ...requireLength("phoneNumber", input.phoneNumber, 32),
     ...requireLength("position", input.position, LIMITS.text),
     ...requireLength("company", input.company, LIMITS.text),
     ...requireLength("settings.gisLogin", input.settings?.gisLogin, LIMITS.text),
     ...requireLength("settings.gisPassword", input.settings?.gisPassword, LIMITS.text),
   ];
-  if (details.length) throw invalid(details);
-  if (!directoryLocked) assertUnique(ctx.db, undefined, input.email, target.id);
+  if (details.length) throw invalid(dedupeByPath(details));
+  if (!directoryLocked) assertUnique(ctx.db, undefined, email, target.id);
 
   const changes: Partial<User> = {
     phoneNumber: optional(input.phoneNumber, target.phoneNumber),
     emailNotificationsAllowed: input.emailNotificationsAllowed ?? target.emailNotificationsAllowed,
     smsNotificationsAllowed: input.smsNotificationsAllowed ?? target.smsNotificationsAllowed,
-    gisLogin: optional(input.settings?.gisLogin, target.gisLogin),
-    gisPassword: optional(input.settings?.gisPassword, target.gisPassword),
+    gisLogin: secret(input.settings?.gisLogin, target.gisLogin),
+    gisPassword: secret(input.settings?.gisPassword, target.gisPassword),
     role: (role as Role | undefined) ?? target.role,
   };
   if (!directoryLocked) {
     Object.assign(changes, {
-      firstName: input.firstName?.trim() || target.firstName,
-      lastName: input.lastName?.trim() || target.lastName,
-      email: input.email?.trim() || target.email,
+      firstName: firstName || target.firstName,
+      lastName: lastName || target.lastName,
+      email: email || target.email,
       position: optional(input.position, target.position),
       company: optional(input.company, target.company),
     });
   }
-  return ctx.db.transaction((tx) => {
+  const emailChanged = changes.email !== undefined && changes.email !== target.email;
+  const updated = ctx.db.transaction((tx) => {
     const saved = tx.update(users).set(changes).where(eq(users.id, target.id)).returning().get();
     audit(tx, actor.id, "UPDATE", `user ${target.login}`);
+    if (emailChanged) {
+      audit(tx, actor.id, "EMAIL_CHANGE", `user ${target.login}: ${target.email} -> ${saved.email}`);
+      // A reset link mailed to the old address must not outlive the change.
+      revokeResetTokens(tx, target.id);
+    }
     return saved;
   });
+  // The old address learns of the change, in its owner's language, whoever made it.
+  if (emailChanged) {
+    ctx.mailer.queue("EMAIL_CHANGED", { email: target.email, locale: target.locale }, {
+      firstName: updated.firstName,
+      login: updated.login,
+      oldEmail: target.email,
+      newEmail: updated.email,
+      changedBy: `${actor.firstName} ${actor.lastName} (${actor.login})`,
+    });
+  }
+  if (updated.role !== target.role) ctx.live.recheckUser(updated.id); // live connections lose what the old role allowed
+  return updated;
 }
 
 const optional = (value: string | null | undefined, current: string | null) =>
+  value === undefined ? current : (value && normalizeText(value)) || null;
+/** Credentials are kept as typed (trimmed): normalising a password would change it. */
+const secret = (value: string | null | undefined, current: string | null) =>
   value === undefined ? current : value?.trim() || null;
 
 const requireLength = (field: string, value: string | null | undefined, max: number) =>
   value && value.length > max ? [{ path: `body.${field}`, message: "validation.tooLong", code: "validation.tooLong" }] : [];
 
-const outranksOrEqual = (actor: User, target: User) => ROLES.indexOf(actor.role) >= ROLES.indexOf(target.role);
+/** Strictly higher rank: nobody manages an equal or a superior. */
+const outranks = (actor: User, target: User) => ROLES.indexOf(actor.role) > ROLES.indexOf(target.role);
 
 export function listUsers(db: Db) {
   return db.select().from(users).orderBy(users.lastName, users.firstName).all();
 }
 
-/** Activation and deactivation by an administrator, who may not act on themselves or on a higher rank. */
+/** Activation and deactivation by an administrator, who may not act on themselves, an equal or a higher rank. */
 export function setActive(ctx: AppContext, actor: User, id: number, active: boolean): User {
   const target = findUserById(ctx.db, id);
   if (!target) throw notFound("user");
-  if (target.id === actor.id || !outranksOrEqual(actor, target)) throw forbidden();
+  if (target.id === actor.id || !outranks(actor, target)) throw forbidden();
   if (target.isActive === active) return target;
   const saved = ctx.db.transaction((tx) => {
     const row = tx.update(users).set({ isActive: active }).where(eq(users.id, id)).returning().get();

@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import { eq } from "drizzle-orm";
-import { activityLog, sessions, users } from "../../../db/schema";
+import { activityLog, passwordResetRequests, sessions, users } from "../../../db/schema";
 import { withMailTestApp } from "../../testing/harness";
+import { REGISTRATIONS_PER_HOUR } from "./service";
+import { loginProblem, normalizeLogin } from "./validation";
 
 const env = withMailTestApp();
 
@@ -152,5 +155,156 @@ describe("profile", () => {
     expect(res.headers.get("set-cookie")).toContain("plexus_locale=es");
     expect(env.t.reload(user.id).locale).toBe("es");
     expect((await env.t.call("POST", "/users/set-locale", { body: { locale: "fr" } })).status).toBe(422);
+  });
+});
+
+describe("registration: logins, names and throttling", () => {
+  const register = (body: object, lang = "en") => env.t.call("POST", "/users/registration", { body, headers: { "accept-language": lang } });
+  const messageFor = (res: { body: { details: { path: string; message: string }[] } }, path: string) =>
+    res.body.details.find((d) => d.path === path)?.message;
+
+  test("logins are NFKC-normalised; look-alike scripts, invisible and control characters are refused with translated messages", async () => {
+    const wide = await register({ ...registration("w"), login: "  ＡＤＡ７ " });
+    expect(wide.status).toBe(201);
+    expect(wide.body.login).toBe("ADA7");
+
+    const mixed = await register({ ...registration("m"), login: "аdmin" }, "ru"); // the first letter is Cyrillic
+    expect(mixed.status).toBe(422);
+    expect(messageFor(mixed, "body.login")).toBe("Логин должен состоять из букв одного алфавита (например, латиницы или кириллицы, но не обоих сразу)");
+    for (const login of ["ada\u200bx", "ada\u202ex", "ada\nx", "ada x", "ada\u3164", "ad@a", "admi\u0307n"]) {
+      const res = await register({ ...registration("i"), login });
+      expect(res.status).toBe(422);
+      expect(messageFor(res, "body.login")).toBe("A login may hold letters, digits and . _ - only, with no spaces or invisible characters");
+    }
+    // One script is fine, whichever it is.
+    expect((await register({ ...registration("c"), login: "иван.петров_2" })).status).toBe(201);
+    expect(env.t.db.select().from(users).all().map((u) => u.login).sort()).toEqual(["ADA7", "иван.петров_2"]);
+  });
+
+  test("names and e-mails are trimmed and may not hold control or invisible characters", async () => {
+    const lines = await register({ ...registration("n"), firstName: "Ada\nLovelace", lastName: "Love\u202elace" }, "ru");
+    expect(lines.status).toBe(422);
+    expect(messageFor(lines, "body.firstName")).toBe("Текст содержит управляющие или невидимые символы");
+    expect(messageFor(lines, "body.lastName")).toBe("Текст содержит управляющие или невидимые символы");
+    const hidden = await register({ ...registration("e"), email: "ada\u200b@example.test" }, "ru");
+    expect(messageFor(hidden, "body.email")).toBe("E-mail заполнен не верно");
+    const ok = await register({ ...registration("t"), firstName: "  Ada ", email: " adat@example.test " });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ firstName: "Ada", email: "adat@example.test" });
+  });
+
+  test(`registration is throttled per address: ${REGISTRATIONS_PER_HOUR} attempts an hour, then 429; invalid forms do not count`, async () => {
+    for (let i = 0; i < 10; i++) expect((await register({ ...registration(`bad${i}`), login: `bad ${i}` })).status).toBe(422);
+    for (let i = 0; i < REGISTRATIONS_PER_HOUR - 1; i++) expect((await register(registration(`r${i}`))).status).toBe(201);
+    expect((await register(registration("r0"))).status).toBe(409); // a taken login counts too: no free enumeration
+    const blocked = await register(registration("late"), "ru");
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe("too_many_requests");
+    expect(blocked.body.message).toBe("Слишком много попыток. Подождите несколько минут и повторите попытку.");
+    expect(env.t.db.select().from(users).where(eq(users.login, "adalate")).get()).toBeUndefined();
+  });
+
+  const latin = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéüñ");
+  const cyrillic = fc.constantFrom(..."абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ");
+  const greek = fc.constantFrom(..."αβγδεζηθικλμνξοπρστυφχψω");
+  const extra = fc.constantFrom(..."0123456789._-");
+  const loginOf = (letters: fc.Arbitrary<string>) =>
+    fc.tuple(letters, fc.array(fc.oneof(letters, extra), { maxLength: 30 })).map(([first, rest]) => first + rest.join(""));
+  const invisible = fc.constantFrom(
+    "\u0000", "\u0009", "\n", "\r", "\u007f", "\u0085", "\u00a0", "\u00ad", "\u034f", "\u061c", "\u115f", "\u180e",
+    "\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2028", "\u2029", "\u202a", "\u202e", "\u2060", "\u2066",
+    "\u2069", "\u3000", "\u3164", "\ufe0f", "\ufeff", "\u{e0041}",
+  );
+
+  test("property: a login of one script, digits and . _ - is accepted, and normalising it twice changes nothing", () => {
+    fc.assert(
+      fc.property(fc.oneof(loginOf(latin), loginOf(cyrillic), loginOf(greek)), (raw) => {
+        const login = normalizeLogin(raw);
+        expect(loginProblem(login)).toBeNull();
+        expect(normalizeLogin(login)).toBe(login);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("property: any invisible or control character inside a login is refused (spaces at the ends are trimmed)", () => {
+    fc.assert(
+      fc.property(loginOf(latin), invisible, loginOf(latin), (before, char, after) => {
+        expect(loginProblem(normalizeLogin(before + char + after))).toBe("registration.loginInvalid");
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("property: Latin mixed with Cyrillic or Greek is refused as mixed scripts", () => {
+    fc.assert(
+      fc.property(loginOf(latin), fc.oneof(cyrillic, greek), fc.nat(), (login, foreign, at) => {
+        const i = at % (login.length + 1);
+        expect(loginProblem(normalizeLogin(login.slice(0, i) + foreign + login.slice(i)))).toBe("registration.loginMixedScripts");
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("nobody manages an equal or a superior", () => {
+  test("an ADMIN cannot change another ADMIN's or a SYSTEM_ADMIN's e-mail or deactivate them; a SYSTEM_ADMIN manages ADMINs but not another SYSTEM_ADMIN", async () => {
+    const { cookie: adminCookie } = await env.t.userWithCookie("ADMIN");
+    const { user: otherAdmin } = await env.t.userWithCookie("ADMIN");
+    const { user: root, cookie: rootCookie } = await env.t.userWithCookie("SYSTEM_ADMIN");
+    const { user: otherRoot } = await env.t.userWithCookie("SYSTEM_ADMIN");
+    const save = (cookie: string, id: number, email: string) => env.t.call("POST", "/users/save", { cookie, body: { id, email } });
+
+    for (const target of [otherAdmin, root]) {
+      const res = await save(adminCookie, target.id, "taken-over@evil.test");
+      expect(res.status).toBe(403);
+      expect(env.t.reload(target.id).email).toBe(target.email);
+    }
+    expect((await env.t.call("POST", "/users/save", { cookie: adminCookie, body: { id: otherAdmin.id, phoneNumber: "1" } })).status).toBe(403);
+    expect((await env.t.call("POST", `/users/deactivate?id=${otherAdmin.id}`, { cookie: adminCookie })).status).toBe(403);
+    expect(env.t.reload(otherAdmin.id).isActive).toBe(true);
+
+    expect((await save(rootCookie, otherRoot.id, "taken-over@evil.test")).status).toBe(403);
+    expect((await env.t.call("POST", `/users/deactivate?id=${otherRoot.id}`, { cookie: rootCookie })).status).toBe(403);
+    expect(env.t.reload(otherRoot.id).email).toBe(otherRoot.email);
+
+    const managed = await save(rootCookie, otherAdmin.id, "new-admin@example.test");
+    expect(managed.status).toBe(200);
+    expect(env.t.reload(otherAdmin.id).email).toBe("new-admin@example.test");
+    expect((await env.t.call("POST", "/users/save", { cookie: rootCookie, body: { id: otherAdmin.id, role: { groupName: "USER" } } })).status).toBe(200);
+  });
+
+  test("an e-mail change is mailed to the old address in its owner's language, audited, and ends open reset links", async () => {
+    const { user: admin, cookie } = await env.t.userWithCookie("ADMIN");
+    const { user } = await env.t.userWithCookie("USER", { locale: "ru" });
+    await env.t.call("GET", `/reset-password/create-request?email=${user.email}`);
+    const resetMail = await env.sink.waitFor(user.email, (m) => m.html.includes("/new-password?token="));
+    const token = decodeURIComponent(resetMail.html.match(/\/new-password\?token=([^"&]+)/)![1]);
+
+    const res = await env.t.call("POST", "/users/save", { cookie, body: { id: user.id, email: "  Moved@Example.test " } });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe("Moved@Example.test");
+    const notice = await env.sink.waitFor(user.email, (m) => m.subject === "E-mail вашей учётной записи изменён");
+    expect(notice.html).toContain("Moved@Example.test");
+    expect(notice.html).toContain(admin.login);
+    expect(env.sink.mails.some((m) => m.to.includes("moved@example.test") && m.subject.includes("E-mail"))).toBe(false);
+
+    const log = env.t.db.select().from(activityLog).where(eq(activityLog.activityType, "EMAIL_CHANGE")).all();
+    expect(log).toHaveLength(1);
+    expect(log[0].userId).toBe(admin.id);
+    expect(log[0].description).toBe(`user ${user.login}: ${user.email} -> Moved@Example.test`);
+    expect(env.t.db.select().from(passwordResetRequests).where(eq(passwordResetRequests.userId, user.id)).get()!.usedAt).toBeInstanceOf(Date);
+    expect((await env.t.call("POST", "/reset-password/set-password", { body: { token, password: "hijacked-pass-1" } })).status).toBe(400);
+  });
+
+  test("a user changing their own e-mail is told at the old address too; saving the same address sends nothing", async () => {
+    const { user, cookie } = await env.t.userWithCookie();
+    expect((await env.t.call("POST", "/users/save", { cookie, body: { email: user.email, phoneNumber: "2" } })).status).toBe(200);
+    expect((await env.t.call("POST", "/users/save", { cookie, body: { email: `new-${user.email}` } })).status).toBe(200);
+    const notice = await env.sink.waitFor(user.email, (m) => m.subject === "The e-mail address of your account was changed");
+    expect(notice.html).toContain(`new-${user.email}`);
+    await env.t.ctx.mailer.idle();
+    expect(env.sink.mails.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+    expect(env.t.db.select().from(activityLog).where(eq(activityLog.activityType, "EMAIL_CHANGE")).all()).toHaveLength(1);
   });
 });
