@@ -57,11 +57,16 @@ export function saveAllSettings(db: Db, input: { label: string; body: string }[]
   return allSettings(db);
 }
 
-/** The GIS account for map layers: the user's own login and password override the shared ones. */
+/**
+ * The GIS account as the browser may know it: the user's own login and password (their own override,
+ * saved in their profile) and whether a shared account is configured. The shared password never
+ * leaves the server: map requests that need it go through Plexus, which adds it there.
+ */
 export function gisCredentials(db: Db, actor: User) {
-  const shared = settingValues(db, ["GIS_USERNAME", "GIS_PASSWORD"]);
+  const shared = settingValues(db, ["GIS_USERNAME"]);
   return {
-    GIS_USERNAME: actor.gisLogin || shared.GIS_USERNAME || "",
-    GIS_PASSWORD: actor.gisLogin ? actor.gisPassword ?? "" : shared.GIS_PASSWORD || "",
+    GIS_USERNAME: actor.gisLogin ?? "",
+    GIS_PASSWORD: actor.gisLogin ? actor.gisPassword ?? "" : "",
+    sharedLoginConfigured: Boolean(shared.GIS_USERNAME),
   };
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { ROLES } from "../../lib/roles";
 import { testApp } from "../../testing/harness";
+import { SETTING_DEFAULTS } from "./defaults";
 
 let t: ReturnType<typeof testApp>;
 beforeEach(() => (t = testApp()));
@@ -33,12 +35,31 @@ describe("settings", () => {
     expect((await t.call("GET", "/settings/get-general")).body.COMPANY_NAME).toBe("Plexus");
   });
 
-  test("GIS credentials: the user's own override the shared ones", async () => {
+  test("GIS credentials: the user's own values, and whether a shared account exists, never the shared password", async () => {
     const { cookie: root } = await t.userWithCookie("SYSTEM_ADMIN");
-    await t.call("POST", "/settings/save-all", { cookie: root, body: [{ label: "GIS_USERNAME", body: "shared" }, { label: "GIS_PASSWORD", body: "shared-pw" }] });
     const { cookie: plain } = await t.userWithCookie("USER");
     const { cookie: own } = await t.userWithCookie("USER", { gisLogin: "mine", gisPassword: "mine-pw" });
-    expect((await t.call("POST", "/settings/get-gis-credentials", { cookie: plain })).body).toEqual({ GIS_USERNAME: "shared", GIS_PASSWORD: "shared-pw" });
-    expect((await t.call("POST", "/settings/get-gis-credentials", { cookie: own })).body).toEqual({ GIS_USERNAME: "mine", GIS_PASSWORD: "mine-pw" });
+    expect((await t.call("POST", "/settings/get-gis-credentials", { cookie: plain })).body).toEqual({ GIS_USERNAME: "", GIS_PASSWORD: "", sharedLoginConfigured: false });
+    await t.call("POST", "/settings/save-all", { cookie: root, body: [{ label: "GIS_USERNAME", body: "shared" }, { label: "GIS_PASSWORD", body: "shared-pw" }] });
+    expect((await t.call("POST", "/settings/get-gis-credentials", { cookie: plain })).body).toEqual({ GIS_USERNAME: "", GIS_PASSWORD: "", sharedLoginConfigured: true });
+    expect((await t.call("POST", "/settings/get-gis-credentials", { cookie: own })).body).toEqual({ GIS_USERNAME: "mine", GIS_PASSWORD: "mine-pw", sharedLoginConfigured: true });
+  });
+
+  test("no secured setting's value appears in any answer of get-gis-credentials, for any role", async () => {
+    const { cookie: root } = await t.userWithCookie("SYSTEM_ADMIN");
+    const secured = SETTING_DEFAULTS.filter((s) => s.isSecured).map((s) => ({ label: s.label, body: `secret-${s.label.toLowerCase()}-${crypto.randomUUID()}` }));
+    expect(secured.map((s) => s.label)).toContain("GIS_PASSWORD");
+    expect((await t.call("POST", "/settings/save-all", { cookie: root, body: [...secured, { label: "GIS_USERNAME", body: "shared" }] })).status).toBe(200);
+    for (const role of ROLES) {
+      for (const own of [{}, { gisLogin: `own-${role}`, gisPassword: `own-pw-${role}` }, { gisPassword: "password-without-login" }]) {
+        const { cookie } = await t.userWithCookie(role, own);
+        const res = await t.call("POST", "/settings/get-gis-credentials", { cookie });
+        expect(res.status).toBe(200);
+        const text = JSON.stringify(res.body);
+        for (const setting of secured) expect(text).not.toContain(setting.body);
+        expect(res.body.sharedLoginConfigured).toBe(true);
+      }
+    }
+    expect((await t.call("POST", "/settings/get-gis-credentials")).status).toBe(401);
   });
 });
