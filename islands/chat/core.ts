@@ -60,6 +60,7 @@ class ChatCore {
   private synced = false;
   private started = false;
   private readonly inFlight = new Set<string>();
+  private flushRetry: ReturnType<typeof setTimeout> | undefined;
   private pending: PendingMessage[] | undefined;
 
   get connected() {
@@ -325,6 +326,14 @@ class ChatCore {
           this.inFlight.delete(item.clientId);
           const code = error instanceof LiveSendError ? error.code : "error";
           if (code === "disconnected") return;
+          if (code === "rate_limited") {
+            // Sent faster than the server takes (a burst of 20, then 5 a second): it stays queued and goes again shortly.
+            this.flushRetry ??= setTimeout(() => {
+              this.flushRetry = undefined;
+              this.flush();
+            }, 1_000);
+            return;
+          }
           // Refused for good (no longer a member, unsubscribed, invalid): it will never be accepted.
           this.saveOutbox(this.outbox().filter((i) => i.clientId !== item.clientId));
           void loadStrings().then(() => snack(errorText(code), "error"));

@@ -4,13 +4,14 @@ import { AppError } from "../lib/errors";
 import { log } from "../lib/log";
 import { FrameError, parseFrames, serializeFrame, type Frame } from "./stomp";
 
-/** Per-socket state: who is on it and what it subscribed to. */
+/** Per-socket state: who is on it (the user row as of the latest frame) and what it subscribed to. */
 export interface Connection {
   id: number;
   user: User;
   sessionId: string;
   connected: boolean;
-  subscriptions: Map<string, { destination: string; topic: string }>;
+  /** `requested` is the destination the client named; `destination` the one publishes use (per user for the system channel). */
+  subscriptions: Map<string, { destination: string; requested: string; topic: string }>;
   lastReceived: number;
   lastSent: number;
   heartbeatMs: { send: number; receive: number };
@@ -18,11 +19,22 @@ export interface Connection {
 
 export type Socket = ServerWebSocket<Connection>;
 
-/** Decides whether a user may subscribe to a destination that matched `pattern`. */
+/**
+ * Decides whether a user may subscribe to a destination that matched `pattern`; asked again for
+ * every live subscription when the user's rights change. `revoked` names what the user's system
+ * channel hears when such a subscription is dropped.
+ */
 export interface SubscribeRule {
   pattern: RegExp;
   allow(user: User, match: RegExpMatchArray): boolean;
+  revoked?(match: RegExpMatchArray): unknown;
 }
+
+/**
+ * The socket's session looked up again: the current user row, or null when the session is gone,
+ * expired, or its user inactive. Runs on every inbound frame, so it must be prepared statements.
+ */
+export type SessionCheck = (sessionId: string) => User | null;
 
 /** Handles a SEND to a `/ws-prefix/...` destination that matched `pattern`. */
 export interface SendHandler {
@@ -34,6 +46,47 @@ export const HEARTBEAT_MS = 25_000;
 export const SYSTEM_CHANNEL = "/user/ws-broker/system-channel";
 export const BROADCAST_CHANNEL = "/ws-broker/system-channel";
 const MAX_SUBSCRIPTIONS = 500;
+/**
+ * Frames one WebSocket message may carry. @stomp/stompjs and our islands send one frame per
+ * message; 50 leaves room for any client that batches, and bounds the work one message can ask for.
+ */
+export const MAX_FRAMES_PER_MESSAGE = 50;
+/**
+ * SEND frames per user across all their sockets: a token bucket of 20 that refills at 5 a second.
+ * A person types far below 1 message a second; 20 lets an outbox flush what it queued offline,
+ * with read marks and pings, in one go. The chat load bench (200 msg/s spread over 1,000 users,
+ * 0.2 a second each on average) never comes near it; a script is held to 5 a second.
+ */
+export const SEND_BURST = 20;
+export const SEND_PER_SECOND = 5;
+
+/** A token bucket per key: `burst` at once, then `perSecond` sustained. */
+export class TokenBuckets {
+  private readonly buckets = new Map<number, { tokens: number; at: number }>();
+
+  constructor(
+    readonly burst: number,
+    readonly perSecond: number,
+  ) {}
+
+  /** Takes one token for `key`; false when none is left. */
+  take(key: number, now = Date.now()): boolean {
+    let bucket = this.buckets.get(key);
+    if (!bucket) this.buckets.set(key, (bucket = { tokens: this.burst, at: now }));
+    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    bucket.at = now;
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  /** Forgets buckets that have refilled completely: they are the same as a new one. */
+  prune(now = Date.now()) {
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond >= this.burst) this.buckets.delete(key);
+    }
+  }
+}
 
 /**
  * The STOMP broker behind /ws-endpoint. Each subscription becomes a Bun pub/sub topic named by
@@ -51,10 +104,24 @@ export class Broker {
   private readonly presenceListeners: ((userId: number, online: boolean) => void)[] = [];
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private messageSeq = 0;
+  private sessionCheck: SessionCheck | undefined;
+  private readonly sends: TokenBuckets;
 
-  constructor(private readonly heartbeatMs = HEARTBEAT_MS) {
+  constructor(
+    private readonly heartbeatMs = HEARTBEAT_MS,
+    limits: { sendBurst?: number; sendPerSecond?: number } = {},
+  ) {
+    this.sends = new TokenBuckets(limits.sendBurst ?? SEND_BURST, limits.sendPerSecond ?? SEND_PER_SECOND);
     this.allow(/^\/user\/ws-broker\/system-channel$/, () => true);
     this.allow(/^\/ws-broker\/system-channel$/, () => true);
+  }
+
+  /**
+   * How every inbound frame re-reads the socket's session and user. Without it (a bare broker in a
+   * test) sockets keep the user they opened with.
+   */
+  checkSessionsWith(check: SessionCheck) {
+    this.sessionCheck = check;
   }
 
   attach(server: Server<Connection>) {
@@ -68,8 +135,8 @@ export class Broker {
     for (const ws of this.connections.values()) ws.close(1001, "server stopping");
   }
 
-  allow(pattern: RegExp, allow: SubscribeRule["allow"]) {
-    this.rules.push({ pattern, allow });
+  allow(pattern: RegExp, allow: SubscribeRule["allow"], revoked?: SubscribeRule["revoked"]) {
+    this.rules.push({ pattern, allow, revoked });
   }
 
   onSend(pattern: RegExp, handle: SendHandler["handle"]) {
@@ -124,14 +191,28 @@ export class Broker {
     }
   }
 
-  /** Closes a user's sockets, for example when an administrator deactivates them. */
+  /** Closes a user's sockets (ERROR, then close), for example when an administrator deactivates them. */
   disconnectUser(userId: number) {
-    for (const ws of this.byUser.get(userId) ?? []) ws.close(4001, "signed out");
+    for (const ws of [...this.connections.values()]) if (ws.data.user.id === userId) this.endSession(ws);
   }
 
-  /** Closes the sockets opened with one session (logout). */
-  disconnectSession(sessionId: string) {
-    for (const ws of this.connections.values()) if (ws.data.sessionId === sessionId) ws.close(4001, "signed out");
+  /**
+   * After a user's sessions or rights changed (logout, password reset, deactivation, role change,
+   * removal from a project): each of their sockets re-reads its session, closing if it is gone,
+   * and every subscription is asked again, dropping those the user may no longer have. Synchronous,
+   * so no publish after the call reaches a dropped subscription.
+   */
+  recheckUser(userId: number) {
+    for (const ws of [...this.connections.values()]) if (ws.data.user.id === userId) this.recheck(ws);
+  }
+
+  /** recheckUser for everyone connected, when a change touches many users at once (a project removed). */
+  recheckAll() {
+    for (const ws of [...this.connections.values()]) this.recheck(ws);
+  }
+
+  private recheck(ws: Socket) {
+    if (this.refresh(ws, false)) this.narrow(ws);
   }
 
   readonly websocket = {
@@ -145,7 +226,7 @@ export class Broker {
       const text = typeof raw === "string" ? raw : raw.toString("utf8");
       let frames: Frame[];
       try {
-        frames = parseFrames(text);
+        frames = parseFrames(text, MAX_FRAMES_PER_MESSAGE);
       } catch (error) {
         return this.fail(ws, error instanceof FrameError ? error.message : "malformed frame");
       }
@@ -159,6 +240,8 @@ export class Broker {
 
   private async dispatch(ws: Socket, frame: Frame) {
     const conn = ws.data;
+    // The session may have ended and the role changed since the previous frame.
+    if (!this.refresh(ws, true)) return;
     if (frame.command === "CONNECT" || frame.command === "STOMP") return this.connect(ws, frame);
     if (!conn.connected) return this.fail(ws, "CONNECT first");
     switch (frame.command) {
@@ -207,15 +290,11 @@ export class Broker {
     if (!destination || id === undefined) return this.fail(ws, "SUBSCRIBE needs destination and id");
     if (conn.subscriptions.has(id)) return this.fail(ws, `subscription id ${id} is in use`);
     if (conn.subscriptions.size >= MAX_SUBSCRIPTIONS) return this.fail(ws, "too many subscriptions");
-    const allowed = this.rules.some((rule) => {
-      const match = destination.match(rule.pattern);
-      return match ? rule.allow(conn.user, match) : false;
-    });
-    if (!allowed) return this.fail(ws, `not allowed to subscribe to ${destination}`);
+    if (!this.allowed(conn.user, destination).allowed) return this.fail(ws, `not allowed to subscribe to ${destination}`);
     // A user destination is private: the topic carries the user id so nobody else's publish reaches it.
     const shared = destination === SYSTEM_CHANNEL ? `${destination}#user${conn.user.id}` : destination;
     const topic = topicOf(shared, id);
-    conn.subscriptions.set(id, { destination: shared, topic });
+    conn.subscriptions.set(id, { destination: shared, requested: destination, topic });
     const ids = this.subscriptionIds.get(shared) ?? new Map<string, number>();
     ids.set(id, (ids.get(id) ?? 0) + 1);
     this.subscriptionIds.set(shared, ids);
@@ -241,8 +320,60 @@ export class Broker {
     if (frame) this.receipt(ws, frame);
   }
 
+  /** Whether some rule lets `user` have `destination`, and the rule that matched first. */
+  private allowed(user: User, destination: string): { allowed: boolean; rule?: SubscribeRule; match?: RegExpMatchArray } {
+    let first: { rule: SubscribeRule; match: RegExpMatchArray } | undefined;
+    for (const rule of this.rules) {
+      const match = destination.match(rule.pattern);
+      if (!match) continue;
+      first ??= { rule, match };
+      if (rule.allow(user, match)) return { allowed: true, rule, match };
+    }
+    return { allowed: false, ...first };
+  }
+
+  /**
+   * Re-reads the socket's session and user row. A session that is gone, expired or whose user is
+   * inactive ends the socket (ERROR, then close) and answers false. A changed role re-evaluates
+   * the subscriptions when `narrowOnRoleChange`.
+   */
+  private refresh(ws: Socket, narrowOnRoleChange: boolean): boolean {
+    if (ws.readyState !== 1) return false;
+    if (!this.sessionCheck) return true;
+    const user = this.sessionCheck(ws.data.sessionId);
+    if (!user || user.id !== ws.data.user.id) {
+      this.endSession(ws);
+      return false;
+    }
+    const before = ws.data.user;
+    ws.data.user = user;
+    if (narrowOnRoleChange && user.role !== before.role) this.narrow(ws);
+    return true;
+  }
+
+  /** Drops the subscriptions the socket's user may no longer have; the rule says what the user hears. */
+  private narrow(ws: Socket) {
+    for (const [id, sub] of [...ws.data.subscriptions]) {
+      const verdict = this.allowed(ws.data.user, sub.requested);
+      if (verdict.allowed) continue;
+      this.unsubscribe(ws, id);
+      const notice = verdict.rule?.revoked?.(verdict.match!);
+      if (notice !== undefined) this.sendToSocket(ws, SYSTEM_CHANNEL, JSON.stringify(notice));
+    }
+  }
+
+  /** The session ended: no further delivery, an ERROR frame, then the socket closes. */
+  private endSession(ws: Socket) {
+    for (const id of [...ws.data.subscriptions.keys()]) this.unsubscribe(ws, id);
+    if (ws.readyState !== 1) return;
+    this.error(ws, "session_ended");
+    ws.close(4001, "signed out");
+  }
+
   private async send(ws: Socket, frame: Frame) {
     const destination = frame.headers.destination ?? "";
+    // Per user, across all their sockets; the connection stays, the client may retry later.
+    if (!this.sends.take(ws.data.user.id)) return this.error(ws, "rate_limited", frame.headers.receipt);
     for (const handler of this.handlers) {
       const match = destination.match(handler.pattern);
       if (!match) continue;
@@ -305,10 +436,15 @@ export class Broker {
     }
   }
 
-  /** Sends heart-beats and drops sockets that stayed silent for twice the agreed interval. */
+  /**
+   * Sends heart-beats, drops sockets that stayed silent for twice the agreed interval, and ends
+   * sockets whose session expired or was revoked while they were idle.
+   */
   private beat() {
     const now = Date.now();
-    for (const ws of this.connections.values()) {
+    this.sends.prune(now);
+    for (const ws of [...this.connections.values()]) {
+      if (!this.refresh(ws, true)) continue;
       const { heartbeatMs, lastReceived, connected } = ws.data;
       if (!connected) {
         if (now - lastReceived > this.heartbeatMs) ws.close(1002, "no CONNECT");

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client, type IMessage } from "@stomp/stompjs";
+import { eq } from "drizzle-orm";
 import { openDb } from "../../db/client";
+import { dataItems, passwordResetRequests, projects, sessions, userProjects, users } from "../../db/schema";
+import { sha256 } from "../lib/crypto";
 import { makeUser, tempDataDir, testConfig } from "../testing/harness";
+import { ownPageHeaders } from "../testing/own-page";
 import { startServer } from "../web";
-import { Broker } from "./broker";
+import { Broker, MAX_FRAMES_PER_MESSAGE, SEND_BURST, SEND_PER_SECOND } from "./broker";
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let data: ReturnType<typeof tempDataDir>;
@@ -20,11 +24,11 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function cookieFor(role: "USER" | "ADMIN" = "USER") {
+async function cookieFor(role: "USER" | "ADMIN" | "SYSTEM_ADMIN" = "USER") {
   const user = await makeUser(server.ctx.db, role);
   const res = await fetch(`${server.url}/api/login`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...ownPageHeaders(server.url) },
     body: JSON.stringify({ username: user.login, password: user.password }),
   });
   return { user, cookie: res.headers.get("set-cookie")!.split(";")[0] };
@@ -34,7 +38,7 @@ async function cookieFor(role: "USER" | "ADMIN" = "USER") {
 function connect(cookie: string, heartbeat = 25_000) {
   const errors: string[] = [];
   const client = new Client({
-    webSocketFactory: () => new WebSocket(wsUrl, { headers: { cookie } } as never),
+    webSocketFactory: () => new WebSocket(wsUrl, { headers: { cookie, origin: server.url } } as never),
     heartbeatIncoming: heartbeat,
     heartbeatOutgoing: heartbeat,
     reconnectDelay: 0,
@@ -151,7 +155,7 @@ describe("/ws-endpoint", () => {
     const victim = await cookieFor();
     const v = connect(victim.cookie);
     const client = await v.ready;
-    const res = await fetch(`${server.url}/api/users/deactivate?id=${victim.user.id}`, { method: "POST", headers: { cookie: admin.cookie } });
+    const res = await fetch(`${server.url}/api/users/deactivate?id=${victim.user.id}`, { method: "POST", headers: { cookie: admin.cookie, ...ownPageHeaders(server.url) } });
     expect(res.status).toBe(200);
     await until(() => !client.connected);
   });
@@ -162,7 +166,7 @@ describe("/ws-endpoint", () => {
     const config = testConfig(own.dir);
     const fast = await startServer({ db: openDb(config.dbPath), config, live: new Broker(300), withPages: false });
     const user = await makeUser(fast.ctx.db);
-    const login = await fetch(`${fast.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: user.login, password: user.password }) });
+    const login = await fetch(`${fast.url}/api/login`, { method: "POST", headers: { "content-type": "application/json", ...ownPageHeaders(fast.url) }, body: JSON.stringify({ username: user.login, password: user.password }) });
     const cookie = login.headers.get("set-cookie")!.split(";")[0];
     const open = async () => {
       const ws = new WebSocket(`${fast.url.replace("http", "ws")}/ws-endpoint`, { headers: { cookie } } as never);
@@ -186,5 +190,271 @@ describe("/ws-endpoint", () => {
     beating.ws.close();
     await fast.stop();
     own.cleanup();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A live connection lives as long as its session and acts with the user's current rights.
+
+async function api(cookie: string | undefined, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { ...ownPageHeaders(server.url), ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A connected client with what its system channel hears, its ERROR frames and whether its socket closed. */
+async function session(cookie: string) {
+  const c = connect(cookie);
+  const client = await c.ready;
+  const state = { closed: false };
+  client.onWebSocketClose = () => (state.closed = true);
+  const system = collect(client, "/user/ws-broker/system-channel");
+  /** Subscribes to a chat's topic; resolves once the server's RECEIPT says the subscription is in place. */
+  const topic = async (chatId: number) => {
+    const receipt = `topic-${chatId}-${Math.random()}`;
+    const placed = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
+    const bodies: any[] = [];
+    client.subscribe(`/ws-broker/topic/${chatId}`, (message: IMessage) => bodies.push(JSON.parse(message.body)), { receipt });
+    await placed;
+    return bodies;
+  };
+  const say = (chatId: number, text: string) => client.publish({ destination: `/ws-prefix/notify/${chatId}`, body: JSON.stringify({ text }) });
+  return { client, errors: c.errors, state, system, topic, say };
+}
+
+/** A project with one data item, the given users as members, and the item's comment chat. */
+async function projectChat(members: { cookie: string; user: { id: number } }[]) {
+  const db = server.ctx.db;
+  const project = db.insert(projects).values({ name: `Live ${Date.now()}-${Math.random()}` }).returning().get();
+  const memberships = members.map((m) => db.insert(userProjects).values({ userId: m.user.id, projectId: project.id }).returning().get());
+  const item = db.insert(dataItems).values({ projectId: project.id, name: "Pier 4 drawing", dataType: "DOC" }).returning().get();
+  const chat = await api(members[0].cookie, "POST", "/chats/new-chat-for-data", { dataId: item.id });
+  expect(chat.status).toBe(200);
+  return { project, item, chatId: chat.body.id as number, memberships };
+}
+
+const texts = (bodies: any[]) => bodies.filter((b) => b.type === "MESSAGE").map((b) => b.message.decryptedBody);
+
+/** Both hear a first message, so both subscriptions are in place. */
+async function warmUp(chatId: number, speaker: Awaited<ReturnType<typeof session>>, inboxes: any[][]) {
+  speaker.say(chatId, "warm-up");
+  await until(() => inboxes.every((inbox) => texts(inbox).includes("warm-up")));
+}
+
+describe("revocation over a live connection", () => {
+  test("removal from a project: DETACHED at once, nothing published afterwards arrives, SUBSCRIBE and SEND refused, HTTP reads 404", async () => {
+    const admin = await cookieFor("ADMIN");
+    const leaving = await cookieFor();
+    const staying = await cookieFor();
+    const { chatId, memberships, item } = await projectChat([leaving, staying]);
+    const l = await session(leaving.cookie);
+    const s = await session(staying.cookie);
+    const lTopic = await l.topic(chatId);
+    const sTopic = await s.topic(chatId);
+    await warmUp(chatId, s, [lTopic, sTopic]);
+    expect((await api(leaving.cookie, "GET", `/chat-records/get-messages?chatId=${chatId}`)).status).toBe(200);
+    // A drive file in the comments: readable by the item's project members only.
+    const form = new FormData();
+    form.append("file", new File(["pier loads"], "loads.txt"));
+    const file = await (await fetch(`${server.url}/api/files/save-user-file`, { method: "POST", headers: { cookie: staying.cookie, ...ownPageHeaders(server.url) }, body: form })).json();
+    s.client.publish({ destination: `/ws-prefix/notify/${chatId}`, body: JSON.stringify({ file: { id: file.id } }) });
+    await until(() => lTopic.some((m) => m.type === "MESSAGE" && m.message.file?.id === file.id));
+    const fileStatus = async () => (await fetch(`${server.url}/api/files/get-user-file/${file.token}`, { headers: { cookie: leaving.cookie } })).status;
+    expect(await fileStatus()).toBe(200);
+
+    const heard = lTopic.length;
+    const started = Date.now();
+    expect((await api(admin.cookie, "POST", `/project/remove-user-project?id=${memberships[0].id}`)).status).toBe(200);
+    await until(() => l.system.some((m) => m.type === "DETACHED" && m.chatId === chatId), 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    s.say(chatId, "after the removal");
+    await until(() => texts(sTopic).includes("after the removal"));
+    await Bun.sleep(150);
+    expect(lTopic.length).toBe(heard);
+
+    for (const path of [`/chat-records/get-messages?chatId=${chatId}`, `/data/get-by-chat?chatId=${chatId}`, `/chats/get?chatId=${chatId}`, `/chats/members?chatId=${chatId}`]) {
+      const res = await api(leaving.cookie, "GET", path);
+      expect([path, res.status]).toEqual([path, 404]);
+    }
+    expect((await api(leaving.cookie, "GET", "/chats/get-all")).body.some((c: { id: number }) => c.id === chatId)).toBe(false);
+    expect(await fileStatus()).toBe(404);
+    expect((await api(leaving.cookie, "POST", "/chats/new-chat-for-data", { dataId: item.id })).status).toBe(404);
+    expect((await api(staying.cookie, "GET", `/chats/members?chatId=${chatId}`)).body.map((u: { id: number }) => u.id)).toEqual([staying.user.id]);
+
+    l.say(chatId, "still here?");
+    await until(() => l.errors.length > 0);
+    expect(l.errors).toEqual(["chat_not_found"]);
+    l.client.subscribe(`/ws-broker/topic/${chatId}`, () => undefined);
+    await until(() => l.state.closed);
+    expect(l.errors[1]).toContain("not allowed");
+    const stored = (await api(staying.cookie, "GET", `/chat-records/get-messages?chatId=${chatId}`)).body;
+    expect(stored.map((m: { decryptedBody: string }) => m.decryptedBody).filter((t: string) => !t.startsWith("{"))).toEqual(["warm-up", "after the removal"]);
+    await s.client.deactivate();
+  });
+
+  test("removing the project ends its chats' subscriptions at once", async () => {
+    const admin = await cookieFor("ADMIN");
+    const member = await cookieFor();
+    const { chatId, project } = await projectChat([member]);
+    const m = await session(member.cookie);
+    const topic = await m.topic(chatId);
+    await warmUp(chatId, m, [topic]);
+    expect((await api(admin.cookie, "GET", `/project/remove?id=${project.id}`)).status).toBe(200);
+    await until(() => m.system.some((e) => e.type === "DETACHED" && e.chatId === chatId), 1000);
+    expect((await api(member.cookie, "GET", `/chat-records/get-messages?chatId=${chatId}`)).status).toBe(404);
+    expect(m.state.closed).toBe(false);
+    await m.client.deactivate();
+  });
+
+  test("a role change narrows at once: a demoted ADMIN loses a chat of a project she is not in", async () => {
+    const root = await cookieFor("SYSTEM_ADMIN");
+    const admin = await cookieFor("ADMIN");
+    const author = await cookieFor();
+    const { chatId } = await projectChat([author]);
+    const a = await session(admin.cookie);
+    const w = await session(author.cookie);
+    const aTopic = await a.topic(chatId);
+    const wTopic = await w.topic(chatId);
+    await warmUp(chatId, w, [aTopic, wTopic]);
+
+    const heard = aTopic.length;
+    const started = Date.now();
+    expect((await api(root.cookie, "POST", "/users/save", { id: admin.user.id, role: { groupName: "USER" } })).status).toBe(200);
+    await until(() => a.system.some((m) => m.type === "DETACHED" && m.chatId === chatId), 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    w.say(chatId, "for project members");
+    await until(() => texts(wTopic).includes("for project members"));
+    await Bun.sleep(150);
+    expect(aTopic.length).toBe(heard);
+    expect((await api(admin.cookie, "GET", `/chat-records/get-messages?chatId=${chatId}`)).status).toBe(404);
+    a.say(chatId, "as an admin");
+    await until(() => a.errors.length > 0);
+    expect(a.errors).toEqual(["chat_not_found"]);
+    expect(a.state.closed).toBe(false);
+    await a.client.deactivate();
+    await w.client.deactivate();
+  });
+
+  test("logout closes that session's sockets within a second (ERROR session_ended); the user's other session keeps its own", async () => {
+    const { user, cookie } = await cookieFor();
+    const other = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...ownPageHeaders(server.url) },
+      body: JSON.stringify({ username: user.login, password: user.password }),
+    });
+    const otherCookie = other.headers.get("set-cookie")!.split(";")[0];
+    const leaving = await session(cookie);
+    const staying = await session(otherCookie);
+    const started = Date.now();
+    expect((await api(cookie, "POST", "/logout")).status).toBeLessThan(300);
+    await until(() => leaving.state.closed, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(leaving.errors).toEqual(["session_ended"]);
+    staying.client.publish({ destination: "/ws-prefix/ping-pong", body: "{}" });
+    await until(() => staying.system.some((m) => m.type === "PING_PONG"));
+    expect(staying.state.closed).toBe(false);
+    await staying.client.deactivate();
+  });
+
+  test("a password reset closes every socket of the user within a second", async () => {
+    const { user, cookie } = await cookieFor();
+    const one = await session(cookie);
+    const two = await session(cookie);
+    const token = "reset-token-for-live-test";
+    server.ctx.db.insert(passwordResetRequests).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 60_000) }).run();
+    // Hashing the new password takes most of a second: the clock starts when the reset is done.
+    expect((await api(undefined, "POST", "/reset-password/set-password", { token, password: "New-password-42!" })).status).toBe(200);
+    const started = Date.now();
+    await until(() => one.state.closed && two.state.closed, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect([one.errors, two.errors]).toEqual([["session_ended"], ["session_ended"]]);
+  });
+
+  test("deactivation closes every socket of the user within a second", async () => {
+    const admin = await cookieFor("ADMIN");
+    const victim = await cookieFor();
+    const v = await session(victim.cookie);
+    const started = Date.now();
+    expect((await api(admin.cookie, "POST", `/users/deactivate?id=${victim.user.id}`)).status).toBe(200);
+    await until(() => v.state.closed, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(v.errors).toEqual(["session_ended"]);
+  });
+
+  test("every frame re-reads the session: one that ended or expired behind the broker's back ends the socket on its next frame", async () => {
+    const db = server.ctx.db;
+    for (const end of [
+      (userId: number) => db.delete(sessions).where(eq(sessions.userId, userId)).run(),
+      (userId: number) => db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, userId)).run(),
+      (userId: number) => db.update(users).set({ isActive: false }).where(eq(users.id, userId)).run(),
+    ]) {
+      const { user, cookie } = await cookieFor();
+      const s = await session(cookie);
+      end(user.id);
+      s.client.publish({ destination: "/ws-prefix/ping-pong", body: "{}" });
+      await until(() => s.state.closed, 1000);
+      expect(s.errors).toEqual(["session_ended"]);
+      expect(s.system.some((m) => m.type === "PING_PONG")).toBe(false);
+    }
+  });
+});
+
+describe("flood limits", () => {
+  /** A raw socket, CONNECTed, with every frame it receives. */
+  async function rawSocket(cookie: string) {
+    const ws = new WebSocket(wsUrl, { headers: { cookie, origin: server.url } } as never);
+    const frames: string[] = [];
+    ws.onmessage = (event) => frames.push(String(event.data));
+    const closed = new Promise<number>((resolve) => (ws.onclose = (event) => resolve(event.code)));
+    await new Promise((resolve) => (ws.onopen = resolve));
+    ws.send("CONNECT\naccept-version:1.2\n\n\0");
+    await until(() => frames.some((f) => f.startsWith("CONNECTED")));
+    return { ws, frames, closed };
+  }
+  const sendFrame = (chatId: number, text: string, receipt: string) =>
+    `SEND\ndestination:/ws-prefix/notify/${chatId}\nreceipt:${receipt}\ncontent-type:application/json\n\n${JSON.stringify({ text })}\0`;
+  const stored = async (cookie: string, chatId: number) =>
+    (await api(cookie, "GET", `/chat-records/get-messages?chatId=${chatId}&limit=200`)).body.filter((m: { messageKey: string }) => m.messageKey === "DEFAULT").length;
+
+  test(`more than ${MAX_FRAMES_PER_MESSAGE} frames in one WebSocket message: ERROR and close, nothing stored`, async () => {
+    const { user, cookie } = await cookieFor();
+    const chatId = (await api(cookie, "POST", "/chats/new-chat", { name: `Flood ${user.id}`, type: "PRIVATE" })).body;
+    const raw = await rawSocket(cookie);
+    raw.ws.send(Array.from({ length: MAX_FRAMES_PER_MESSAGE + 1 }, (_, i) => sendFrame(chatId, `flood ${i}`, `r${i}`)).join(""));
+    expect(await raw.closed).toBe(1002);
+    expect(raw.frames.some((f) => f.startsWith("ERROR") && f.includes(`more than ${MAX_FRAMES_PER_MESSAGE} frames`))).toBe(true);
+    expect(await stored(cookie, chatId)).toBe(0);
+  });
+
+  test(`SEND is rate-limited per user across sockets (burst ${SEND_BURST}, ${SEND_PER_SECOND}/s): ERROR rate_limited, the connection kept`, async () => {
+    const { user, cookie } = await cookieFor();
+    const chatId = (await api(cookie, "POST", "/chats/new-chat", { name: `Rate ${user.id}`, type: "PRIVATE" })).body;
+    const one = await rawSocket(cookie);
+    const two = await rawSocket(cookie);
+    // 15 + 15 at once over two sockets of one user: the burst of 20 goes through, the rest is refused.
+    one.ws.send(Array.from({ length: 15 }, (_, i) => sendFrame(chatId, `one ${i}`, `a${i}`)).join(""));
+    two.ws.send(Array.from({ length: 15 }, (_, i) => sendFrame(chatId, `two ${i}`, `b${i}`)).join(""));
+    const answers = () => [...one.frames, ...two.frames].filter((f) => f.startsWith("RECEIPT") || f.startsWith("ERROR"));
+    await until(() => answers().length === 30);
+    const limited = answers().filter((f) => f.startsWith("ERROR") && f.includes("message:rate_limited"));
+    const saved = await stored(cookie, chatId);
+    // A token may refill while the 30 frames are handled (one every 200 ms).
+    expect(saved).toBeGreaterThanOrEqual(SEND_BURST);
+    expect(saved).toBeLessThanOrEqual(SEND_BURST + 1);
+    expect(limited.length).toBe(30 - saved);
+    expect(one.ws.readyState).toBe(WebSocket.OPEN);
+    expect(two.ws.readyState).toBe(WebSocket.OPEN);
+    // A moment later the bucket has tokens again.
+    await Bun.sleep(1000 / SEND_PER_SECOND + 50);
+    one.ws.send(sendFrame(chatId, "later", "later"));
+    await until(() => one.frames.some((f) => f.startsWith("RECEIPT") && f.includes("receipt-id:later")));
+    expect(await stored(cookie, chatId)).toBe(saved + 1);
+    one.ws.close();
+    two.ws.close();
   });
 });

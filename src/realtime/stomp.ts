@@ -27,14 +27,16 @@ const escapeHeader = (value: string) =>
 
 /**
  * Parses every frame in one WebSocket message; bare end-of-line characters between frames are
- * heart-beats and are skipped. Throws FrameError on anything malformed.
+ * heart-beats and are skipped. Throws FrameError on anything malformed, and as soon as the message
+ * holds more than `maxFrames` frames (before parsing the rest).
  */
-export function parseFrames(data: string): Frame[] {
+export function parseFrames(data: string, maxFrames = Infinity): Frame[] {
   const frames: Frame[] = [];
   let pos = 0;
   while (pos < data.length) {
     while (data[pos] === "\n" || (data[pos] === "\r" && data[pos + 1] === "\n")) pos += data[pos] === "\r" ? 2 : 1;
     if (pos >= data.length) break;
+    if (frames.length >= maxFrames) throw new FrameError(`more than ${maxFrames} frames in one message`);
     const headerEnd = data.indexOf("\n\n", pos);
     const headerEndCrlf = data.indexOf("\r\n\r\n", pos);
     const useCrlf = headerEndCrlf >= 0 && (headerEnd < 0 || headerEndCrlf < headerEnd);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { openDb } from "../../../db/client";
 import { chatMessages, chats } from "../../../db/schema";
 import { makeUser, tempDataDir, testConfig } from "../../testing/harness";
+import { ownPageHeaders } from "../../testing/own-page";
 import { startServer } from "../../web";
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -19,16 +20,16 @@ afterAll(async () => {
   data.cleanup();
 });
 
-async function person(role: "USER" | "ADMIN" = "USER") {
+async function person(role: "USER" | "ADMIN" | "SYSTEM_ADMIN" = "USER") {
   const user = await makeUser(server.ctx.db, role);
-  const res = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: user.login, password: user.password }) });
+  const res = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json", ...ownPageHeaders(server.url) }, body: JSON.stringify({ username: user.login, password: user.password }) });
   return { user, cookie: res.headers.get("set-cookie")!.split(";")[0] };
 }
 
 async function api(cookie: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}/api${path}`, {
     method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    headers: { cookie, ...ownPageHeaders(server.url), ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -227,8 +228,7 @@ describe("messages over the live channel", () => {
     const admin = await person("ADMIN");
     const chat = server.ctx.db.insert(chats).values({ name: `legacy-${admin.user.id}`, type: "PRIVATE", ownerId: admin.user.id }).returning().get();
     server.ctx.db.insert(chatMessages).values({ chatId: chat.id, authorId: admin.user.id, body: "old plain text", encrypted: false }).run();
-    const root = await makeUser(server.ctx.db, "SYSTEM_ADMIN");
-    const cookie = (await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: root.login, password: root.password }) })).headers.get("set-cookie")!.split(";")[0];
+    const { cookie } = await person("SYSTEM_ADMIN");
     expect((await api(admin.cookie, "POST", "/update/encrypt-messages")).status).toBe(403);
     const res = await api(cookie, "POST", "/update/encrypt-messages");
     expect(res.body.encrypted).toBeGreaterThanOrEqual(1);
@@ -236,5 +236,75 @@ describe("messages over the live channel", () => {
     expect(row.encrypted).toBe(true);
     expect(row.body).not.toContain("old plain");
     expect(server.ctx.box.open(row.body)).toBe("old plain text");
+  });
+});
+
+describe("files in chats", () => {
+  async function upload(cookie: string, name: string, text: string) {
+    const form = new FormData();
+    form.append("file", new File([text], name));
+    const res = await fetch(`${server.url}/api/files/save-user-file`, { method: "POST", headers: { cookie, ...ownPageHeaders(server.url) }, body: form });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { id: number; token: string; isShared: boolean; shareToken: string | null };
+  }
+  /** A download as a browser would ask for it (a navigation: no proof header), with its status and text. */
+  async function download(token: string, cookie?: string) {
+    const res = await fetch(`${server.url}/api/files/get-user-file/${token}`, { headers: cookie ? { cookie } : {} });
+    return { status: res.status, text: await res.text() };
+  }
+  const share = async (cookie: string, id: number) => (await api(cookie, "POST", `/files/share?id=${id}`)).body[0];
+
+  test("a file sent into a private chat: its members read it signed in, nobody else; sending does not share it; a deleted message ends it; share links are separate, new on each share", async () => {
+    const owner = await person();
+    const member = await person();
+    const outsider = await person();
+    const chatId = (await api(owner.cookie, "POST", "/chats/new-chat", { name: `Files ${owner.user.id}`, type: "PRIVATE", members: [{ id: member.user.id }] })).body;
+    const file = await upload(owner.cookie, "minutes.txt", "site minutes");
+    const lo = await live(owner.cookie);
+    const topic = lo.inbox(`/ws-broker/topic/${chatId}`);
+    await Bun.sleep(50);
+    lo.client.publish({ destination: `/ws-prefix/notify/${chatId}`, body: JSON.stringify({ file: { id: file.id }, clientId: "file-1" }) });
+    await until(() => topic.some((m) => m.type === "MESSAGE" && m.message.file));
+    const sent = topic.find((m) => m.type === "MESSAGE" && m.message.file).message;
+    expect(sent.file).toMatchObject({ id: file.id, token: file.token });
+
+    // The chat's link: members and the owner, signed in; nobody else, and not signed out.
+    expect(await download(file.token, member.cookie)).toEqual({ status: 200, text: "site minutes" });
+    expect((await download(file.token, owner.cookie)).status).toBe(200);
+    expect((await download(file.token, outsider.cookie)).status).toBe(404);
+    expect((await download(file.token)).status).toBe(404);
+    expect((await api(outsider.cookie, "GET", `/files/get-file-entity/${file.token}`)).status).toBe(404);
+    expect((await api(member.cookie, "GET", `/files/get-file-entity/${file.token}`)).body).toMatchObject({ id: file.id, isShared: false, shareToken: null });
+    // Sending marked nothing shared.
+    expect((await api(owner.cookie, "GET", "/files/get-file-entities")).body.find((f: { id: number }) => f.id === file.id)).toMatchObject({ isShared: false, shareToken: null });
+    // A member may keep a copy of it.
+    expect((await api(member.cookie, "POST", `/files/add-file-entity/${file.token}`)).status).toBe(200);
+    expect((await api(outsider.cookie, "POST", `/files/add-file-entity/${file.token}`)).status).toBe(404);
+
+    // An explicit share makes a public link with a token of its own; withdrawing it leaves the chat's link working.
+    const first = await share(owner.cookie, file.id);
+    expect(first.shareToken).toMatch(/^[\w-]{32}$/);
+    expect(first.shareToken).not.toBe(file.token);
+    expect(await download(first.shareToken)).toEqual({ status: 200, text: "site minutes" });
+    expect((await download(file.token)).status).toBe(404);
+    expect((await api(owner.cookie, "POST", `/files/withdraw?ids=${file.id}`)).body[0]).toMatchObject({ isShared: false, shareToken: null });
+    expect((await download(first.shareToken)).status).toBe(404);
+    expect((await download(first.shareToken, member.cookie)).status).toBe(404);
+    expect((await download(file.token, member.cookie)).status).toBe(200);
+    // Sharing again makes another link: the withdrawn one never comes back.
+    const second = await share(owner.cookie, file.id);
+    expect(second.shareToken).not.toBe(first.shareToken);
+    expect((await download(first.shareToken)).status).toBe(404);
+    expect((await download(second.shareToken)).status).toBe(200);
+    expect((await share(owner.cookie, file.id)).shareToken).toBe(second.shareToken);
+
+    // Deleting the message ends the members' access; the owner and the explicit share are untouched.
+    lo.client.publish({ destination: `/ws-prefix/chat/${chatId}/message-remove/${sent.id}` });
+    await until(() => topic.some((m) => m.type === "MESSAGE_DELETED" && m.id === sent.id));
+    expect((await download(file.token, member.cookie)).status).toBe(404);
+    expect((await api(member.cookie, "GET", `/files/get-file-entity/${file.token}`)).status).toBe(404);
+    expect((await download(file.token, owner.cookie)).status).toBe(200);
+    expect((await download(second.shareToken)).status).toBe(200);
+    await lo.client.deactivate();
   });
 });

@@ -34,9 +34,16 @@ const canEnter = (ctx: AppContext, user: User, chatId: number) => {
   }
 };
 
-/** The chat's live destinations: topics for members only, and the three SEND handlers. */
+/**
+ * The chat's live destinations: topics for whoever may enter the chat (asked again whenever the
+ * user's rights change; a dropped topic tells the user DETACHED), and the three SEND handlers.
+ */
 export function wireChatLive(ctx: AppContext) {
-  ctx.live.allow(/^\/ws-broker\/topic\/(\d{1,15})$/, (user, match) => canEnter(ctx, user, Number(match[1])));
+  ctx.live.allow(
+    /^\/ws-broker\/topic\/(\d{1,15})$/,
+    (user, match) => canEnter(ctx, user, Number(match[1])),
+    (match) => ({ type: "DETACHED", chatId: Number(match[1]) }),
+  );
   ctx.live.onSend(/^\/ws-prefix\/notify\/(\d{1,15})$/, (user, match, frame) => {
     sendMessage(ctx, user, Number(match[1]), outgoing(frame));
   });

@@ -11,18 +11,36 @@ import { CHAT_NAME_MAX, type NewChatInput } from "./model";
 export const topicOf = (chatId: number) => `/ws-broker/topic/${chatId}`;
 const fullName = (u: Pick<User, "firstName" | "lastName">) => `${u.firstName} ${u.lastName}`;
 
-/** Chats everyone may enter: PUBLIC ones, and a DATA chat for anyone who can see its data item. */
-function joinable(db: Db, actor: User, chat: Chat): boolean {
-  if (chat.type === "PUBLIC") return true;
-  if (chat.type === "DATA" && chat.dataId) {
-    try {
-      requireDataItem(db, actor, chat.dataId);
+/**
+ * Whether `actor` may enter `chat` now, given their member row (if any). Asked at every read,
+ * every SUBSCRIBE and SEND, and again for live subscriptions when rights change: a row alone
+ * proves nothing for chats that belong to something else.
+ * - PUBLIC: everyone. PRIVATE and DIRECT: their members.
+ * - DATA: whoever may see the data item now (its project's members and administrators; plain
+ *   users not once the item is removed), whatever rows exist from earlier.
+ * - ISSUE: tasks do not exist yet, so nobody joins; only members already there stay. HOOK: when
+ *   tasks come, check access to the task here as DATA checks its item (requireTask(db, actor, chat.issueId)).
+ */
+export function mayEnter(db: Db, actor: User, chat: Chat, member: ChatMember | undefined): boolean {
+  switch (chat.type) {
+    case "PUBLIC":
       return true;
-    } catch {
+    case "PRIVATE":
+    case "DIRECT":
+      return !!member;
+    case "DATA":
+      if (!chat.dataId) return false;
+      try {
+        requireDataItem(db, actor, chat.dataId);
+        return true;
+      } catch {
+        return false;
+      }
+    case "ISSUE":
+      return !!member;
+    default:
       return false;
-    }
   }
-  return false;
 }
 
 // Every message and subscription goes through these, so they are prepared once per database:
@@ -46,18 +64,39 @@ export const chatStatements = (db: Db) => {
 };
 
 /**
- * The gate of every chat call: members only. Open chats (PUBLIC, and DATA chats of visible items)
- * make the caller a member on first use; anyone else gets 404, as if the chat did not exist.
+ * The gate of every chat call: whoever may enter the chat now (mayEnter). Open chats (PUBLIC, and
+ * DATA chats of visible items) make the caller a member on first use; anyone else gets 404, as if
+ * the chat did not exist, also when an earlier member row remains.
  */
 export function requireMember(db: Db, actor: User, chatId: number): { chat: Chat; member: ChatMember } {
   const chat = chatStatements(db).chatById.get({ chatId }) as Chat | undefined;
   if (!chat) throw notFound("chat");
   let member = chatStatements(db).memberOf.get({ chatId, userId: actor.id }) as ChatMember | undefined;
-  if (!member) {
-    if (!joinable(db, actor, chat)) throw notFound("chat");
-    member = db.insert(chatMembers).values({ chatId, userId: actor.id, lastReadMessageId: chat.lastMessageId ?? 0 }).returning().get();
-  }
+  if (!mayEnter(db, actor, chat, member)) throw notFound("chat");
+  member ??= db.insert(chatMembers).values({ chatId, userId: actor.id, lastReadMessageId: chat.lastMessageId ?? 0 }).returning().get();
   return { chat, member };
+}
+
+/** Whether the user may enter the chat now (no row is made). */
+export function canEnterChat(db: Db, user: User, chatId: number): boolean {
+  const chat = chatStatements(db).chatById.get({ chatId }) as Chat | undefined;
+  if (!chat) return false;
+  return mayEnter(db, user, chat, chatStatements(db).memberOf.get({ chatId, userId: user.id }) as ChatMember | undefined);
+}
+
+/**
+ * Whether `actor` may read drive file `fileId` because a message in a chat they may enter carries
+ * it. A deleted message no longer carries its file (removeMessage clears the reference).
+ */
+export function mayReadChatFile(db: Db, actor: User, fileId: number): boolean {
+  const rows = db
+    .selectDistinct({ chat: chats, member: chatMembers })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .leftJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, actor.id)))
+    .where(and(eq(chatMessages.fileId, fileId), ne(chatMessages.messageKey, "DELETED")))
+    .all();
+  return rows.some((row) => mayEnter(db, actor, row.chat, row.member ?? undefined));
 }
 
 export const isMember = (db: Db, userId: number, chatId: number) =>
@@ -170,7 +209,9 @@ export function listChats(ctx: AppContext, actor: User, archived?: boolean, only
     )
     .orderBy(sql`coalesce(${chats.lastMessageTime}, ${chats.createdAt}) desc`)
     .all() as ChatRow[];
-  return presentRows(ctx, actor, rows);
+  // A member row outlives access to a DATA chat's item (removal from its project): such chats are not listed.
+  const enterable = rows.filter((row) => row.chat.type !== "DATA" || mayEnter(db, actor, row.chat, undefined));
+  return presentRows(ctx, actor, enterable);
 }
 
 function presentRows(ctx: AppContext, actor: User, rows: ChatRow[]) {
@@ -228,15 +269,18 @@ export function usersNotMembers(db: Db, actor: User, chatId: number, str?: strin
   return searchUsers(db, actor, str, chatId);
 }
 
+/** The chat's members; for a DATA chat only those who may still see its item. */
 export function chatMembersOf(db: Db, actor: User, chatId: number) {
-  requireMember(db, actor, chatId);
+  const { chat } = requireMember(db, actor, chatId);
   return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, company: users.company, position: users.position, lastLogoutDate: users.lastLogoutDate })
+    .select({ user: users })
     .from(chatMembers)
     .innerJoin(users, eq(users.id, chatMembers.userId))
     .where(eq(chatMembers.chatId, chatId))
     .orderBy(asc(users.firstName))
-    .all();
+    .all()
+    .filter(({ user }) => chat.type !== "DATA" || mayEnter(db, user, chat, undefined))
+    .map(({ user: u }) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, company: u.company, position: u.position, lastLogoutDate: u.lastLogoutDate }));
 }
 
 const ownedNamedChat = (db: Db, actor: User, chatId: number) => {

@@ -163,6 +163,7 @@ export function removeProject(ctx: AppContext, actor: User, id: number) {
     tx.delete(projects).where(eq(projects.id, id)).run();
     audit(tx, actor.id, "DELETE_FOREVER", `project ${project.name}`);
   });
+  ctx.live.recheckAll(); // subscriptions to the project's chats end now
   for (const file of files) removeStored(ctx.config.dataDir, file.path);
   return { id };
 }
@@ -286,6 +287,7 @@ export function removeMembership(ctx: AppContext, actor: User, membershipId: num
     tx.delete(userProjects).where(eq(userProjects.id, membershipId)).run();
     audit(tx, actor.id, "DELETE", `member ${membership.userId} of project ${membership.projectId}`);
   });
+  ctx.live.recheckUser(membership.userId); // their subscriptions to the project's chats end now
   return { id: membershipId };
 }
 
