@@ -66,6 +66,8 @@ export const chatMessages = sqliteTable(
   },
   (t) => [
     index("chat_messages_chat").on(t.chatId, t.id),
+    // Who may read a drive file depends on the messages that carry it.
+    index("chat_messages_file").on(t.fileId),
     uniqueIndex("chat_messages_client").on(t.authorId, t.clientId).where(sql`${t.clientId} is not null`),
   ],
 );

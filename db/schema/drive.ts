@@ -5,7 +5,11 @@ import { users } from "./users";
 export const FILE_TYPES = ["doc", "jpg", "pdf", "png", "ppt", "txt", "xls", "zip"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
-/** A file in someone's personal drive; `token` names its share link, which works only while isShared. */
+/**
+ * A file in someone's personal drive. `token` names the file for its owner and for the members of
+ * chats a message carries it into, signed in (never public). `shareToken` is the public link: set
+ * anew on each share, cleared on withdrawal, so a withdrawn link never works again.
+ */
 export const driveFiles = sqliteTable(
   "drive_files",
   {
@@ -17,7 +21,7 @@ export const driveFiles = sqliteTable(
     mime: text("mime").notNull(),
     storedPath: text("stored_path").notNull(),
     token: text("token").notNull().unique(),
-    isShared: integer("is_shared", { mode: "boolean" }).notNull().default(false),
+    shareToken: text("share_token").unique(),
     creationDate: integer("creation_date", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("drive_files_owner").on(t.ownerId, t.creationDate)],

@@ -14,14 +14,18 @@ export interface FileEntity {
   size: number;
   mime: string;
   path: string;
+  /** The token this viewer reached the file by (the file's own for its owner and chat members). */
   token: string;
   isShared: boolean;
+  /** The public link's token, for the owner while shared (new on each share); null otherwise. */
+  shareToken: string | null;
   owner: { id: number };
   creationDate: string;
 }
 
 export const fileUrl = (token: string, inline = false) => `/api/files/get-user-file/${encodeURIComponent(token)}${inline ? "?inline=1" : ""}`;
-export const shareLink = (token: string) => `${location.origin}/shared-file/${encodeURIComponent(token)}`;
+/** The public link of a shared file: give it the file's shareToken, never its own token. */
+export const shareLink = (shareToken: string) => `${location.origin}/shared-file/${encodeURIComponent(shareToken)}`;
 
 /** t() with {{name}} placeholders filled. */
 export const locale = () => document.documentElement.lang || "en";

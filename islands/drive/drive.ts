@@ -143,8 +143,10 @@ export function startDrive() {
   }
 
   async function copyLink(file: FileEntity) {
-    if (await copyText(shareLink(file.token))) snack(t("drive.linkCopied"), "success");
-    else snack(shareLink(file.token), "info");
+    if (!file.shareToken) return;
+    const link = shareLink(file.shareToken);
+    if (await copyText(link)) snack(t("drive.linkCopied"), "success");
+    else snack(link, "info");
   }
 
   list.addEventListener("click", (event) => {

@@ -10,7 +10,8 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Saves and publishes a message. Text is trimmed and must not be empty or longer than 4000
- * characters; a file must be the sender's own drive file (it becomes shared). A repeated
+ * characters; a file must be the sender's own drive file: the chat's members may read it while
+ * the message stands (drive's viewableFile), and it is not shared by link for that. A repeated
  * clientId returns the message already saved, so an outbox may resend safely.
  */
 export function sendMessage(ctx: AppContext, actor: User, chatId: number, input: OutgoingMessage) {
@@ -41,10 +42,7 @@ export function sendMessage(ctx: AppContext, actor: User, chatId: number, input:
     if (!body) throw invalid([{ path: "text", message: "chat.messageEmpty", code: "chat.messageEmpty" }]);
     if (body.length > MESSAGE_MAX) throw invalid([{ path: "text", message: "chat.messageTooLong", code: "chat.messageTooLong" }]);
   }
-  const message = ctx.db.transaction((tx) => {
-    if (fileId) tx.update(driveFiles).set({ isShared: true }).where(eq(driveFiles.id, fileId)).run();
-    return insertMessage(ctx, chat, actor.id, "DEFAULT", body, { fileId, clientId: input.clientId });
-  });
+  const message = ctx.db.transaction(() => insertMessage(ctx, chat, actor.id, "DEFAULT", body, { fileId, clientId: input.clientId }));
   return publishMessage(ctx, message, actor);
 }
 

@@ -15,10 +15,14 @@ afterEach(() => t.close());
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
+/** The headers the page's own script sends (tests that build Requests by hand add them, as t.call does). */
+const OWN = { origin: "http://plexus.test", "x-requested-with": "plexus" };
+
 function uploadRequest(cookie: string | undefined, files: { name: string; bytes: Uint8Array | string }[]) {
   const form = new FormData();
   for (const file of files) form.append("file", new File([file.bytes as BlobPart], file.name));
-  return new Request("http://plexus.test/api/files/save-user-file", { method: "POST", headers: cookie ? { cookie } : {}, body: form });
+  const headers = { ...OWN, ...(cookie ? { cookie } : {}) };
+  return new Request("http://plexus.test/api/files/save-user-file", { method: "POST", headers, body: form });
 }
 
 async function upload(cookie: string | undefined, name: string, bytes: Uint8Array | string) {
@@ -41,7 +45,7 @@ const storedFileCount = () => {
 };
 
 const rowsOf = (ownerId: number) => t.db.select().from(driveFiles).where(eq(driveFiles.ownerId, ownerId)).all();
-const snapshot = () => t.db.select().from(driveFiles).all().map((f) => ({ id: f.id, isShared: f.isShared }));
+const snapshot = () => t.db.select().from(driveFiles).all().map((f) => ({ id: f.id, isShared: f.shareToken !== null }));
 
 async function twoPeople() {
   const alice = await t.userWithCookie("USER");
@@ -128,11 +132,11 @@ describe("POST /files/save-user-file", () => {
       const res = await upload(alice.cookie, c.name, c.bytes);
       expect([c.name, res.status, res.body.error]).toEqual([c.name, c.status, c.error]);
     }
-    const none = await t.app.handle(new Request("http://plexus.test/api/files/save-user-file", { method: "POST", headers: { cookie: alice.cookie }, body: new FormData() }));
+    const none = await t.app.handle(new Request("http://plexus.test/api/files/save-user-file", { method: "POST", headers: { ...OWN, cookie: alice.cookie }, body: new FormData() }));
     expect(none.status).toBe(422);
     const withField = new FormData();
     withField.append("note", "no file here");
-    const fieldOnly = await t.app.handle(new Request("http://plexus.test/api/files/save-user-file", { method: "POST", headers: { cookie: alice.cookie }, body: withField }));
+    const fieldOnly = await t.app.handle(new Request("http://plexus.test/api/files/save-user-file", { method: "POST", headers: { ...OWN, cookie: alice.cookie }, body: withField }));
     expect([fieldOnly.status, (await fieldOnly.json()).error]).toEqual([422, "validation_failed"]);
     const two = await t.app.handle(uploadRequest(alice.cookie, [{ name: "a.txt", bytes: "a" }, { name: "b.txt", bytes: "b" }]));
     expect(two.status).toBe(413);
@@ -177,15 +181,20 @@ describe("listing and entities", () => {
     expect((await t.call("GET", "/files/get-file-entities")).status).toBe(401);
   });
 
-  test("get-file-entity: the owner always, others only while shared, otherwise 404", async () => {
+  test("get-file-entity: the owner always, others through the share token while shared, otherwise 404", async () => {
     const { alice, bob } = await twoPeople();
     const file = (await upload(alice.cookie, "plan.txt", "plan")).body;
+    expect(file).toMatchObject({ isShared: false, shareToken: null });
     expect((await t.call("GET", `/files/get-file-entity/${file.token}`, { cookie: alice.cookie })).body.id).toBe(file.id);
     const hidden = await t.call("GET", `/files/get-file-entity/${file.token}`, { cookie: bob.cookie });
     expect([hidden.status, hidden.body.error]).toEqual([404, "file_not_found"]);
-    await t.call("POST", `/files/share?id=${file.id}`, { cookie: alice.cookie });
-    const seen = await t.call("GET", `/files/get-file-entity/${file.token}`, { cookie: bob.cookie });
-    expect(seen.body).toMatchObject({ id: file.id, isShared: true, owner: { id: alice.user.id } });
+    const [shared] = (await t.call("POST", `/files/share?id=${file.id}`, { cookie: alice.cookie })).body;
+    expect(shared.shareToken).toMatch(/^[\w-]{32}$/);
+    expect(shared.shareToken).not.toBe(file.token);
+    const seen = await t.call("GET", `/files/get-file-entity/${shared.shareToken}`, { cookie: bob.cookie });
+    // Bob sees the token he came by; the owner's own token and the share token's owner view stay hers.
+    expect(seen.body).toMatchObject({ id: file.id, isShared: true, token: shared.shareToken, shareToken: null, owner: { id: alice.user.id } });
+    expect((await t.call("GET", `/files/get-file-entity/${file.token}`, { cookie: bob.cookie })).status).toBe(404);
     expect((await t.call("GET", `/files/get-file-entity/${file.token}`)).status).toBe(401);
     expect((await t.call("GET", "/files/get-file-entity/no-such-token", { cookie: alice.cookie })).status).toBe(404);
     expect((await t.call("GET", `/files/get-file-entity/${encodeURIComponent("../../x")}`, { cookie: alice.cookie })).status).toBe(404);
@@ -224,16 +233,19 @@ describe("GET /files/get-user-file/{token}", () => {
 
     const shared = await t.call("POST", `/files/share?id=${file.id}`, { cookie: alice.cookie });
     expect(shared.body).toEqual([expect.objectContaining({ id: file.id, isShared: true, token: file.token })]);
-    const anonymous = await fetchRaw(url);
+    const link = `/files/get-user-file/${shared.body[0].shareToken}`;
+    const anonymous = await fetchRaw(link);
     expect(anonymous.status).toBe(200);
     expect(Buffer.from(await anonymous.arrayBuffer()).equals(bytes)).toBe(true);
-    expect((await fetchRaw(url, { cookie: bob.cookie })).status).toBe(200);
+    expect((await fetchRaw(link, { cookie: bob.cookie })).status).toBe(200);
+    // The file's own token is never the public link.
+    expect((await fetchRaw(url)).status).toBe(404);
     const downloads = t.db.select().from(activityLog).where(eq(activityLog.activityType, "DOWNLOAD")).all();
     expect(downloads.map((d) => d.userId)).toEqual([alice.user.id, alice.user.id, null, bob.user.id]);
 
     const withdrawn = await t.call("POST", `/files/withdraw?ids=${file.id}`, { cookie: alice.cookie });
-    expect(withdrawn.body[0].isShared).toBe(false);
-    expect((await fetchRaw(url)).status).toBe(404);
+    expect(withdrawn.body[0]).toMatchObject({ isShared: false, shareToken: null });
+    expect((await fetchRaw(link)).status).toBe(404);
     expect((await fetchRaw(url, { cookie: alice.cookie })).status).toBe(200);
 
     const stored = join(t.config.dataDir, rowsOf(alice.user.id)[0].storedPath);
@@ -323,13 +335,15 @@ describe("share, withdraw, remove", () => {
     expect((await t.call("POST", "/files/save-records", { body: [{ id: 1 }] })).status).toBe(401);
   });
 
-  test("save-records shares the actor's listed files and returns them", async () => {
+  test("save-records returns the actor's listed files and shares none of them", async () => {
     const { alice } = await twoPeople();
     const a = (await upload(alice.cookie, "a.txt", "a")).body;
     const b = (await upload(alice.cookie, "b.txt", "b")).body;
     const res = await t.call("POST", "/files/save-records", { cookie: alice.cookie, body: [{ id: b.id }, { id: a.id }] });
     expect(res.status).toBe(200);
-    expect(res.body.map((f: { id: number; isShared: boolean; token: string }) => [f.id, f.isShared, f.token])).toEqual([[b.id, true, b.token], [a.id, true, a.token]]);
+    expect(res.body.map((f: { id: number; isShared: boolean; token: string }) => [f.id, f.isShared, f.token])).toEqual([[b.id, false, b.token], [a.id, false, a.token]]);
+    expect(snapshot()).toEqual([{ id: a.id, isShared: false }, { id: b.id, isShared: false }]);
+    expect((await fetchRaw(`/files/get-user-file/${a.token}`)).status).toBe(404);
     expect((await t.call("POST", "/files/save-records", { cookie: alice.cookie, body: [] })).status).toBe(422);
     expect((await t.call("POST", "/files/save-records", { cookie: alice.cookie, body: { id: a.id } })).status).toBe(422);
   });
@@ -343,14 +357,16 @@ describe("POST /files/add-file-entity/{token}", () => {
     const notShared = await t.call("POST", `/files/add-file-entity/${original.token}`, { cookie: bob.cookie });
     expect([notShared.status, notShared.body.error]).toEqual([404, "file_not_found"]);
 
-    await t.call("POST", `/files/share?id=${original.id}`, { cookie: alice.cookie });
-    const own = await t.call("POST", `/files/add-file-entity/${original.token}`, { cookie: alice.cookie });
+    const shareToken = (await t.call("POST", `/files/share?id=${original.id}`, { cookie: alice.cookie })).body[0].shareToken;
+    const own = await t.call("POST", `/files/add-file-entity/${shareToken}`, { cookie: alice.cookie });
     expect([own.status, own.body.error]).toEqual([409, "file_own"]);
+    expect((await t.call("POST", `/files/add-file-entity/${original.token}`, { cookie: bob.cookie })).status).toBe(404);
 
-    const copy = await t.call("POST", `/files/add-file-entity/${original.token}`, { cookie: bob.cookie });
+    const copy = await t.call("POST", `/files/add-file-entity/${shareToken}`, { cookie: bob.cookie });
     expect(copy.status).toBe(200);
     expect(copy.body).toMatchObject({ name: "Смета.xlsx", type: "xls", size: original.size, isShared: false, owner: { id: bob.user.id } });
     expect(copy.body.token).not.toBe(original.token);
+    expect(copy.body.token).not.toBe(shareToken);
     const [aliceRow] = rowsOf(alice.user.id);
     const [bobRow] = rowsOf(bob.user.id);
     expect(bobRow.storedPath).not.toBe(aliceRow.storedPath);
@@ -359,7 +375,7 @@ describe("POST /files/add-file-entity/{token}", () => {
     await t.call("POST", `/files/remove?ids=${original.id}`, { cookie: alice.cookie });
     const bytes = await fetchRaw(`/files/get-user-file/${copy.body.token}`, { cookie: bob.cookie });
     expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
-    expect((await t.call("POST", `/files/add-file-entity/${original.token}`, { cookie: bob.cookie })).status).toBe(404);
+    expect((await t.call("POST", `/files/add-file-entity/${shareToken}`, { cookie: bob.cookie })).status).toBe(404);
     expect((await t.call("POST", "/files/add-file-entity/unknown", { cookie: bob.cookie })).status).toBe(404);
     expect((await t.call("POST", `/files/add-file-entity/${copy.body.token}`)).status).toBe(401);
     expect(storedFileCount()).toBe(1);

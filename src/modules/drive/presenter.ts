@@ -3,16 +3,22 @@ import type { DriveFile } from "../../../db/schema";
 /** Where a file's bytes are served; also the entity's `path` (the stored location itself never leaves the server). */
 export const downloadPath = (token: string) => `/api/files/get-user-file/${token}`;
 
-/** The spec's file entity: id, name, type, size, path, token, isShared, owner (with id), creationDate. */
-export const presentFile = (file: DriveFile) => ({
+/**
+ * The spec's file entity: id, name, type, size, path, token, isShared, owner (with id), creationDate,
+ * and `shareToken`, the public link's token, for the owner only (null for anyone else and while not
+ * shared). `token` and `path` are the token the viewer reached the file by: the file's own token
+ * for its owner and chat members, the share token for a visitor of the public link.
+ */
+export const presentFile = (file: DriveFile, viewerId: number | null = file.ownerId, token = file.token) => ({
   id: file.id,
   name: file.name,
   type: file.type,
   size: file.size,
   mime: file.mime,
-  path: downloadPath(file.token),
-  token: file.token,
-  isShared: file.isShared,
+  path: downloadPath(token),
+  token,
+  isShared: file.shareToken !== null,
+  shareToken: viewerId === file.ownerId ? file.shareToken : null,
   owner: { id: file.ownerId },
   creationDate: file.creationDate,
 });

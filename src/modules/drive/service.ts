@@ -10,6 +10,7 @@ import { extensionMatches, extensionOf, MIME_BY_EXTENSION } from "../../lib/snif
 import { newStoredPath, removeStored, storedFile } from "../../lib/storage";
 import { discard, MAX_FILE_BYTES, receiveFiles } from "../../lib/uploads";
 import { audit } from "../audit/service";
+import { mayReadChatFile } from "../chat/service";
 import { MAX_IDS, type IdsQuery, type SaveRecordsInput } from "./model";
 import { parseRange, presentFile } from "./presenter";
 
@@ -41,6 +42,8 @@ const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
 const byToken = (db: Executor, token: string) =>
   TOKEN.test(token) ? db.select().from(driveFiles).where(eq(driveFiles.token, token)).get() : undefined;
+const byShareToken = (db: Executor, token: string) =>
+  TOKEN.test(token) ? db.select().from(driveFiles).where(eq(driveFiles.shareToken, token)).get() : undefined;
 
 /**
  * POST /files/save-user-file: one file (multipart field "file") streamed into the actor's drive.
@@ -90,18 +93,25 @@ export function listFiles(db: Db, actor: User, name = "") {
     .orderBy(desc(driveFiles.creationDate), desc(driveFiles.id))
     .all()
     .filter((file) => !term || file.name.toLowerCase().includes(term))
-    .map(presentFile);
+    .map((file) => presentFile(file));
 }
 
-/** The file behind a token for `actor` (null: signed out): the owner always, anyone while it is shared; otherwise 404. */
-export function viewableFile(db: Executor, actor: Pick<User, "id"> | null, token: string): DriveFile {
+/**
+ * The file behind a token for `actor` (null: signed out), else 404 whatever the reason:
+ * - a share token (a public link, set on share and cleared on withdrawal): anyone;
+ * - the file's own token: its owner, and, signed in, whoever may enter a chat where a message
+ *   that is not deleted carries the file (chat/service's mayReadChatFile).
+ */
+export function viewableFile(db: Db, actor: User | null, token: string): DriveFile {
+  const shared = byShareToken(db, token);
+  if (shared) return shared;
   const file = byToken(db, token);
-  if (!file || (file.ownerId !== actor?.id && !file.isShared)) throw notFound("file");
+  if (!file || !actor || (file.ownerId !== actor.id && !mayReadChatFile(db, actor, file.id))) throw notFound("file");
   return file;
 }
 
-/** GET /files/get-file-entity/{token}. */
-export const fileEntity = (db: Db, actor: User, token: string) => presentFile(viewableFile(db, actor, token));
+/** GET /files/get-file-entity/{token} and the file pages: the entity as `actor` may see it (see presentFile). */
+export const fileEntity = (db: Db, actor: User | null, token: string) => presentFile(viewableFile(db, actor, token), actor?.id ?? null, token);
 
 /**
  * GET /files/get-user-file/{token}: the file and where its bytes are. Whole downloads are audited
@@ -145,24 +155,34 @@ export function requireOwnFiles(db: Executor, actor: Pick<User, "id">, ids: numb
   return ids.map((id) => byId.get(id)!);
 }
 
-function setShared(ctx: AppContext, actor: User, ids: number[], isShared: boolean) {
+/**
+ * Shares (a new share token for each file not shared yet; a shared one keeps its link) or
+ * withdraws (the token is gone for good: a later share makes another one).
+ */
+function setShared(ctx: AppContext, actor: User, ids: number[], share: boolean) {
   return ctx.db.transaction((tx) => {
-    requireOwnFiles(tx, actor, ids);
-    const rows = tx.update(driveFiles).set({ isShared }).where(inArray(driveFiles.id, ids)).returning().all();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => presentFile(byId.get(id)!));
+    const files = requireOwnFiles(tx, actor, ids);
+    const rows = files.map((file) => {
+      const shareToken = share ? (file.shareToken ?? randomToken(24)) : null;
+      return shareToken === file.shareToken ? file : tx.update(driveFiles).set({ shareToken }).where(eq(driveFiles.id, file.id)).returning().get();
+    });
+    return rows.map((row) => presentFile(row));
   });
 }
 
-/** POST /files/share: the owner shares files by link; returns them with their tokens. */
+/** POST /files/share: the owner shares files by link; returns them with their share tokens. */
 export const shareFiles = (ctx: AppContext, actor: User, query: IdsQuery) => setShared(ctx, actor, parseIds(query), true);
 
-/** POST /files/withdraw: the owner stops sharing; the links answer 404 from now on. */
+/** POST /files/withdraw: the owner stops sharing; the links answer 404 from now on. Chats that carry the files still read them. */
 export const withdrawFiles = (ctx: AppContext, actor: User, query: IdsQuery) => setShared(ctx, actor, parseIds(query), false);
 
-/** POST /files/save-records: the chat attaches the actor's drive files to a message, which shares them. */
-export const saveRecords = (ctx: AppContext, actor: User, entries: SaveRecordsInput) =>
-  setShared(ctx, actor, [...new Set(entries.map((entry) => entry.id))], true);
+/**
+ * POST /files/save-records: the chat checks that the files it is about to attach are the actor's
+ * own and gets their entities. Nothing is shared: members read a file through the chat's message.
+ */
+export function saveRecords(ctx: AppContext, actor: User, entries: SaveRecordsInput) {
+  return requireOwnFiles(ctx.db, actor, [...new Set(entries.map((entry) => entry.id))]).map((file) => presentFile(file));
+}
 
 /**
  * POST /files/remove: deletes the owner's files; their bytes go once the transaction has
@@ -193,21 +213,20 @@ export async function diskSpace(ctx: AppContext) {
 }
 
 /**
- * POST /files/add-file-entity/{token}: copies someone else's shared file into the actor's drive
- * (its own bytes and token, not shared). 409 for one's own file; 404 when it is not shared.
+ * POST /files/add-file-entity/{token}: copies a file someone else shared, or sent into a chat of
+ * the actor's, into the actor's drive (its own bytes and token, not shared). 409 for one's own
+ * file; 404 when the actor may not read it (viewableFile).
  */
 export async function addFileEntity(ctx: AppContext, actor: User, token: string) {
-  const source = byToken(ctx.db, token);
-  if (source && source.ownerId === actor.id) throw conflict("file_own", "This file is already in your drive");
-  if (!source || !source.isShared) throw notFound("file");
+  const source = viewableFile(ctx.db, actor, token);
+  if (source.ownerId === actor.id) throw conflict("file_own", "This file is already in your drive");
   if ((await diskSpace(ctx)).free < source.size) throw new AppError(507, "insufficient_storage", "There is not enough disk space");
   const target = newStoredPath(ctx.config.dataDir);
   try {
     await copyFile(storedFile(ctx.config.dataDir, source.storedPath), target.absolute);
     return ctx.db.transaction((tx) => {
-      // Withdrawn or removed while the bytes were copied: the link no longer works.
-      const still = tx.select().from(driveFiles).where(and(eq(driveFiles.id, source.id), eq(driveFiles.isShared, true))).get();
-      if (!still) throw notFound("file");
+      // Withdrawn, removed, or its message deleted while the bytes were copied: the token no longer works.
+      const still = viewableFile(ctx.db, actor, token);
       const row = tx
         .insert(driveFiles)
         .values({ ownerId: actor.id, name: still.name, type: still.type, size: still.size, mime: still.mime, storedPath: target.relative, token: randomToken(24) })
