@@ -148,6 +148,8 @@ export const en = {
   "error.invalid_json": "The request could not be read.",
   "error.payload_too_large": "The request is too large.",
   "error.too_many_requests": "Too many attempts. Wait a few minutes and try again.",
+  "error.rate_limited": "You are sending too fast. Your message will go in a moment.",
+  "error.session_ended": "Your session has ended. Sign in again.",
   "error.invalid_credentials": "Please check your login and password",
   "error.user_inactive": "Your account is not active yet. An administrator has to activate it.",
   "error.login_taken": "This login is already taken",

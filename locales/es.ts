@@ -131,6 +131,8 @@ export const es: Messages = {
   "error.invalid_json": "No se ha podido leer la solicitud.",
   "error.payload_too_large": "La solicitud es demasiado grande.",
   "error.too_many_requests": "Demasiados intentos. Espere unos minutos y vuelva a intentarlo.",
+  "error.rate_limited": "Está enviando demasiado rápido. Su mensaje saldrá en un momento.",
+  "error.session_ended": "Su sesión ha terminado. Inicie sesión de nuevo.",
   "error.invalid_credentials": "Compruebe su usuario y contraseña",
   "error.user_inactive": "Su cuenta aún no está activa. Un administrador debe activarla.",
   "error.login_taken": "Este usuario ya está en uso",
