@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
-import { apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The personal drive (/drive, /drive/{token}) and the public viewer (/shared-file/{token}) in
 // Debian's chromium against the built server: uploads, sharing by link to a signed-out visitor,
@@ -202,9 +202,10 @@ describe("the drive page", () => {
     "/drive/{token} shows someone else's shared file with 'add to my files'; a dead link says the file does not exist",
     async () => {
       const theirs = await uploadApi(otherCookie, "Olga's budget.pdf", makePdf([["Budget"]]));
-      await fetch(`${plexus.url}/api/files/share?id=${theirs.id}`, { method: "POST", headers: { cookie: otherCookie } });
+      // The public link has its own token (the file's own token works only for its owner and chat members).
+      const [theirShare] = await apiCall<{ shareToken: string }[]>(plexus.url, otherCookie, "POST", `/files/share?id=${theirs.id}`);
       const { page, context } = await pageAs(ownerCookie);
-      await page.goto(`${plexus.url}/drive/${theirs.token}`);
+      await page.goto(`${plexus.url}/drive/${theirShare.shareToken}`);
       const viewer = page.getByRole("dialog", { name: "Olga's budget.pdf" });
       await viewer.locator(".pdf-page canvas").first().waitFor();
       await viewer.getByRole("button", { name: "Add to my files" }).click();
@@ -233,7 +234,7 @@ describe("the drive page", () => {
     "works at 360 px; the rail links to the drive; the page stays in its script budget",
     async () => {
       const shared = await uploadApi(ownerCookie, "A rather long file name that must not widen the page at all.txt", "x");
-      await fetch(`${plexus.url}/api/files/share?id=${shared.id}`, { method: "POST", headers: { cookie: ownerCookie } });
+      const [{ shareToken }] = await apiCall<{ shareToken: string }[]>(plexus.url, ownerCookie, "POST", `/files/share?id=${shared.id}`);
       const { page, context } = await pageAs(ownerCookie, { viewport: { width: 360, height: 740 } });
       await page.goto(`${plexus.url}/drive`);
       await rows(page).first().waitFor();
@@ -247,11 +248,11 @@ describe("the drive page", () => {
       await wide.page.waitForURL((url) => url.pathname === "/drive");
       await wide.context.close();
 
-      for (const [path, cookie] of [["/drive", ownerCookie], [`/shared-file/${shared.token}`, ""]]) {
+      for (const [path, cookie] of [["/drive", ownerCookie], [`/shared-file/${shareToken}`, ""]]) {
         const html = await (await fetch(`${plexus.url}${path}`, { headers: cookie ? { cookie } : {} })).text();
         const entries = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)];
         const { count, gzipped } = await staticScriptSize(entries.map((m) => new URL(m[1], plexus.url).href));
-        console.log(`${path.replace(shared.token, "{token}")}: ${count} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+        console.log(`${path.replace(shareToken, "{token}")}: ${count} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
         expect(count).toBeGreaterThan(1);
         expect(gzipped).toBeLessThanOrEqual(JS_BUDGET_GZIP);
       }
