@@ -1,7 +1,10 @@
 import { expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { dataItems, projects, userProjects } from "../../db/schema";
 import { withMailTestApp } from "../testing/harness";
 import { createChat } from "../modules/chat/service";
 import { sendMessage } from "../modules/chat/messages";
+import { chatForData } from "../modules/chat/data-chats";
 import { mailUnreadChats, QUIET_PERIOD_MS } from "./chat-mail";
 
 const env = withMailTestApp();
@@ -29,4 +32,23 @@ test("offline members get one NEW_MESSAGE mail per chat per quarter hour; online
   await t.ctx.mailer.idle();
   expect(sink.mails.filter((m) => m.to.includes(away.email))).toHaveLength(2);
   expect(sink.mails.some((m) => m.to.includes(optedOut.email) || m.to.includes(online.email))).toBe(false);
+});
+
+test("no NEW_MESSAGE mail about a data item's comments to someone no longer in its project", async () => {
+  const { t, sink } = env;
+  const { user: author } = await t.userWithCookie();
+  const { user: left } = await t.userWithCookie();
+  const { user: stayed } = await t.userWithCookie();
+  const project = t.db.insert(projects).values({ name: "Harbour" }).returning().get();
+  for (const u of [author, left, stayed]) t.db.insert(userProjects).values({ userId: u.id, projectId: project.id }).run();
+  const item = t.db.insert(dataItems).values({ projectId: project.id, name: "Quay wall survey", dataType: "DOC" }).returning().get();
+  const { id: chatId } = chatForData(t.ctx, author, item.id);
+  for (const u of [left, stayed]) chatForData(t.ctx, u, item.id);
+  t.db.delete(userProjects).where(eq(userProjects.userId, left.id)).run();
+  t.ctx.live.isOnline = () => false;
+  sendMessage(t.ctx, author, chatId, { text: "cracks at bay 3" });
+  expect(mailUnreadChats(t.ctx)).toBe(1);
+  await sink.waitFor(stayed.email);
+  await t.ctx.mailer.idle();
+  expect(sink.mails.some((m) => m.to.includes(left.email))).toBe(false);
 });

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { chatMembers, chats, users } from "../../db/schema";
 import type { AppContext } from "../lib/context";
 import { log } from "../lib/log";
+import { canEnterChat } from "../modules/chat/service";
 import { settingValue } from "../modules/settings/service";
 
 export const QUIET_PERIOD_MS = 15 * 60 * 1000;
@@ -9,6 +10,7 @@ export const QUIET_PERIOD_MS = 15 * 60 * 1000;
 /**
  * NEW_MESSAGE mails, batched: one mail per chat to each member who is offline, allows e-mail and
  * has unread messages newer than their last such mail, at most once per chat per quarter hour.
+ * Never about a chat the member may no longer enter (a DATA chat of a project they left).
  */
 export function mailUnreadChats(ctx: AppContext, now = Date.now()): number {
   if (settingValue(ctx.db, "NOTIFY_NEW_MESSAGE") === "false") return 0;
@@ -32,7 +34,7 @@ export function mailUnreadChats(ctx: AppContext, now = Date.now()): number {
     .all();
   let sent = 0;
   for (const { chat, user } of due) {
-    if (ctx.live.isOnline(user.id)) continue;
+    if (ctx.live.isOnline(user.id) || !canEnterChat(ctx.db, user, chat.id)) continue;
     ctx.mailer.queue("NEW_MESSAGE", user, {
       firstName: user.firstName,
       chatName: chatTitle(ctx, chat, user.id),
