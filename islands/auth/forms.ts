@@ -1,10 +1,16 @@
 import { t } from "../lib/i18n";
+import { loginProblem, normalizeLogin } from "../../src/modules/users/validation";
 
 export type Rule = (value: string) => string | null;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const required = (key: string): Rule => (value) => (value.trim() ? null : t(key));
 export const email = (key: string): Rule => (value) => (!value.trim() || EMAIL_PATTERN.test(value.trim()) ? null : t(key));
+/** The server's login rules (one script, nothing invisible), so the form says so before sending. */
+export const login: Rule = (value) => {
+  const problem = value.trim() ? loginProblem(normalizeLogin(value)) : null;
+  return problem ? t(problem) : null;
+};
 
 /**
  * Live validation for a form: each field shows its first failing rule once touched, and the submit

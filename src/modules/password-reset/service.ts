@@ -7,7 +7,7 @@ import { AppError, invalid, tooManyRequests } from "../../lib/errors";
 import { revokeUserSessions } from "../auth/sessions";
 import { recheckLiveUser } from "../presence/service";
 import { findUserByEmail } from "../users/service";
-import { checkEmail, checkPasswordStrength, LIMITS, requireFields } from "../users/validation";
+import { checkEmail, checkPasswordStrength, LIMITS, normalizeEmail, requireFields } from "../users/validation";
 
 const VALID_FOR_MS = 60 * 60 * 1000;
 
@@ -22,7 +22,7 @@ export function createResetRequest(ctx: AppContext, email: string | undefined, a
   if (details.length) throw invalid(details.map((d) => ({ ...d, path: "query.email" })));
   if (ctx.limits.resetByAddress.isBlocked(address)) throw tooManyRequests("Too many reset requests; wait a few minutes");
   ctx.limits.resetByAddress.fail(address);
-  const user = findUserByEmail(ctx.db, email!);
+  const user = findUserByEmail(ctx.db, normalizeEmail(email!));
   if (!user || !user.isActive) return;
   const token = randomToken(32);
   ctx.db
