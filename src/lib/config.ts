@@ -18,7 +18,15 @@ export interface Config {
   trustProxy: ProxyTrust | null;
   /** The user manual's Markdown folder (src/modules/help/manual). */
   manualDir: string;
+  /** How many bytes of uploads one user may keep staged, not yet saved as documents (STAGING_QUOTA_MB). */
+  stagingQuotaBytes: number;
 }
+
+/** A positive number of megabytes from the environment, else the default. */
+const megabytes = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Math.floor((value && Number.isFinite(n) && n > 0 ? n : fallback) * 1024 * 1024);
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -43,5 +51,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: env.SECURE_COOKIES === "true",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     manualDir: MANUAL_DIR,
+    stagingQuotaBytes: megabytes(env.STAGING_QUOTA_MB, 2048),
   };
 }

@@ -95,6 +95,78 @@ describe("uploads", () => {
   });
 });
 
+/** A multipart body of one file of `size` bytes, produced on demand, counting how many bytes were pulled from it. */
+function streamedUpload(cookie: string, size: number) {
+  const boundary = "plexus-test-boundary";
+  const head = new TextEncoder().encode(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.txt"\r\ncontent-type: text/plain\r\n\r\n`);
+  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  const chunk = new Uint8Array(64 * 1024).fill(120);
+  const state = { pulled: 0 };
+  let sent = -1;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = sent < 0 ? head : sent >= size ? tail : chunk.subarray(0, Math.min(chunk.byteLength, size - sent));
+      if (sent >= size + 1) return controller.close();
+      sent = sent < 0 ? 0 : sent >= size ? size + 1 : sent + next.byteLength;
+      state.pulled += next.byteLength;
+      controller.enqueue(next);
+    },
+  });
+  const request = new Request("http://plexus.test/api/files/save", {
+    method: "POST",
+    headers: { ...OWN_PAGE_HEADERS, cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return { response: t.app.handle(request), state };
+}
+
+describe("staging", () => {
+  test("only those who may save documents stage files: a plain USER gets 403 before the body is read, and nothing is written", async () => {
+    const { reader, moderator } = await setup();
+    const globalModerator = await t.userWithCookie("MODERATOR");
+    const loner = await t.userWithCookie("USER");
+    for (const who of [reader, loner]) {
+      const { response, state } = streamedUpload(who.cookie, 5 * 1024 * 1024);
+      const res = await response;
+      expect([res.status, (await res.json()).error]).toEqual([403, "forbidden"]);
+      // The stream's own first pull gives the part's header; no byte of the file is asked for.
+      expect(state.pulled).toBeLessThan(1024);
+    }
+    expect(storedFileCount()).toBe(0);
+    // A USER with the moderator flag in one project, and a global MODERATOR in none, may stage.
+    for (const who of [moderator, globalModerator]) expect((await upload(who.cookie, [{ name: "a.pdf", bytes: pdf() }])).status).toBe(200);
+    expect(storedFileCount()).toBe(2);
+  });
+
+  test("each user has a quota of staged bytes (STAGING_QUOTA_MB): past it the whole request is a 413 and nothing of it stays", async () => {
+    t.close();
+    t = testApp({ STAGING_QUOTA_MB: "1" });
+    const { moderator, project } = await setup();
+    const kb = (n: number) => "x".repeat(n * 1024);
+    // Within the quota: two files together.
+    const first = await upload(moderator.cookie, [{ name: "a.txt", bytes: kb(300) }, { name: "b.txt", bytes: kb(300) }]);
+    expect(first.status).toBe(200);
+    // Two more would pass it together though each fits: the whole request is refused.
+    const over = await upload(moderator.cookie, [{ name: "c.txt", bytes: kb(200) }, { name: "d.txt", bytes: kb(300) }]);
+    expect(over).toMatchObject({ status: 413, body: { error: "staging_quota_exceeded" } });
+    expect(storedFileCount()).toBe(2);
+    expect(t.db.select().from(stagedFiles).all()).toHaveLength(2);
+    // A big body is cut off while streaming, not read to its end.
+    const { response, state } = streamedUpload(moderator.cookie, 20 * 1024 * 1024);
+    const big = await response;
+    expect([big.status, (await big.json()).error]).toEqual([413, "staging_quota_exceeded"]);
+    expect(state.pulled).toBeLessThan(2 * 1024 * 1024);
+    expect(storedFileCount()).toBe(2);
+    const ru = await t.app.handle(new Request("http://plexus.test/api/files/save", { method: "POST", headers: { ...OWN_PAGE_HEADERS, cookie: moderator.cookie, "accept-language": "ru" }, body: formOf([{ name: "e.txt", bytes: kb(500) }]) }));
+    expect(await ru.json()).toMatchObject({ status: 413, message: "Загруженные и ещё не сохранённые файлы занимают слишком много места: сначала сохраните или уберите часть из них" });
+    // Saving the staged files frees the quota.
+    const saved = await t.call("POST", `/docs/save-all/${project.id}`, { cookie: moderator.cookie, body: first.body.map((f: { path: string }) => ({ path: f.path, provider: "Lab" })) });
+    expect(saved.status).toBe(200);
+    expect((await upload(moderator.cookie, [{ name: "c.txt", bytes: kb(200) }, { name: "d.txt", bytes: kb(300) }])).status).toBe(200);
+  });
+});
+
 describe("documents", () => {
   test("save-all needs a data source for every document ('Часть документов не имеет источника данных') and saves nothing otherwise", async () => {
     const { moderator, project } = await setup();
@@ -148,7 +220,9 @@ describe("documents", () => {
     const dataId = (await t.call("POST", `/docs/save-all/${project.id}`, { cookie: moderator.cookie, body: [{ path: file.path, provider: "Lab" }] })).body[0].id;
     const versionId = (await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: reader.cookie })).body[0].id;
 
-    const [other] = (await upload(reader.cookie, [{ name: "b.pdf", bytes: pdf() }])).body;
+    // A moderator of another project stages a file: the reader may not attach it, nor may our moderator claim it.
+    const stranger = await t.userWithCookie("MODERATOR");
+    const [other] = (await upload(stranger.cookie, [{ name: "b.pdf", bytes: pdf() }])).body;
     expect((await t.call("POST", "/docs/add-doc-version", { cookie: reader.cookie, body: { data: { id: dataId }, path: other.path } })).status).toBe(403);
     expect((await t.call("POST", `/docs/remove-doc-version/${versionId}`, { cookie: reader.cookie })).status).toBe(403);
     expect((await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: outsider.cookie })).status).toBe(404);
@@ -159,6 +233,29 @@ describe("documents", () => {
     expect((await t.call("POST", `/docs/remove-doc-version/${versionId}`, { cookie: moderator.cookie })).status).toBe(200);
     expect((await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: reader.cookie })).body).toEqual([]);
     expect(storedFileCount()).toBe(2);
+  });
+
+  test("a removed version reads as missing for plain members (the same 404 as no version) while moderators still read it", async () => {
+    const { admin, moderator, reader, project } = await setup();
+    const [file] = (await upload(moderator.cookie, [{ name: "a.docx", bytes: await docx() }])).body;
+    const dataId = (await t.call("POST", `/docs/save-all/${project.id}`, { cookie: moderator.cookie, body: [{ path: file.path, provider: "Lab" }] })).body[0].id;
+    const versionId = (await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: reader.cookie })).body[0].id;
+    const reads = [`/files/get-doc-version/${versionId}`, `/docs/get-body/${versionId}`];
+    for (const path of reads) expect([path, (await t.call("GET", path, { cookie: reader.cookie })).status]).toEqual([path, 200]);
+
+    expect((await t.call("POST", `/docs/remove-doc-version/${versionId}`, { cookie: moderator.cookie })).status).toBe(200);
+    const missing = await t.call("GET", "/docs/get-body/999999", { cookie: reader.cookie });
+    expect(missing.status).toBe(404);
+    for (const path of reads) {
+      const res = await t.call("GET", path, { cookie: reader.cookie });
+      expect([path, res.status, res.body]).toEqual([path, 404, missing.body]);
+    }
+    // Nor can a plain member act on it: it does not exist for them.
+    expect((await t.call("POST", `/docs/remove-doc-version/${versionId}`, { cookie: reader.cookie })).status).toBe(404);
+    for (const who of [moderator, admin]) {
+      for (const path of reads) expect([path, (await t.call("GET", path, { cookie: who.cookie })).status]).toEqual([path, 200]);
+    }
+    expect((await t.call("GET", `/docs/get-body/${versionId}`, { cookie: moderator.cookie })).body.body).toContain("Corrosion on pier three.");
   });
 
   test("long bodies come in parts; a part past the end is a 422", async () => {
@@ -242,7 +339,7 @@ describe("hostile documents", () => {
 
   test("a heavy but honest DOCX converts in the worker while /api/health keeps answering within 200 ms", async () => {
     const { moderator } = await setup();
-    const heavy = await heavyDocx(6);
+    const heavy = await heavyDocx(4);
     const { result, slowest, answers } = await whileHealthProbed(upload(moderator.cookie, [{ name: "heavy.docx", bytes: heavy }]));
     expect(result.status).toBe(200);
     // The conversion took long enough for health to be asked many times, and each answer was fast.

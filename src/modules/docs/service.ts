@@ -1,18 +1,19 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { docVersions, stagedFiles, users, VERSION_DESCRIPTION_MAX, type DocVersion, type User, type VersionType } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { randomToken } from "../../lib/crypto";
-import { AppError, invalid, notFound } from "../../lib/errors";
+import { AppError, forbidden, invalid, notFound } from "../../lib/errors";
 import { hasRank } from "../../lib/roles";
 import { extensionMatches, extensionOf, MIME_BY_EXTENSION } from "../../lib/sniff";
 import { removeStored, storedFile } from "../../lib/storage";
-import { discard, receiveFiles, type UploadedFile } from "../../lib/uploads";
+import { discard, MAX_FILE_BYTES, receiveFiles, type UploadedFile } from "../../lib/uploads";
 import { audit } from "../audit/service";
 import { createDataItem, requireDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { assertCompletePdf, docxToHtml } from "./convert";
 import type { AddVersionInput, SaveAllInput, UpdateVersionInput } from "./model";
+import { requireStager } from "./policy";
 
 /** Converted bodies are served in parts of this many characters, so a long document loads progressively. */
 export const BODY_PART_CHARS = 256 * 1024;
@@ -32,20 +33,61 @@ async function inspect(file: UploadedFile): Promise<{ type: VersionType; body: s
   return { type, body: type === "MS_DOC" ? await docxToHtml(file.absolutePath) : null };
 }
 
+const quotaExceeded = () => new AppError(413, "staging_quota_exceeded", "Your staged uploads would exceed your quota: save or discard some first");
+
+/** Bytes the actor keeps staged now (stale ones are purged first, so they never count). */
+const stagedBytes = (db: Executor, ownerId: number) =>
+  db.select({ total: sql<number>`coalesce(sum(${stagedFiles.size}), 0)` }).from(stagedFiles).where(eq(stagedFiles.ownerId, ownerId)).get()!.total;
+
+/**
+ * The request with its body cut off once more than `limit` bytes have come: the multipart reader
+ * then stops, removes what it wrote, and `tripped()` says why. A body counts its part headers too,
+ * so this never lets more than `limit` bytes of files through.
+ */
+function capBody(request: Request, limit: number) {
+  let seen = 0;
+  let tripped = false;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) {
+        tripped = true;
+        controller.error(quotaExceeded());
+      } else controller.enqueue(chunk);
+    },
+  });
+  const body = request.body?.pipeThrough(counter) ?? null;
+  return { request: new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit), tripped: () => tripped };
+}
+
 /**
  * POST /files/save: receives files for documents (up to 100 at once), checks and converts them
- * and keeps them staged until a version or the upload wizard's save-all claims them.
+ * and keeps them staged until a version or the upload wizard's save-all claims them. Only those
+ * who may save documents may stage (403 before a byte is read), and each within a quota of staged
+ * bytes enforced while the body streams (413 staging_quota_exceeded, nothing kept).
  */
 export async function stageUploads(ctx: AppContext, actor: User, request: Request) {
-  if (!hasRank(actor.role, "USER")) throw new AppError(403, "forbidden", "Not allowed");
-  const { files } = await receiveFiles(request, ctx.config.dataDir, { maxFiles: 100 });
+  requireStager(ctx.db, actor);
+  purgeStaleStaged(ctx);
+  const quota = ctx.config.stagingQuotaBytes;
+  const remaining = quota - stagedBytes(ctx.db, actor.id);
+  if (remaining <= 0) throw quotaExceeded();
+  const capped = capBody(request, remaining);
+  let files: UploadedFile[];
+  try {
+    ({ files } = await receiveFiles(capped.request, ctx.config.dataDir, { maxFiles: 100, maxBytes: Math.min(MAX_FILE_BYTES, remaining) }));
+  } catch (error) {
+    throw capped.tripped() ? quotaExceeded() : error;
+  }
   if (!files.length) throw invalid([{ path: "body.file", message: "Choose a file" }]);
   try {
+    if (files.reduce((sum, file) => sum + file.size, 0) > remaining) throw quotaExceeded();
     const inspected: ({ file: UploadedFile } & Awaited<ReturnType<typeof inspect>>)[] = [];
     for (const file of files) inspected.push({ file, ...(await inspect(file)) });
-    purgeStaleStaged(ctx);
-    const rows = ctx.db.transaction((tx) =>
-      inspected.map(({ file, type, body }) =>
+    const rows = ctx.db.transaction((tx) => {
+      // Counted again at the end: another upload of the same user may have finished meanwhile.
+      if (stagedBytes(tx, actor.id) + files.reduce((sum, file) => sum + file.size, 0) > quota) throw quotaExceeded();
+      return inspected.map(({ file, type, body }) =>
         tx
           .insert(stagedFiles)
           .values({
@@ -60,8 +102,8 @@ export async function stageUploads(ctx: AppContext, actor: User, request: Reques
           })
           .returning()
           .get(),
-      ),
-    );
+      );
+    });
     return rows.map((row) => ({ path: row.path, fileName: row.fileName, type: row.type, size: row.size }));
   } catch (error) {
     discard(files);
@@ -136,16 +178,22 @@ export function addVersion(ctx: AppContext, actor: User, input: AddVersionInput)
   });
 }
 
+/**
+ * The version if the actor may see it: a version of an item they cannot see, or a removed version
+ * for anyone below MODERATOR in its project, does not exist for them (the same 404).
+ */
 function requireVersion(db: Db, actor: User, id: number, needed: "USER" | "MODERATOR" = "USER") {
   const version = db.select().from(docVersions).where(eq(docVersions.id, id)).get();
   if (!version) throw notFound("version");
+  let role: string;
   try {
-    requireDataItem(db, actor, version.dataId, needed);
+    role = requireDataItem(db, actor, version.dataId).access.role;
   } catch (error) {
-    // A version of an item the actor cannot see does not exist for them.
     if (error instanceof AppError && error.status === 404) throw notFound("version");
     throw error;
   }
+  if (!version.isActive && !hasRank(role, "MODERATOR")) throw notFound("version");
+  if (!hasRank(role, needed)) throw forbidden();
   return version;
 }
 
