@@ -175,7 +175,8 @@ describe("each route refuses cross-site calls", () => {
       }
       // A state change with no Origin, or a sandboxed frame's "null", is refused too.
       if (method !== "GET") {
-        for (const headers of [{ "x-requested-with": "plexus" }, { "x-requested-with": "plexus", origin: "null" }]) {
+        const blindHeaders: Record<string, string>[] = [{ "x-requested-with": "plexus" }, { "x-requested-with": "plexus", origin: "null" }];
+        for (const headers of blindHeaders) {
           const blind = await t.call(method, path, { ...body, cookie, bare: true, headers: { ...body.headers, ...headers } });
           expect(blind.status).toBe(403);
           expect(blind.body.error).toBe("origin_mismatch");
