@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
+import { ownPageHeaders } from "../src/testing/own-page";
 import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // Two people chatting in two browser contexts against the built server: a private chat with an
@@ -406,7 +407,7 @@ describe("where chat opens", () => {
       }
       const form = new FormData();
       form.append("file", new File([makePdf([["Pier survey"]]) as BlobPart], "pier.pdf"));
-      const staged = (await (await fetch(`${plexus.url}/api/files/save`, { method: "POST", headers: { cookie: annaCookie }, body: form })).json()) as { path: string }[];
+      const staged = (await (await fetch(`${plexus.url}/api/files/save`, { method: "POST", headers: { cookie: annaCookie, ...ownPageHeaders(plexus.url) }, body: form })).json()) as { path: string }[];
       const [{ id: docId }] = await call<{ id: number }[]>(annaCookie, "POST", `/docs/save-all/${projectId}`, [{ path: staged[0].path, name: "Pier survey", provider: "Survey office" }]);
 
       const visit = await pageAs(annaCookie);

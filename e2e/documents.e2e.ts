@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
+import { ownPageHeaders } from "../src/testing/own-page";
 import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The document page (/project/{id}/doc/{id}) in Debian's chromium against the built server: the
@@ -26,7 +27,7 @@ const call = <T = any>(cookie: string, method: string, path: string, body?: unkn
 async function upload(cookie: string, files: { name: string; bytes: Uint8Array }[]) {
   const form = new FormData();
   for (const file of files) form.append("file", new File([file.bytes as BlobPart], file.name));
-  const response = await fetch(`${plexus.url}/api/files/save`, { method: "POST", headers: { cookie }, body: form });
+  const response = await fetch(`${plexus.url}/api/files/save`, { method: "POST", headers: { cookie, ...ownPageHeaders(plexus.url) }, body: form });
   expect(response.status).toBe(200);
   return (await response.json()) as { path: string; fileName: string; type: string }[];
 }

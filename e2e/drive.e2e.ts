@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
+import { ownPageHeaders } from "../src/testing/own-page";
 import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The personal drive (/drive, /drive/{token}) and the public viewer (/shared-file/{token}) in
@@ -24,7 +25,7 @@ const signIn = (login: string, password: string) => apiSignIn(plexus.url, login,
 async function uploadApi(cookie: string, name: string, bytes: Uint8Array | string) {
   const form = new FormData();
   form.append("file", new File([bytes as BlobPart], name));
-  const response = await fetch(`${plexus.url}/api/files/save-user-file`, { method: "POST", headers: { cookie }, body: form });
+  const response = await fetch(`${plexus.url}/api/files/save-user-file`, { method: "POST", headers: { cookie, ...ownPageHeaders(plexus.url) }, body: form });
   expect(response.status).toBe(200);
   return (await response.json()) as { id: number; token: string; name: string };
 }
@@ -127,8 +128,16 @@ describe("sharing by link", () => {
       const token = link.split("/").pop();
       expect((await fetch(`${plexus.url}/api/files/get-user-file/${token}`)).status).toBe(404);
 
-      // Closing the viewer of one's own link goes to the drive.
-      await page.goto(link);
+      // A new share makes a new link (the withdrawn one stays dead); closing the viewer of one's own link goes to the drive.
+      await row.getByRole("button", { name: "Share by link" }).click();
+      await row.getByText("Shared by link").waitFor();
+      await row.getByRole("button", { name: "Copy link" }).click();
+      await expectSnack(page, "Link copied");
+      const again = await page.evaluate(() => navigator.clipboard.readText());
+      expect(again).toMatch(new RegExp(`^${plexus.url}/shared-file/[\\w-]{32}$`));
+      expect(again).not.toBe(link);
+      expect((await visitor.page.goto(link))!.status()).toBe(404);
+      await page.goto(again);
       await page.getByRole("link", { name: "Close" }).click();
       await page.waitForURL((url) => url.pathname === "/drive");
       await visitor.context.close();
@@ -169,7 +178,7 @@ describe("the drive page", () => {
       await page.waitForFunction(() => document.querySelectorAll("#drive-list > li").length >= 3);
 
       // A shared file asks first; cancelling keeps it.
-      await fetch(`${plexus.url}/api/files/share?id=${photo.id}`, { method: "POST", headers: { cookie: ownerCookie } });
+      await fetch(`${plexus.url}/api/files/share?id=${photo.id}`, { method: "POST", headers: { cookie: ownerCookie, ...ownPageHeaders(plexus.url) } });
       await page.reload();
       const photoRow = rowOf(page, "Фото объекта.png");
       await photoRow.getByRole("button", { name: "Remove" }).click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { ru } from "../locales/ru";
+import { ownPageHeaders } from "../src/testing/own-page";
 import { launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The project pages as people meet them: the home list, the project home with its categories,
@@ -28,7 +29,7 @@ type Call = <T = any>(path: string, body?: unknown) => Promise<T>;
 async function apiAs(person: Person): Promise<Call> {
   const login = await fetch(`${plexus.url}/api/login`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...ownPageHeaders(plexus.url) },
     body: JSON.stringify({ username: person.login, password: person.password }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
@@ -36,7 +37,7 @@ async function apiAs(person: Person): Promise<Call> {
   return async (path, body) => {
     const response = await fetch(`${plexus.url}/api/${path}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: { cookie, "content-type": "application/json" },
+      headers: { cookie, "content-type": "application/json", ...ownPageHeaders(plexus.url) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = await response.json().catch(() => null);
@@ -51,7 +52,10 @@ async function pageAs(person: Person, options: Parameters<Browser["newContext"]>
   await context.addInitScript(() => localStorage.setItem("plexus.disclaimerSeen", "1"));
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  const response = await page.request.post(`${plexus.url}/api/login`, { data: { username: person.login, password: person.password } });
+  const response = await page.request.post(`${plexus.url}/api/login`, {
+    data: { username: person.login, password: person.password },
+    headers: ownPageHeaders(plexus.url),
+  });
   expect(response.status()).toBe(200);
   return page;
 }
