@@ -44,6 +44,7 @@ interface Watch {
   consoleErrors: string[];
   foreignRequests: string[];
   dialogs: string[];
+  /** Live-channel sockets that received a frame. */
   sockets: string[];
 }
 
@@ -81,7 +82,8 @@ async function watchedPage(cookie?: string, options: Parameters<Browser["newCont
     watch.dialogs.push(dialog.message());
     await dialog.dismiss();
   });
-  page.on("websocket", (socket) => watch.sockets.push(socket.url()));
+  // A socket counts once the server has answered on it (STOMP's CONNECTED): CSP let it open.
+  page.on("websocket", (socket) => socket.once("framereceived", () => watch.sockets.push(socket.url())));
   return watch;
 }
 
