@@ -14,6 +14,8 @@ export interface Connection {
   subscriptions: Map<string, { destination: string; requested: string; topic: string }>;
   lastReceived: number;
   lastSent: number;
+  /** When the session was last re-read (every frame, and idle sockets now and then). */
+  checkedAt: number;
   heartbeatMs: { send: number; receive: number };
 }
 
@@ -59,6 +61,12 @@ export const MAX_FRAMES_PER_MESSAGE = 50;
  */
 export const SEND_BURST = 20;
 export const SEND_PER_SECOND = 5;
+/**
+ * How often the session of a socket that sends no frames is re-read anyway (expiry, and any
+ * revocation that did not call recheckUser). Spread over the heart-beat ticks: 1,000 sockets cost
+ * about 16 ms of lookups, which would otherwise stall every delivery at once.
+ */
+export const IDLE_RECHECK_MS = 15_000;
 
 /** A token bucket per key: `burst` at once, then `perSecond` sustained. */
 export class TokenBuckets {
@@ -105,13 +113,19 @@ export class Broker {
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private messageSeq = 0;
   private sessionCheck: SessionCheck | undefined;
+  private get tickMs() {
+    return Math.min(this.heartbeatMs, 5_000);
+  }
   private readonly sends: TokenBuckets;
+
+  private readonly idleRecheckMs: number;
 
   constructor(
     private readonly heartbeatMs = HEARTBEAT_MS,
-    limits: { sendBurst?: number; sendPerSecond?: number } = {},
+    limits: { sendBurst?: number; sendPerSecond?: number; idleRecheckMs?: number } = {},
   ) {
     this.sends = new TokenBuckets(limits.sendBurst ?? SEND_BURST, limits.sendPerSecond ?? SEND_PER_SECOND);
+    this.idleRecheckMs = limits.idleRecheckMs ?? IDLE_RECHECK_MS;
     this.allow(/^\/user\/ws-broker\/system-channel$/, () => true);
     this.allow(/^\/ws-broker\/system-channel$/, () => true);
   }
@@ -126,7 +140,7 @@ export class Broker {
 
   attach(server: Server<Connection>) {
     this.server = server;
-    this.heartbeatTimer ??= setInterval(() => this.beat(), Math.min(this.heartbeatMs, 5_000));
+    this.heartbeatTimer ??= setInterval(() => this.beat(), this.tickMs);
   }
 
   stop() {
@@ -156,6 +170,7 @@ export class Broker {
       subscriptions: new Map(),
       lastReceived: Date.now(),
       lastSent: Date.now(),
+      checkedAt: Date.now(),
       heartbeatMs: { send: 0, receive: 0 },
     };
   }
@@ -347,6 +362,7 @@ export class Broker {
     }
     const before = ws.data.user;
     ws.data.user = user;
+    ws.data.checkedAt = Date.now();
     if (narrowOnRoleChange && user.role !== before.role) this.narrow(ws);
     return true;
   }
@@ -438,13 +454,18 @@ export class Broker {
 
   /**
    * Sends heart-beats, drops sockets that stayed silent for twice the agreed interval, and ends
-   * sockets whose session expired or was revoked while they were idle.
+   * sockets whose session expired or was revoked while they sent no frames (a share of them per
+   * tick, so that each is re-read about every IDLE_RECHECK_MS).
    */
   private beat() {
     const now = Date.now();
     this.sends.prune(now);
+    let rechecks = Math.ceil((this.connections.size * this.tickMs) / this.idleRecheckMs);
     for (const ws of [...this.connections.values()]) {
-      if (!this.refresh(ws, true)) continue;
+      if (rechecks > 0 && now - ws.data.checkedAt >= this.idleRecheckMs) {
+        rechecks--;
+        if (!this.refresh(ws, true)) continue;
+      }
       const { heartbeatMs, lastReceived, connected } = ws.data;
       if (!connected) {
         if (now - lastReceived > this.heartbeatMs) ws.close(1002, "no CONNECT");

@@ -404,6 +404,31 @@ describe("revocation over a live connection", () => {
   });
 });
 
+test("a socket that sends no frames still ends soon after its session expires (the heart-beat timer re-reads sessions)", async () => {
+  const own = tempDataDir();
+  const config = testConfig(own.dir);
+  const fast = await startServer({ db: openDb(config.dbPath), config, live: new Broker(300, { idleRecheckMs: 300 }), withPages: false });
+  const user = await makeUser(fast.ctx.db);
+  const login = await fetch(`${fast.url}/api/login`, { method: "POST", headers: { "content-type": "application/json", ...ownPageHeaders(fast.url) }, body: JSON.stringify({ username: user.login, password: user.password }) });
+  const cookie = login.headers.get("set-cookie")!.split(";")[0];
+  const ws = new WebSocket(`${fast.url.replace("http", "ws")}/ws-endpoint`, { headers: { cookie, origin: fast.url } } as never);
+  const frames: string[] = [];
+  ws.onmessage = (event) => frames.push(String(event.data));
+  const closed = new Promise<number>((resolve) => (ws.onclose = (event) => resolve(event.code)));
+  await new Promise((resolve) => (ws.onopen = resolve));
+  ws.send("CONNECT\naccept-version:1.2\nheart-beat:300,300\n\n\0");
+  const beating = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("\n"), 100);
+  await until(() => frames.some((f) => f.startsWith("CONNECTED")));
+  fast.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id)).run();
+  const started = Date.now();
+  expect(await closed).toBe(4001);
+  expect(Date.now() - started).toBeLessThan(2000);
+  expect(frames.some((f) => f.startsWith("ERROR") && f.includes("message:session_ended"))).toBe(true);
+  clearInterval(beating);
+  await fast.stop();
+  own.cleanup();
+});
+
 describe("flood limits", () => {
   /** A raw socket, CONNECTed, with every frame it receives. */
   async function rawSocket(cookie: string) {
