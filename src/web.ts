@@ -15,7 +15,10 @@ import { settingValue } from "./modules/settings/service";
 import { log } from "./lib/log";
 import { startChatMailJob } from "./jobs/chat-mail";
 import { PAGE_CSP_FALLBACK } from "./lib/csp";
+import { clientAddress } from "./lib/client-address";
 import { API_DOCS_ASSETS, serveApiDocsAsset } from "./modules/api-docs/routes";
+
+const MAX_URL_LENGTH = 8 * 1024;
 
 export type RenderPage = (request: Request, locals: object, clientAddress?: string) => Promise<Response>;
 
@@ -73,7 +76,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
     if ("redirect" in decision) return redirect(decision.redirect);
     const locale = localeOf(request);
     const locals = { ctx, actor, locale, t: translator(locale) };
-    const response = await renderPage!(request, locals, server.requestIP(request)?.address);
+    const response = await renderPage!(request, locals, clientAddress(request, server, config.trustProxy));
     if (found?.renewedCookie) response.headers.append("set-cookie", found.renewedCookie);
     return response;
   };
@@ -85,6 +88,11 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
     idleTimeout: 120,
     websocket: ctx.live.websocket,
     async fetch(request, server) {
+      // No Plexus address is this long; `npm start` raises Bun's header limit so that such a URL gets this
+      // answer in the error shape rather than Bun's bare 431.
+      if (request.url.length > MAX_URL_LENGTH) {
+        return Response.json({ status: 414, error: "uri_too_long", message: "The address is too long" }, { status: 414 });
+      }
       const url = new URL(request.url);
       try {
         if (url.pathname === WS_PATH) return upgradeLive(request, server, db, ctx.live, config.publicUrl);

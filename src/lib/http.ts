@@ -77,7 +77,9 @@ export const httpBasics = (config: Pick<Config, "publicUrl">) =>
       const kind = typeof responseValue;
       if (responseValue instanceof Response || responseValue == null || (kind !== "object" && kind !== "number" && kind !== "boolean")) return;
       const json = JSON.stringify(responseValue);
-      const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json; charset=utf-8" };
+      // Elysia adds set.headers' Set-Cookie to whatever Response this returns: copying it here would send it twice.
+      const { "set-cookie": _cookie, ...others } = set.headers as Record<string, string>;
+      const headers = { ...others, "content-type": "application/json; charset=utf-8" };
       // Small answers go as they are; larger ones are gzipped for slow links.
       if (json.length < 1024 || !acceptsGzip(request)) return new Response(json, { status: Number(set.status) || 200, headers });
       return new Response(Bun.gzipSync(json) as Uint8Array<ArrayBuffer>, {

@@ -14,6 +14,17 @@ const nearlyExpired = (cookie: string) =>
   t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 24 * 3600_000) }).where(eq(sessions.id, idOf(cookie))).run();
 
 describe("each answer sets the session cookie once", () => {
+  test("a JSON answer that renews the session carries the renewed cookie once, small or gzipped", async () => {
+    const { cookie } = await t.userWithCookie("ADMIN");
+    for (let i = 0; i < 10; i++) await t.userWithCookie();
+    for (const path of ["/users/get-user", "/users/get-all"]) {
+      nearlyExpired(cookie);
+      const res = await t.call("GET", path, { cookie, headers: { "accept-encoding": "gzip" } });
+      expect(res.status).toBe(200);
+      expect(sessionCookies(res.headers)).toHaveLength(1);
+    }
+  });
+
   test("sign-in sends one session cookie and no Set-Cookie twice", async () => {
     const { user } = await t.userWithCookie();
     const res = await t.call("POST", "/login", { body: { username: user.login, password: user.password } });
