@@ -1,6 +1,7 @@
 import { en, type MessageKey, type Messages } from "../../locales/en";
 import { ru } from "../../locales/ru";
 import { es } from "../../locales/es";
+import { fillPlaceholders } from "./placeholders";
 
 export const LOCALES = ["en", "ru", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -32,7 +33,7 @@ export function translator(locale: Locale): Translate {
   const dict = dictionaries[locale] ?? en;
   return (key, params) => {
     const text = dict[key] ?? en[key] ?? key;
-    return params ? text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(params[name] ?? "")) : text;
+    return params ? fillPlaceholders(text, params) : text;
   };
 }
 

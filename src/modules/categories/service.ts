@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, max, sql } from "drizzle-orm";
-import sanitizeHtml from "sanitize-html";
 import type { Db, Executor } from "../../../db/client";
 import {
   categories,
@@ -14,6 +13,7 @@ import {
 } from "../../../db/schema";
 import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import type { Role } from "../../lib/roles";
+import { sanitize } from "../../lib/sanitize";
 import { audit } from "../audit/service";
 import { requireProjectRole } from "../projects/policy";
 import { CATEGORY_NAME_MAX, CATEGORY_TYPE_MAX, type CategoryInput, type CopyInput, type OrderInput } from "./model";
@@ -77,9 +77,6 @@ function checkName(path: string, raw: string | undefined): { name: string; detai
   return { name, details: [] };
 }
 
-/** Category descriptions are user HTML: sanitize-html with its default tags and attributes. */
-export const sanitizeDescription = (html: string | null | undefined) => (html ? sanitizeHtml(html) : "");
-
 const nextNumber = (db: Executor, projectId: number) =>
   (db.select({ last: max(categories.number) }).from(categories).where(eq(categories.projectId, projectId)).get()?.last ?? 0) + 1;
 
@@ -103,7 +100,7 @@ export function saveCategory(db: Db, actor: User, input: CategoryInput): Categor
     isDefault: input.isDefault ?? existing?.isDefault ?? false,
     isPublic: input.isPublic ?? existing?.isPublic ?? false,
     hasProcess: input.hasProcess ?? existing?.hasProcess ?? false,
-    description: input.description === undefined && existing ? existing.description : sanitizeDescription(input.description),
+    description: input.description === undefined && existing ? existing.description : (input.description ? sanitize(input.description, "richText") : ""),
   };
   return db.transaction((tx) => {
     if (existing) {

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import sanitizeHtml from "sanitize-html";
 import type { Db, Executor } from "../../../db/client";
 import {
   categories, dataCategories, dataItems, dataKeywords, dataRelations, docVersions, keywords, providers, users,
@@ -9,6 +8,7 @@ import type { AppContext } from "../../lib/context";
 import { conflict, forbidden, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { hasRank, type Role } from "../../lib/roles";
+import { sanitize } from "../../lib/sanitize";
 import { removeStored } from "../../lib/storage";
 import { audit } from "../audit/service";
 import { requireProjectRole, type ProjectAccess } from "../projects/policy";
@@ -163,28 +163,6 @@ function checkCategories(tx: Executor, projectId: number, input: DataItemInput["
 // ---------------------------------------------------------------------------------------------
 // Create and update
 
-/** Tags a report or converted document may keep; scripts, event handlers and foreign schemes go. */
-const HTML_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: sanitizeHtml.defaults.allowedTags.concat(["h1", "h2", "img", "span", "u", "s", "mark", "figure", "figcaption"]),
-  allowedAttributes: {
-    ...sanitizeHtml.defaults.allowedAttributes,
-    "*": ["class", "style", "data-*"],
-    img: ["src", "alt", "title", "width", "height"],
-    td: ["colspan", "rowspan"],
-    th: ["colspan", "rowspan"],
-  },
-  allowedSchemesByTag: { img: ["http", "https", "data"] },
-  allowedStyles: {
-    "*": {
-      "text-align": [/^(left|right|center|justify)$/],
-      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
-      "background-color": [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
-    },
-  },
-};
-
-export const sanitizeBody = (html: string) => sanitizeHtml(html, HTML_OPTIONS);
-
 const JSON_VALUE_TYPES: DataType[] = ["TABLE", "CHART", "MODBUS_UNIT"];
 
 const isJson = (text: string) => {
@@ -254,7 +232,7 @@ export function createDataItem(tx: Executor, actor: User, projectId: number, inp
       status: input.status ?? "NO_DATA",
       icon: input.icon ?? null,
       value: input.value ?? null,
-      body: input.body ? sanitizeBody(input.body) : null,
+      body: input.body ? sanitize(input.body, "richText") : null,
       script: input.script ?? null,
       props: input.props ?? null,
     })
@@ -285,7 +263,7 @@ export function updateDataItem(tx: Executor, actor: User, item: DataItem, input:
       status: input.status,
       icon: optionalContent(input.icon),
       value: optionalContent(input.value),
-      body: input.body === undefined ? undefined : input.body === null ? null : sanitizeBody(input.body),
+      body: input.body === undefined ? undefined : input.body === null ? null : sanitize(input.body, "richText"),
       script: optionalContent(input.script),
       props: optionalContent(input.props),
     }).filter(([, v]) => v !== undefined),

@@ -4,10 +4,10 @@
  * code the upload answers with.
  */
 import mammoth from "mammoth";
-import sanitizeHtml from "sanitize-html";
+import { sanitize } from "../../lib/sanitize";
 import { xmlNestsDeeperThan } from "../../lib/xml-depth";
 import { checkZipLimits, inflateEntry, readZipDirectory, ZipRefusal } from "../../lib/zip";
-import { ALLOWED, DOCX_LIMITS } from "./convert";
+import { DOCX_LIMITS } from "./convert";
 
 const refuse = (code: "file_too_complex" | "file_unreadable", message: string) => Object.assign(new Error(message), { code });
 
@@ -34,5 +34,5 @@ export default async function convertDocx({ path }: { path: string }): Promise<s
   }
   let n = 0;
   const withIds = html.replace(/<h([1-6])>/g, (_, level: string) => `<h${level} id="h-${++n}">`);
-  return sanitizeHtml(withIds, ALLOWED);
+  return sanitize(withIds, "docx");
 }

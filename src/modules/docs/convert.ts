@@ -1,4 +1,3 @@
-import sanitizeHtml from "sanitize-html";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { runUntrusted, UntrustedJobError, type UntrustedLimits } from "../../lib/untrusted-worker";
@@ -6,13 +5,6 @@ import { checkZipLimits, readZipDirectory, ZipRefusal, type ZipLimits } from "..
 
 const unreadable = () => new AppError(422, "file_unreadable", "The file cannot be read");
 const tooComplex = () => new AppError(422, "file_too_complex", "The document is too large or too complex to open");
-
-export const ALLOWED = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2", "del", "ins", "sup", "sub"],
-  allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, img: ["src", "alt"], "*": ["id"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] },
-  allowedSchemesByTag: { img: ["data"] },
-  allowedSchemes: ["http", "https", "mailto"],
-};
 
 /**
  * Caps for a DOCX: its zip's declared sizes are checked before anything inflates, then again for

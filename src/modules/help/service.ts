@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { marked } from "marked";
-import sanitizeHtml from "sanitize-html";
 import type { Locale } from "../../lib/i18n";
+import { sanitize } from "../../lib/sanitize";
 
 export interface ManualNode {
   id: string;
@@ -30,11 +30,7 @@ function pageNode(file: string, markdown: string): ManualNode {
     return `<h${depth}${anchor}>${text}</h${depth}>\n`;
   };
   const raw = marked.parse(markdown, { async: false, renderer }) as string;
-  const html = sanitizeHtml(raw, {
-    allowedTags: sanitizeHtml.defaults.allowedTags.concat(["h1", "h2", "img"]),
-    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, "*": ["id"], img: ["src", "alt"] },
-  });
-  return { id, title, html, children };
+  return { id, title, html: sanitize(raw, "help"), children };
 }
 
 /** The user manual, from the Markdown files in the repository, in the reader's language (English where missing). */

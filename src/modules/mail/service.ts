@@ -1,10 +1,11 @@
-import Mustache from "mustache";
 import nodemailer, { type Transporter } from "nodemailer";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mailTemplates, type MailTemplateType } from "../../../db/schema";
 import type { Config } from "../../lib/config";
 import { isLocale, translator, type Locale } from "../../lib/i18n";
+import { fillPlaceholders } from "../../lib/placeholders";
+import { sanitize } from "../../lib/sanitize";
 import { settingValues } from "../settings/service";
 import { log } from "../../lib/log";
 
@@ -45,7 +46,10 @@ function smtpSettings(db: Db, config: Config): SmtpSettings {
   };
 }
 
-/** Template HTML from an administrator's saved row, else the built-in text in the recipient's language. */
+/**
+ * Template HTML from an administrator's saved row, else the built-in text in the recipient's language,
+ * with its values filled in and the result sanitised (a saved template is HTML someone wrote).
+ */
 export function renderMail(db: Db, type: MailTemplateType, locale: Locale, vars: Record<string, string>) {
   const saved = db.select().from(mailTemplates).where(eq(mailTemplates.type, type)).get();
   if (saved?.disabled) return null;
@@ -53,14 +57,11 @@ export function renderMail(db: Db, type: MailTemplateType, locale: Locale, vars:
   const subject = saved?.subject || t(`mail.${type}.subject`);
   const body = saved?.value || t(`mail.${type}.body`);
   // The subject is plain text, so its values go in unescaped; in the body they are HTML-escaped.
-  return {
-    subject: Mustache.render(subject, vars, undefined, { escape: String }),
-    html: Mustache.render(body, vars, undefined, { escape: escapeHtml }),
-  };
+  return { subject: fillPlaceholders(subject, vars), html: sanitize(fillPlaceholders(body, vars, escapeHtml), "mail") };
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 export function createMailer(db: Db, config: Config): Mailer {
   let transport: { key: string; transporter: Transporter } | undefined;

@@ -1,0 +1,60 @@
+import { describe, expect, test } from "bun:test";
+import { sanitize, type HtmlSetting } from "./sanitize";
+
+const HOSTILE = [
+  '<script>alert(1)</script>',
+  '<p onclick="steal()" onmouseover="steal()">hi</p>',
+  '<img src="x" onerror="steal()">',
+  '<a href="javascript:steal()">link</a>',
+  '<a href="JaVaScRiPt:steal()">link</a>',
+  '<a href="&#106;avascript:steal()">link</a>',
+  '<img src="javascript:steal()">',
+  '<iframe src="https://evil.test"></iframe>',
+  '<svg onload="steal()"><script>steal()</script></svg>',
+  '<style>body{display:none}</style>',
+].join("");
+
+/** What each setting is for, and must keep. */
+const KEEPS: Record<HtmlSetting, [input: string, output: string][]> = {
+  richText: [
+    ['<h1 style="text-align:center">Title</h1>', '<h1 style="text-align:center">Title</h1>'],
+    ['<p class="note" data-ref="DATA-1"><b>bold</b> <u>u</u> <mark>m</mark></p>', '<p class="note" data-ref="DATA-1"><b>bold</b> <u>u</u> <mark>m</mark></p>'],
+    ['<span style="color:#b71c1c;position:fixed">red</span>', '<span style="color:#b71c1c">red</span>'],
+    ['<img src="https://example.test/a.png" alt="a" width="10">', '<img src="https://example.test/a.png" alt="a" width="10" />'],
+    ['<table><tr><td colspan="2">x</td></tr></table>', '<table><tr><td colspan="2">x</td></tr></table>'],
+    ['<a href="https://example.test/">x</a>', '<a href="https://example.test/">x</a>'],
+  ],
+  docx: [
+    ['<h2 id="h-1">Part</h2><p><del>old</del><ins>new</ins> x<sup>2</sup></p>', '<h2 id="h-1">Part</h2><p><del>old</del><ins>new</ins> x<sup>2</sup></p>'],
+    ['<img src="data:image/png;base64,AAAA" alt="fig">', '<img src="data:image/png;base64,AAAA" alt="fig" />'],
+    ['<img src="https://tracker.test/pixel.png">', "<img />"],
+    ['<a href="mailto:a@example.test">mail</a>', '<a href="mailto:a@example.test">mail</a>'],
+    ['<p style="color:red" class="x">p</p>', "<p>p</p>"],
+  ],
+  help: [
+    ['<h2 id="start--password">Password</h2>', '<h2 id="start--password">Password</h2>'],
+    ['<img src="/help/a.png" alt="screen">', '<img src="/help/a.png" alt="screen" />'],
+    ['<pre><code>bun test</code></pre>', "<pre><code>bun test</code></pre>"],
+  ],
+  mail: [
+    ['<p>Hello,</p><p>follow <a href="https://plexus.test/new-password?token=abc">this link</a>.</p>', '<p>Hello,</p><p>follow <a href="https://plexus.test/new-password?token=abc">this link</a>.</p>'],
+    ['<p style="color:#3949ab;background:url(https://t.test/x)"><b>Plexus</b></p>', '<p style="color:#3949ab"><b>Plexus</b></p>'],
+    ['<img src="https://example.test/logo.png" alt="logo">', '<img src="https://example.test/logo.png" alt="logo" />'],
+    ['<a href="mailto:admin@example.test">admin</a>', '<a href="mailto:admin@example.test">admin</a>'],
+  ],
+};
+
+describe("sanitize", () => {
+  for (const setting of Object.keys(KEEPS) as HtmlSetting[]) {
+    test(`${setting}: strips scripts, event handlers and javascript: URLs`, () => {
+      const clean = sanitize(HOSTILE, setting);
+      expect(clean).not.toMatch(/<script|<iframe|<svg|<style|\bon[a-z]+=|javascript:|steal/i);
+      expect(clean).toContain("hi");
+      expect(clean).toContain("link");
+    });
+
+    test(`${setting}: keeps what it is for`, () => {
+      for (const [input, output] of KEEPS[setting]) expect(sanitize(input, setting)).toBe(output);
+    });
+  }
+});
