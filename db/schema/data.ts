@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, index, primaryKey, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
-import { projects, categories } from "./projects";
+import { projects } from "./projects";
+import { categories } from "./categories";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -9,11 +10,8 @@ export const DATA_TYPES = ["DOC", "TABLE", "LAYER", "MAP", "CHART", "CALC", "REP
 export type DataType = (typeof DATA_TYPES)[number];
 export const DATA_STATUSES = ["NO_DATA", "DATA_RECEIVED", "CHECKED", "NEEDS_IMPROVEMENT"] as const;
 export type DataStatus = (typeof DATA_STATUSES)[number];
-export const VERSION_TYPES = ["PDF", "MS_DOC", "OTHER"] as const;
-export type VersionType = (typeof VERSION_TYPES)[number];
 
 export const DATA_DESCRIPTION_MAX = 1024;
-export const VERSION_DESCRIPTION_MAX = 255;
 
 /** Where a data item's content comes from; per project, created from free text. */
 export const providers = sqliteTable(
@@ -97,46 +95,4 @@ export const dataRelations = sqliteTable(
   (t) => [uniqueIndex("data_relations_pair").on(t.fromId, t.toId), index("data_relations_to").on(t.toId)],
 );
 
-/** A document's versions; the file sits under DATA_DIR with a server-chosen name, `body` is sanitised HTML of a DOCX. */
-export const docVersions = sqliteTable(
-  "doc_versions",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    dataId: integer("data_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    type: text("type", { enum: VERSION_TYPES }).notNull(),
-    fileName: text("file_name").notNull(),
-    filePath: text("file_path").notNull(),
-    mime: text("mime").notNull(),
-    size: integer("size").notNull(),
-    body: text("body"),
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
-    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
-    creationDate: integer("creation_date", { mode: "timestamp_ms" }).notNull().default(now),
-  },
-  (t) => [index("doc_versions_data").on(t.dataId, t.creationDate)],
-);
-
 export type DataItem = typeof dataItems.$inferSelect;
-export type DocVersion = typeof docVersions.$inferSelect;
-
-/**
- * A file uploaded and checked but not yet attached to a document: the upload wizard and the
- * version dialog send files first and save items after. `path` is the opaque handle clients get.
- */
-export const stagedFiles = sqliteTable(
-  "staged_files",
-  {
-    path: text("path").primaryKey(),
-    ownerId: integer("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    fileName: text("file_name").notNull(),
-    storedPath: text("stored_path").notNull(),
-    mime: text("mime").notNull(),
-    size: integer("size").notNull(),
-    type: text("type", { enum: VERSION_TYPES }).notNull(),
-    body: text("body"),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-  },
-  (t) => [index("staged_files_created").on(t.createdAt)],
-);

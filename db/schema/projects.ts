@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex, index, primaryKey } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
+import { categories } from "./categories";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -30,23 +31,6 @@ export const userProjects = sqliteTable(
   (t) => [uniqueIndex("user_projects_user_project").on(t.userId, t.projectId), index("user_projects_project").on(t.projectId)],
 );
 
-/** A project's categories. Typed ones are folders in the project view; a default one is hidden from pickers. */
-export const categories = sqliteTable(
-  "categories",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    type: text("type"),
-    number: integer("number").notNull().default(0),
-    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
-    isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
-    hasProcess: integer("has_process", { mode: "boolean" }).notNull().default(false),
-    description: text("description").notNull().default(""),
-  },
-  (t) => [index("categories_project").on(t.projectId, t.number)],
-);
-
 /** The categories a member is given in a project (the edit dialog's tree). */
 export const userProjectCategories = sqliteTable(
   "user_project_categories",
@@ -59,4 +43,3 @@ export const userProjectCategories = sqliteTable(
 
 export type Project = typeof projects.$inferSelect;
 export type UserProject = typeof userProjects.$inferSelect;
-export type Category = typeof categories.$inferSelect;
