@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { dataItems, projects, userProjects } from "../../db/schema";
 import { withMailTestApp } from "../testing/harness";
-import { createChat } from "../modules/chat/service";
+import { createChat, directChat } from "../modules/chat/service";
 import { sendMessage } from "../modules/chat/messages";
 import { chatForData } from "../modules/chat/data-chats";
 import { mailUnreadChats, QUIET_PERIOD_MS } from "./chat-mail";
@@ -51,4 +51,15 @@ test("no NEW_MESSAGE mail about a data item's comments to someone no longer in i
   await sink.waitFor(stayed.email);
   await t.ctx.mailer.idle();
   expect(sink.mails.some((m) => m.to.includes(left.email))).toBe(false);
+});
+
+test("a DIRECT chat's mail is named after the other person, as the reader's chat list names it", async () => {
+  const { t, sink } = env;
+  const { user: writer } = await t.userWithCookie();
+  const { user: reader } = await t.userWithCookie();
+  const chatId = directChat(t.ctx, writer, reader.id);
+  t.ctx.live.isOnline = () => false;
+  sendMessage(t.ctx, writer, chatId, { text: "call me" });
+  expect(mailUnreadChats(t.ctx)).toBe(1);
+  expect((await sink.waitFor(reader.email)).subject).toBe(`New messages in ${writer.firstName} ${writer.lastName}`);
 });

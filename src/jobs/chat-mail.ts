@@ -1,8 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
-import { chatMembers, chats, users } from "../../db/schema";
 import type { AppContext } from "../lib/context";
 import { log } from "../lib/log";
-import { canEnterChat } from "../modules/chat/service";
+import { dueForMail, markMailed } from "../modules/chat/digests";
 import { settingValue } from "../modules/settings/service";
 
 export const QUIET_PERIOD_MS = 15 * 60 * 1000;
@@ -14,49 +12,14 @@ export const QUIET_PERIOD_MS = 15 * 60 * 1000;
  */
 export function mailUnreadChats(ctx: AppContext, now = Date.now()): number {
   if (settingValue(ctx.db, "NOTIFY_NEW_MESSAGE") === "false") return 0;
-  const since = new Date(now - QUIET_PERIOD_MS);
-  const due = ctx.db
-    .select({ chat: chats, user: users, lastMailedAt: chatMembers.lastMailedAt })
-    .from(chatMembers)
-    .innerJoin(users, eq(users.id, chatMembers.userId))
-    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .where(
-      and(
-        eq(users.isActive, true),
-        eq(users.emailNotificationsAllowed, true),
-        eq(chatMembers.subscribed, true),
-        sql`(${chatMembers.lastMailedAt} is null or ${chatMembers.lastMailedAt} < ${since.getTime()})`,
-        sql`exists (select 1 from chat_messages x where x.chat_id = ${chatMembers.chatId} and x.id > ${chatMembers.lastReadMessageId}
-                    and x.message_key = 'DEFAULT' and (x.author_id is null or x.author_id <> ${chatMembers.userId})
-                    and (${chatMembers.lastMailedAt} is null or x.created_at > ${chatMembers.lastMailedAt}))`,
-      ),
-    )
-    .all();
   let sent = 0;
-  for (const { chat, user } of due) {
-    if (ctx.live.isOnline(user.id) || !canEnterChat(ctx.db, user, chat.id)) continue;
-    ctx.mailer.queue("NEW_MESSAGE", user, {
-      firstName: user.firstName,
-      chatName: chatTitle(ctx, chat, user.id),
-      url: `${ctx.config.publicUrl}/chats?chat=${chat.id}`,
-    });
-    ctx.db.update(chatMembers).set({ lastMailedAt: new Date(now) }).where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, user.id))).run();
+  for (const { chat, user, title } of dueForMail(ctx.db, new Date(now - QUIET_PERIOD_MS))) {
+    if (ctx.live.isOnline(user.id)) continue;
+    ctx.mailer.queue("NEW_MESSAGE", user, { firstName: user.firstName, chatName: title, url: `${ctx.config.publicUrl}/chats?chat=${chat.id}` });
+    markMailed(ctx.db, chat.id, user.id, new Date(now));
     sent++;
   }
   return sent;
-}
-
-/** What a reader calls the chat: the other person for a DIRECT chat, the item for a DATA chat. */
-function chatTitle(ctx: AppContext, chat: typeof chats.$inferSelect, readerId: number): string {
-  if (chat.type === "DATA") return chat.description || chat.name;
-  if (chat.type !== "DIRECT") return chat.name;
-  const other = ctx.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(chatMembers)
-    .innerJoin(users, eq(users.id, chatMembers.userId))
-    .where(and(eq(chatMembers.chatId, chat.id), sql`${chatMembers.userId} <> ${readerId}`))
-    .get();
-  return other ? `${other.firstName} ${other.lastName}` : chat.name;
 }
 
 /** Runs the batch every minute in the background; returns a stop function. */

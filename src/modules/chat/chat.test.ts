@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client, type IMessage } from "@stomp/stompjs";
 import { eq } from "drizzle-orm";
 import { openDb } from "../../../db/client";
-import { chatMessages, chats } from "../../../db/schema";
+import { chatMembers, chatMessages, chats, dataItems, projects, userProjects } from "../../../db/schema";
 import { makeUser, tempDataDir, testConfig } from "../../testing/harness";
 import { ownPageHeaders } from "../../testing/own-page";
 import { startServer } from "../../web";
@@ -110,6 +110,49 @@ describe("chats", () => {
     expect((await api(member.cookie, "DELETE", `/chats?chatID=${id}`)).status).toBe(403);
     expect((await api(owner.cookie, "DELETE", `/chats?chatID=${id}`)).status).toBe(200);
     expect((await api(member.cookie, "GET", `/chats/get?chatId=${id}`)).status).toBe(404);
+  });
+});
+
+describe("membership: reading never joins", () => {
+  const rowsOf = (chatId: number) => server.ctx.db.select().from(chatMembers).where(eq(chatMembers.chatId, chatId)).all().map((m) => m.userId).sort((a, b) => a - b);
+  const allRows = () => server.ctx.db.select().from(chatMembers).all().length;
+
+  test("every active user is in a PUBLIC chat from its creation, a user activated later joins it, and listing chats writes nothing", async () => {
+    const early = await person();
+    const admin = await person("ADMIN");
+    const pending = await makeUser(server.ctx.db, "USER", { isActive: false });
+    const id = (await api(admin.cookie, "POST", "/chats/new-chat", { name: `All hands ${admin.user.id}`, type: "PUBLIC" })).body;
+    expect(rowsOf(id)).toContain(early.user.id);
+    expect(rowsOf(id)).not.toContain(pending.id);
+    const before = allRows();
+    const listed = (await api(early.cookie, "GET", "/chats/get-all")).body.find((c: { id: number }) => c.id === id);
+    expect(listed).toMatchObject({ type: "PUBLIC", subscribed: true, archived: false, numberOfUnreadMessages: 0 });
+    expect(allRows()).toBe(before);
+    expect((await api(admin.cookie, "POST", `/users/activate?id=${pending.id}`)).status).toBe(200);
+    expect(rowsOf(id)).toContain(pending.id);
+  });
+
+  test("an open DATA chat is read without joining it; writing in it joins", async () => {
+    const db = server.ctx.db;
+    const opener = await person();
+    const reader = await person();
+    const project = db.insert(projects).values({ name: `Comments ${reader.user.id}` }).returning().get();
+    for (const u of [opener, reader]) db.insert(userProjects).values({ userId: u.user.id, projectId: project.id }).run();
+    const item = db.insert(dataItems).values({ projectId: project.id, name: "Culvert survey", dataType: "DOC" }).returning().get();
+    const chatId = (await api(opener.cookie, "POST", "/chats/new-chat-for-data", { dataId: item.id, message: "see sheet 2" })).body.id;
+    expect(rowsOf(chatId)).toEqual([opener.user.id]);
+    expect((await api(reader.cookie, "GET", `/chats/get?chatId=${chatId}`)).body).toMatchObject({ id: chatId, type: "DATA", subscribed: true, numberOfUnreadMessages: 0, numberOfMembers: 1 });
+    expect((await api(reader.cookie, "GET", `/chat-records/get-messages?chatId=${chatId}`)).body.map((m: { decryptedBody: string }) => m.decryptedBody)).toEqual(["see sheet 2"]);
+    expect((await api(reader.cookie, "GET", `/chats/members?chatId=${chatId}`)).status).toBe(200);
+    expect((await api(reader.cookie, "GET", `/data/get-by-chat?chatId=${chatId}`)).body).toEqual({ id: item.id, name: "Culvert survey", dataType: "DOC", project: { id: project.id, name: project.name }, owner: { id: null } });
+    expect(rowsOf(chatId)).toEqual([opener.user.id]);
+    expect((await api(reader.cookie, "GET", "/chats/get-all")).body.some((c: { id: number }) => c.id === chatId)).toBe(false);
+
+    const lr = await live(reader.cookie);
+    lr.client.publish({ destination: `/ws-prefix/notify/${chatId}`, body: "checked" });
+    await until(() => rowsOf(chatId).includes(reader.user.id));
+    expect((await api(reader.cookie, "GET", "/chats/get-all")).body.find((c: { id: number }) => c.id === chatId)).toMatchObject({ numberOfUnreadMessages: 0, numberOfMembers: 2 });
+    await lr.client.deactivate();
   });
 });
 

@@ -1,9 +1,8 @@
-import type { User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import type { Frame } from "../../realtime/stomp";
 import type { OutgoingMessage } from "./model";
 import { markRead, removeMessage, sendMessage } from "./messages";
-import { requireMember } from "./service";
+import { canEnterChat } from "./policy";
 
 /** A SEND body is plain text, or JSON with text or a file; the outbox id may also come as a header. */
 function outgoing(frame: Frame): OutgoingMessage {
@@ -25,15 +24,6 @@ function outgoing(frame: Frame): OutgoingMessage {
   return { text: frame.body, clientId };
 }
 
-const canEnter = (ctx: AppContext, user: User, chatId: number) => {
-  try {
-    requireMember(ctx.db, user, chatId);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * The chat's live destinations: topics for whoever may enter the chat (asked again whenever the
  * user's rights change; a dropped topic tells the user DETACHED), and the three SEND handlers.
@@ -41,7 +31,7 @@ const canEnter = (ctx: AppContext, user: User, chatId: number) => {
 export function wireChatLive(ctx: AppContext) {
   ctx.live.allow(
     /^\/ws-broker\/topic\/(\d{1,15})$/,
-    (user, match) => canEnter(ctx, user, Number(match[1])),
+    (user, match) => canEnterChat(ctx.db, user, Number(match[1])),
     (match) => ({ type: "DETACHED", chatId: Number(match[1]) }),
   );
   ctx.live.onSend(/^\/ws-prefix\/notify\/(\d{1,15})$/, (user, match, frame) => {

@@ -1,21 +1,28 @@
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { chatMembers, chatMessages, driveFiles, users, type User } from "../../../db/schema";
+import { chatMembers, chatMessages, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError, forbidden, invalid, notFound } from "../../lib/errors";
-import { MESSAGE_MAX, type OutgoingMessage } from "./model";
+import { filesById, requireOwnFiles } from "../drive/service";
+import { topicOf } from "./destinations";
+import { MESSAGE_MAX } from "./limits";
+import { joinChat } from "./membership";
+import type { OutgoingMessage } from "./model";
+import { enterChat } from "./policy";
 import { presentMessage } from "./presenter";
-import { chatStatements, insertMessage, publishMessage, requireMember, topicOf } from "./service";
+import { insertMessage, publishMessage } from "./service";
+import { chatStatements } from "./statements";
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * Saves and publishes a message. Text is trimmed and must not be empty or longer than 4000
- * characters; a file must be the sender's own drive file: the chat's members may read it while
- * the message stands (drive's viewableFile), and it is not shared by link for that. A repeated
- * clientId returns the message already saved, so an outbox may resend safely.
+ * Saves and publishes a message; writing in an open chat joins it. Text is trimmed and must not be
+ * empty or longer than MESSAGE_MAX characters; a file must be the sender's own drive file (drive's
+ * requireOwnFiles): the chat's members may read it while the message stands (drive's viewableFile),
+ * and it is not shared by link for that. A repeated clientId returns the message already saved,
+ * so an outbox may resend safely.
  */
 export function sendMessage(ctx: AppContext, actor: User, chatId: number, input: OutgoingMessage) {
-  const { chat, member } = requireMember(ctx.db, actor, chatId);
+  const { chat, member } = joinChat(ctx.db, actor, chatId);
   if (!member.subscribed && chat.type !== "DIRECT") throw new AppError(403, "chat_unsubscribed", "Subscribe to the chat to write in it");
   if (input.clientId !== undefined && !CLIENT_ID.test(input.clientId)) throw invalid([{ path: "clientId", message: "Client ids are 1-64 letters, digits, - or _" }]);
   if (input.clientId && chatStatements(ctx.db).earlier.get({ authorId: actor.id, clientId: input.clientId })) {
@@ -33,8 +40,7 @@ export function sendMessage(ctx: AppContext, actor: User, chatId: number, input:
   let body: string;
   let fileId: number | undefined;
   if (input.file) {
-    const file = ctx.db.select().from(driveFiles).where(and(eq(driveFiles.id, input.file.id), eq(driveFiles.ownerId, actor.id))).get();
-    if (!file) throw notFound("file");
+    const [file] = requireOwnFiles(ctx.db, actor, [input.file.id]);
     fileId = file.id;
     body = JSON.stringify({ file: { id: file.id, name: file.name, type: file.type, size: file.size, token: file.token } });
   } else {
@@ -48,27 +54,23 @@ export function sendMessage(ctx: AppContext, actor: User, chatId: number, input:
 
 /** Messages of a chat, oldest first: the latest page, older ones before an id, or what came after an id. */
 export function messagesOf(ctx: AppContext, actor: User, chatId: number, options: { after?: number; before?: number; limit?: number }) {
-  requireMember(ctx.db, actor, chatId);
+  enterChat(ctx.db, actor, chatId);
   const limit = options.limit ?? 50;
   const where = and(
     eq(chatMessages.chatId, chatId),
     options.after !== undefined ? gt(chatMessages.id, options.after) : undefined,
     options.before !== undefined ? lt(chatMessages.id, options.before) : undefined,
   );
-  const query = ctx.db
-    .select({ message: chatMessages, author: users, file: driveFiles })
-    .from(chatMessages)
-    .leftJoin(users, eq(users.id, chatMessages.authorId))
-    .leftJoin(driveFiles, eq(driveFiles.id, chatMessages.fileId))
-    .where(where);
+  const query = ctx.db.select({ message: chatMessages, author: users }).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.authorId)).where(where);
   // After an id: everything missed, in order (bounded); otherwise the newest page.
   const rows = options.after !== undefined ? query.orderBy(chatMessages.id).limit(1000).all() : query.orderBy(desc(chatMessages.id)).limit(limit).all().reverse();
-  return rows.map((r) => presentMessage(ctx.box, r.message, r.author ?? undefined, r.file));
+  const files = filesById(ctx.db, rows.map((r) => r.message.fileId).filter((id): id is number => id !== null));
+  return rows.map((r) => presentMessage(ctx.box, r.message, r.author ?? undefined, r.message.fileId ? files.get(r.message.fileId) : null));
 }
 
-/** Records that the actor has seen a message and answers MESSAGE_READ with the chat's new unread count. */
+/** Records that the actor (joining an open chat) has seen a message and answers MESSAGE_READ with the chat's new unread count. */
 export function markRead(ctx: AppContext, actor: User, chatId: number, messageId: number) {
-  requireMember(ctx.db, actor, chatId);
+  joinChat(ctx.db, actor, chatId);
   const message = ctx.db.select().from(chatMessages).where(and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, chatId))).get();
   if (!message) throw notFound("message");
   ctx.db
@@ -76,18 +78,13 @@ export function markRead(ctx: AppContext, actor: User, chatId: number, messageId
     .set({ lastReadMessageId: sql`max(${chatMembers.lastReadMessageId}, ${messageId})` })
     .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, actor.id)))
     .run();
-  const member = ctx.db.select().from(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, actor.id))).get()!;
-  const unread = ctx.db
-    .select({ n: sql<number>`count(*)` })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.id, member.lastReadMessageId), sql`(${chatMessages.authorId} is null or ${chatMessages.authorId} <> ${actor.id})`, sql`${chatMessages.messageKey} <> 'DELETED'`))
-    .get()!.n;
+  const { unread } = chatStatements(ctx.db).unreadOf.get({ chatId, userId: actor.id })!;
   return { type: "MESSAGE_READ", messageID: messageId, createdAt: message.createdAt, chatID: chatId, numberOfUnreadMessages: unread };
 }
 
 /** The author deletes their own DEFAULT message; everyone sees the deleted-message placeholder. */
 export function removeMessage(ctx: AppContext, actor: User, chatId: number, messageId: number) {
-  requireMember(ctx.db, actor, chatId);
+  enterChat(ctx.db, actor, chatId);
   const message = ctx.db.select().from(chatMessages).where(and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, chatId))).get();
   if (!message) throw notFound("message");
   if (message.authorId !== actor.id || message.messageKey !== "DEFAULT") throw forbidden();

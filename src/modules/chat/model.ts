@@ -1,15 +1,13 @@
 import { t, type Static } from "elysia";
 import { Id, Whole } from "../../lib/ids";
-
-export const MESSAGE_MAX = 4000;
-export const CHAT_NAME_MAX = 100;
+import { CHAT_TEXT_MAX, MESSAGE_MAX, USER_SEARCH_MAX } from "./limits";
 
 const positive = Id();
 const text = (max: number) => t.String({ maxLength: max });
 
 export const newChatBody = t.Object({
-  name: t.Optional(text(1000)),
-  description: t.Optional(text(1000)),
+  name: t.Optional(text(CHAT_TEXT_MAX)),
+  description: t.Optional(text(CHAT_TEXT_MAX)),
   type: t.UnionEnum(["PUBLIC", "PRIVATE"], { default: undefined }),
   members: t.Optional(t.Array(t.Object({ id: t.Integer({ minimum: 1 }) }), { maxItems: 1000 })),
 });
@@ -18,10 +16,10 @@ export type NewChatInput = Static<typeof newChatBody>;
 export const chatIdQuery = t.Object({ chatId: positive });
 export const chatQuery = t.Object({ chat: positive });
 export const chatIDQuery = t.Object({ chatID: positive });
-export const renameQuery = t.Object({ chatID: positive, name: text(1000) });
+export const renameQuery = t.Object({ chatID: positive, name: text(CHAT_TEXT_MAX) });
 export const userIdQuery = t.Object({ userId: positive });
-export const searchQuery = t.Object({ str: t.Optional(text(100)) });
-export const notMembersQuery = t.Object({ str: t.Optional(text(100)), chat: positive });
+export const searchQuery = t.Object({ str: t.Optional(text(USER_SEARCH_MAX)) });
+export const notMembersQuery = t.Object({ str: t.Optional(text(USER_SEARCH_MAX)), chat: positive });
 export const detachQuery = t.Object({ member: positive, chat: positive });
 export const inviteBody = t.Array(t.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 });
 export const messagesQuery = t.Object({

@@ -1,5 +1,94 @@
-import type { Chat, ChatMessage, DriveFile, User } from "../../../db/schema";
+import { t, type Static } from "elysia";
+import { CHAT_TYPES, DATA_TYPES, FILE_TYPES, MESSAGE_KEYS, type Chat, type ChatMessage, type DataItem, type DriveFile, type Project, type User } from "../../../db/schema";
+import { isoDate } from "../../lib/responses";
 import type { SecretBox } from "../../lib/secret-box";
+import { nameFor } from "./naming";
+
+// The shapes the chat calls and its live events answer: OpenAPI documents them, the presenters are
+// typed by them, and the chat islands import these types (`Wire<...>`) instead of copies.
+
+const id = () => t.Integer();
+const messageKey = t.UnionEnum(MESSAGE_KEYS);
+
+/** A drive file as a message carries it. */
+const chatFileSchema = t.Object({ id: id(), name: t.String(), type: t.UnionEnum(FILE_TYPES), size: t.Integer(), token: t.String(), owner: t.Object({ id: id() }) });
+
+/** A message as the spec names its fields (decryptedBody, authorID, firstName and surname for live ones). */
+export const messageSchema = t.Object({
+  id: id(),
+  chatId: id(),
+  createdAt: isoDate(),
+  messageKey,
+  decryptedBody: t.String(),
+  authorID: t.Nullable(id()),
+  author: t.Nullable(t.Object({ id: id(), firstName: t.String(), lastName: t.String() })),
+  firstName: t.String(),
+  surname: t.String(),
+  clientId: t.Nullable(t.String()),
+  file: t.Nullable(chatFileSchema),
+});
+export type PresentedMessage = Static<typeof messageSchema>;
+
+/** A chat from one member's side. */
+export const chatSchema = t.Object({
+  id: id(),
+  name: t.String(),
+  description: t.String(),
+  type: t.UnionEnum(CHAT_TYPES),
+  ownerID: t.Nullable(id()),
+  dataId: t.Nullable(id()),
+  issueId: t.Nullable(id()),
+  numberOfMembers: t.Integer(),
+  subscribed: t.Boolean(),
+  archived: t.Boolean(),
+  numberOfUnreadMessages: t.Integer(),
+  lastMessageID: t.Nullable(id()),
+  lastMessageTime: isoDate(),
+  companionID: t.Nullable(id()),
+  companionLogoutTime: t.Nullable(isoDate()),
+  topRecord: t.Nullable(
+    t.Object({ createdAt: isoDate(), decryptedBody: t.String(), messageKey, author: t.Object({ id: t.Nullable(id()), firstName: t.String(), surname: t.String() }) }),
+  ),
+});
+export type PresentedChat = Static<typeof chatSchema>;
+
+/** A user offered for a new chat or an invitation (search-user, users-not-members). */
+export const userChoiceSchema = t.Object({
+  id: id(),
+  firstName: t.String(),
+  lastName: t.String(),
+  login: t.String(),
+  company: t.Nullable(t.String()),
+  position: t.Nullable(t.String()),
+  avatar: t.Nullable(t.String()),
+});
+export type UserChoice = Static<typeof userChoiceSchema>;
+
+/** A member in the members dialog. */
+export const memberSchema = t.Object({
+  id: id(),
+  firstName: t.String(),
+  lastName: t.String(),
+  company: t.Nullable(t.String()),
+  position: t.Nullable(t.String()),
+  lastLogoutDate: t.Nullable(isoDate()),
+});
+export type PresentedMember = Static<typeof memberSchema>;
+
+/** What a DATA chat is about, for its header link (data/get-by-chat). */
+export const chatDataSchema = t.Object({
+  id: id(),
+  name: t.String(),
+  dataType: t.UnionEnum(DATA_TYPES),
+  project: t.Object({ id: id(), name: t.String() }),
+  owner: t.Object({ id: t.Nullable(id()) }),
+});
+
+export const renamedSchema = t.Object({ id: id(), name: t.String() });
+export const invitedSchema = t.Object({ invited: t.Array(id()) });
+export const detachedSchema = t.Object({ id: id(), member: id() });
+export const subscribedSchema = t.Object({ id: id(), subscribed: t.Boolean() });
+export const encryptedSchema = t.Object({ encrypted: t.Integer() });
 
 export type Author = Pick<User, "id" | "firstName" | "lastName">;
 
@@ -13,8 +102,7 @@ export function bodyOf(box: SecretBox, message: Pick<ChatMessage, "body" | "encr
   }
 }
 
-/** A message as the spec names its fields (decryptedBody, authorID, firstName and surname for live ones). */
-export function presentMessage(box: SecretBox, message: ChatMessage, author: Author | undefined, file?: DriveFile | null) {
+export function presentMessage(box: SecretBox, message: ChatMessage, author: Author | undefined, file?: DriveFile | null): PresentedMessage {
   return {
     id: message.id,
     chatId: message.chatId,
@@ -30,8 +118,6 @@ export function presentMessage(box: SecretBox, message: ChatMessage, author: Aut
   };
 }
 
-export type PresentedMessage = ReturnType<typeof presentMessage>;
-
 export interface ChatRow {
   chat: Chat;
   subscribed: boolean;
@@ -41,11 +127,11 @@ export interface ChatRow {
 }
 
 /** A chat from one member's side; DIRECT chats are named after the other member. */
-export function presentChat(row: ChatRow, companion: (User & { online?: boolean }) | undefined, topRecord: PresentedMessage | null) {
+export function presentChat(row: ChatRow, companion: User | undefined, topRecord: PresentedMessage | null): PresentedChat {
   const { chat } = row;
   return {
     id: chat.id,
-    name: chat.type === "DIRECT" && companion ? `${companion.firstName} ${companion.lastName}` : chat.name,
+    name: nameFor(chat, companion),
     description: chat.description,
     type: chat.type,
     ownerID: chat.ownerId,
@@ -65,4 +151,14 @@ export function presentChat(row: ChatRow, companion: (User & { online?: boolean 
   };
 }
 
-export type PresentedChat = ReturnType<typeof presentChat>;
+export const presentUserChoice = (u: User): UserChoice => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, login: u.login, company: u.company, position: u.position, avatar: u.avatar });
+
+export const presentMember = (u: User): PresentedMember => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, company: u.company, position: u.position, lastLogoutDate: u.lastLogoutDate });
+
+export const presentChatData = (item: DataItem, project: Pick<Project, "id" | "name">): Static<typeof chatDataSchema> => ({
+  id: item.id,
+  name: item.name,
+  dataType: item.dataType,
+  project: { id: project.id, name: project.name },
+  owner: { id: item.ownerId },
+});

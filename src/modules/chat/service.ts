@@ -1,106 +1,21 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../../db/client";
-import { chatMembers, chatMessages, chats, driveFiles, users, type Chat, type ChatMember, type MessageKey, type User } from "../../../db/schema";
+import type { Db } from "../../../db/client";
+import { chatMembers, chatMessages, chats, users, type Chat, type MessageKey, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError, conflict, forbidden, invalid, notFound } from "../../lib/errors";
 import { hasRank } from "../../lib/roles";
-import { requireDataItem } from "../data/service";
-import { presentChat, presentMessage, type ChatRow, type PresentedMessage } from "./presenter";
-import { CHAT_NAME_MAX, type NewChatInput } from "./model";
+import { filesById } from "../drive/service";
+import { activeUsersByName, findActiveUsers, findUserById } from "../users/service";
+import { topicOf } from "./destinations";
+import { CHAT_NAME_MAX } from "./limits";
+import { joinChat, joinPublicChat } from "./membership";
+import type { NewChatInput } from "./model";
+import { directKey, fullName } from "./naming";
+import { enterChat, mayEnter, requireOwnedChat } from "./policy";
+import { presentChat, presentMember, presentMessage, presentUserChoice, type ChatRow, type PresentedMessage } from "./presenter";
+import { chatStatements, unreadCount } from "./statements";
 
-export const topicOf = (chatId: number) => `/ws-broker/topic/${chatId}`;
-const fullName = (u: Pick<User, "firstName" | "lastName">) => `${u.firstName} ${u.lastName}`;
-
-/**
- * Whether `actor` may enter `chat` now, given their member row (if any). Asked at every read,
- * every SUBSCRIBE and SEND, and again for live subscriptions when rights change: a row alone
- * proves nothing for chats that belong to something else.
- * - PUBLIC: everyone. PRIVATE and DIRECT: their members.
- * - DATA: whoever may see the data item now (its project's members and administrators; plain
- *   users not once the item is removed), whatever rows exist from earlier.
- * - ISSUE: tasks do not exist yet, so nobody joins; only members already there stay. HOOK: when
- *   tasks come, check access to the task here as DATA checks its item (requireTask(db, actor, chat.issueId)).
- */
-export function mayEnter(db: Db, actor: User, chat: Chat, member: ChatMember | undefined): boolean {
-  switch (chat.type) {
-    case "PUBLIC":
-      return true;
-    case "PRIVATE":
-    case "DIRECT":
-      return !!member;
-    case "DATA":
-      if (!chat.dataId) return false;
-      try {
-        requireDataItem(db, actor, chat.dataId);
-        return true;
-      } catch {
-        return false;
-      }
-    case "ISSUE":
-      return !!member;
-    default:
-      return false;
-  }
-}
-
-// Every message and subscription goes through these, so they are prepared once per database:
-// drizzle otherwise rebuilds and re-prepares the SQL on each call (bench/chat-load.ts: 5-7x per SEND).
-const statements = new WeakMap<Db, ReturnType<typeof prepareHot>>();
-function prepareHot(db: Db) {
-  const P = sql.placeholder;
-  return {
-    chatById: db.select().from(chats).where(eq(chats.id, P("chatId"))).prepare(),
-    memberOf: db.select().from(chatMembers).where(and(eq(chatMembers.chatId, P("chatId")), eq(chatMembers.userId, P("userId")))).prepare(),
-    insertMsg: db.insert(chatMessages).values({ chatId: P("chatId"), authorId: P("authorId"), messageKey: P("messageKey") as never, body: P("body"), encrypted: true, fileId: P("fileId"), clientId: P("clientId") }).returning().prepare(),
-    touchChat: db.update(chats).set({ lastMessageId: sql`${P("id")}`, lastMessageTime: sql`${P("at")}` }).where(eq(chats.id, P("chatId"))).prepare(),
-    readOwn: db.update(chatMembers).set({ lastReadMessageId: sql`${P("id")}` }).where(and(eq(chatMembers.chatId, P("chatId")), eq(chatMembers.userId, P("userId")))).prepare(),
-    earlier: db.select({ id: chatMessages.id }).from(chatMessages).where(and(eq(chatMessages.authorId, P("authorId")), eq(chatMessages.clientId, P("clientId")))).prepare(),
-  };
-}
-export const chatStatements = (db: Db) => {
-  let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepareHot(db)));
-  return s;
-};
-
-/**
- * The gate of every chat call: whoever may enter the chat now (mayEnter). Open chats (PUBLIC, and
- * DATA chats of visible items) make the caller a member on first use; anyone else gets 404, as if
- * the chat did not exist, also when an earlier member row remains.
- */
-export function requireMember(db: Db, actor: User, chatId: number): { chat: Chat; member: ChatMember } {
-  const chat = chatStatements(db).chatById.get({ chatId }) as Chat | undefined;
-  if (!chat) throw notFound("chat");
-  let member = chatStatements(db).memberOf.get({ chatId, userId: actor.id }) as ChatMember | undefined;
-  if (!mayEnter(db, actor, chat, member)) throw notFound("chat");
-  member ??= db.insert(chatMembers).values({ chatId, userId: actor.id, lastReadMessageId: chat.lastMessageId ?? 0 }).returning().get();
-  return { chat, member };
-}
-
-/** Whether the user may enter the chat now (no row is made). */
-export function canEnterChat(db: Db, user: User, chatId: number): boolean {
-  const chat = chatStatements(db).chatById.get({ chatId }) as Chat | undefined;
-  if (!chat) return false;
-  return mayEnter(db, user, chat, chatStatements(db).memberOf.get({ chatId, userId: user.id }) as ChatMember | undefined);
-}
-
-/**
- * Whether `actor` may read drive file `fileId` because a message in a chat they may enter carries
- * it. A deleted message no longer carries its file (removeMessage clears the reference).
- */
-export function mayReadChatFile(db: Db, actor: User, fileId: number): boolean {
-  const rows = db
-    .selectDistinct({ chat: chats, member: chatMembers })
-    .from(chatMessages)
-    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-    .leftJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, actor.id)))
-    .where(and(eq(chatMessages.fileId, fileId), ne(chatMessages.messageKey, "DELETED")))
-    .all();
-  return rows.some((row) => mayEnter(db, actor, row.chat, row.member ?? undefined));
-}
-
-export const isMember = (db: Db, userId: number, chatId: number) =>
-  !!db.select({ id: chatMembers.chatId }).from(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId))).get();
+export const isMember = (db: Db, userId: number, chatId: number) => !!chatStatements(db).memberOf.get({ chatId, userId });
 
 function checkName(db: Db, raw: string | undefined, exceptId?: number): string {
   const name = raw?.trim() ?? "";
@@ -115,10 +30,10 @@ function checkName(db: Db, raw: string | undefined, exceptId?: number): string {
   return name;
 }
 
+/** The users with these ids, all active, or 422. */
 function activeUsers(db: Db, ids: number[]) {
   const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const found = db.select().from(users).where(and(inArray(users.id, unique), eq(users.isActive, true))).all();
+  const found = findActiveUsers(db, unique);
   if (found.length !== unique.length) throw invalid([{ path: "body.members", message: "Some of these users do not exist" }]);
   return found;
 }
@@ -143,13 +58,18 @@ export function insertMessage(
 }
 
 export function publishMessage(ctx: AppContext, message: typeof chatMessages.$inferSelect, author: User | undefined) {
-  const file = message.fileId ? ctx.db.select().from(driveFiles).where(eq(driveFiles.id, message.fileId)).get() : null;
+  const file = message.fileId ? filesById(ctx.db, [message.fileId]).get(message.fileId) : null;
   const presented = presentMessage(ctx.box, message, author, file);
   ctx.live.publish(topicOf(message.chatId), { type: "MESSAGE", message: presented });
   return presented;
 }
 
-/** PUBLIC (administrators) or PRIVATE chats; the creator owns it and is a member with those invited. */
+const invitedBody = (invited: User[]) => JSON.stringify(invited.map((u) => ({ id: u.id, fullName: fullName(u) })));
+
+/**
+ * PUBLIC (administrators) or PRIVATE chats; the creator owns it and is a member with those
+ * invited. Every active user joins a PUBLIC chat at once (users joining later: joinPublicChats).
+ */
 export function createChat(ctx: AppContext, actor: User, input: NewChatInput): number {
   if (input.type === "PUBLIC" && !hasRank(actor.role, "ADMIN")) throw forbidden();
   const name = checkName(ctx.db, input.name);
@@ -157,7 +77,8 @@ export function createChat(ctx: AppContext, actor: User, input: NewChatInput): n
   const chat = ctx.db.transaction((tx) => {
     const created = tx.insert(chats).values({ name, description: input.description?.trim() ?? "", type: input.type, ownerId: actor.id }).returning().get();
     tx.insert(chatMembers).values([actor, ...invited].map((u) => ({ chatId: created.id, userId: u.id }))).run();
-    if (invited.length) insertMessage(ctx, created, actor.id, "INVITED_BY", JSON.stringify(invited.map((u) => ({ id: u.id, fullName: fullName(u) }))));
+    if (created.type === "PUBLIC") joinPublicChat(tx, created.id);
+    if (invited.length) insertMessage(ctx, created, actor.id, "INVITED_BY", invitedBody(invited));
     return created;
   });
   for (const user of invited) ctx.live.publishToUser(user.id, { type: "INVITED", chatId: chat.id });
@@ -170,7 +91,7 @@ export function createChat(ctx: AppContext, actor: User, input: NewChatInput): n
 export function directChat(ctx: AppContext, actor: User, userId: number): number {
   if (userId === actor.id) throw new AppError(422, "chat_with_self", "You cannot write to yourself");
   const [other] = activeUsers(ctx.db, [userId]);
-  const key = `direct:${Math.min(actor.id, other.id)}:${Math.max(actor.id, other.id)}`;
+  const key = directKey(actor.id, other.id);
   const existing = ctx.db.select().from(chats).where(and(eq(chats.type, "DIRECT"), eq(chats.name, key))).get();
   if (existing) return existing.id;
   const chat = ctx.db.transaction((tx) => {
@@ -183,21 +104,13 @@ export function directChat(ctx: AppContext, actor: User, userId: number): number
   return chat.id;
 }
 
-/** The actor's chats with unread counts and latest records, newest activity first; onlyChatId narrows it to one. */
+const memberCount = sql<number>`(select count(*) from ${chatMembers} y where y.chat_id = ${chats.id})`;
+
+/** The actor's chats with unread counts and latest records, newest activity first; onlyChatId narrows it to one. It writes nothing. */
 export function listChats(ctx: AppContext, actor: User, archived?: boolean, onlyChatId?: number) {
   const { db } = ctx;
-  // PUBLIC chats are everybody's: join the ones the actor is not in yet.
-  db.run(sql`insert or ignore into chat_members (chat_id, user_id, last_read_message_id)
-             select id, ${actor.id}, coalesce(last_message_id, 0) from chats where type = 'PUBLIC'`);
   const rows = db
-    .select({
-      chat: chats,
-      subscribed: chatMembers.subscribed,
-      archived: chatMembers.archived,
-      unread: sql<number>`(select count(*) from chat_messages x where x.chat_id = ${chats.id} and x.id > ${chatMembers.lastReadMessageId}
-                 and (x.author_id is null or x.author_id <> ${actor.id}) and x.message_key <> 'DELETED')`,
-      memberCount: sql<number>`(select count(*) from chat_members y where y.chat_id = ${chats.id})`,
-    })
+    .select({ chat: chats, subscribed: chatMembers.subscribed, archived: chatMembers.archived, unread: unreadCount, memberCount })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .where(
@@ -214,20 +127,24 @@ export function listChats(ctx: AppContext, actor: User, archived?: boolean, only
   return presentRows(ctx, actor, enterable);
 }
 
+/** The other member of each DIRECT chat among `chatIds`, as `readerId` sees it. */
+export function companionsOf(db: Db, chatIds: number[], readerId: number): Map<number, User> {
+  const companions = new Map<number, User>();
+  if (!chatIds.length) return companions;
+  for (const row of db
+    .select({ chatId: chatMembers.chatId, user: users })
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .where(and(inArray(chatMembers.chatId, chatIds), ne(chatMembers.userId, readerId)))
+    .all()) {
+    companions.set(row.chatId, row.user);
+  }
+  return companions;
+}
+
 function presentRows(ctx: AppContext, actor: User, rows: ChatRow[]) {
   const { db } = ctx;
-  const direct = rows.filter((r) => r.chat.type === "DIRECT").map((r) => r.chat.id);
-  const companions = new Map<number, User>();
-  if (direct.length) {
-    for (const row of db
-      .select({ chatId: chatMembers.chatId, user: users })
-      .from(chatMembers)
-      .innerJoin(users, eq(users.id, chatMembers.userId))
-      .where(and(inArray(chatMembers.chatId, direct), ne(chatMembers.userId, actor.id)))
-      .all()) {
-      companions.set(row.chatId, row.user);
-    }
-  }
+  const companions = companionsOf(db, rows.filter((r) => r.chat.type === "DIRECT").map((r) => r.chat.id), actor.id);
   const lastIds = rows.map((r) => r.chat.lastMessageId).filter((id): id is number => !!id);
   const tops = new Map<number, PresentedMessage>();
   if (lastIds.length) {
@@ -243,9 +160,12 @@ function presentRows(ctx: AppContext, actor: User, rows: ChatRow[]) {
   return rows.map((row) => presentChat(row, companions.get(row.chat.id), tops.get(row.chat.id) ?? null));
 }
 
+/** One chat from the actor's side; an open chat not joined yet as joining it would show it (subscribed, nothing unread). */
 export function getChat(ctx: AppContext, actor: User, chatId: number) {
-  requireMember(ctx.db, actor, chatId);
-  return listChats(ctx, actor, undefined, chatId)[0];
+  const { chat, member } = enterChat(ctx.db, actor, chatId);
+  if (member) return listChats(ctx, actor, undefined, chatId)[0];
+  const { count } = ctx.db.select({ count: memberCount }).from(chats).where(eq(chats.id, chatId)).get()!;
+  return presentRows(ctx, actor, [{ chat, subscribed: true, archived: false, unread: 0, memberCount: count }])[0];
 }
 
 /** Active users matching a name or login, for new chats and invitations (never the actor). */
@@ -253,25 +173,20 @@ export function searchUsers(db: Db, actor: User, str = "", excludeChat?: number)
   const needle = str.trim().toLowerCase();
   const excluded = new Set([actor.id]);
   if (excludeChat) for (const m of db.select().from(chatMembers).where(eq(chatMembers.chatId, excludeChat)).all()) excluded.add(m.userId);
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.isActive, true))
-    .orderBy(asc(users.firstName), asc(users.lastName))
-    .all()
-    .filter((u) => !excluded.has(u.id) && (!needle || `${u.firstName} ${u.lastName} ${u.login}`.toLowerCase().includes(needle)))
+  return activeUsersByName(db)
+    .filter((u) => !excluded.has(u.id) && (!needle || `${fullName(u)} ${u.login}`.toLowerCase().includes(needle)))
     .slice(0, 20)
-    .map((u) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, login: u.login, company: u.company, position: u.position, avatar: u.avatar }));
+    .map(presentUserChoice);
 }
 
 export function usersNotMembers(db: Db, actor: User, chatId: number, str?: string) {
-  requireMember(db, actor, chatId);
+  enterChat(db, actor, chatId);
   return searchUsers(db, actor, str, chatId);
 }
 
 /** The chat's members; for a DATA chat only those who may still see its item. */
 export function chatMembersOf(db: Db, actor: User, chatId: number) {
-  const { chat } = requireMember(db, actor, chatId);
+  const { chat } = enterChat(db, actor, chatId);
   return db
     .select({ user: users })
     .from(chatMembers)
@@ -280,18 +195,12 @@ export function chatMembersOf(db: Db, actor: User, chatId: number) {
     .orderBy(asc(users.firstName))
     .all()
     .filter(({ user }) => chat.type !== "DATA" || mayEnter(db, user, chat, undefined))
-    .map(({ user: u }) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, company: u.company, position: u.position, lastLogoutDate: u.lastLogoutDate }));
+    .map(({ user }) => presentMember(user));
 }
-
-const ownedNamedChat = (db: Db, actor: User, chatId: number) => {
-  const { chat } = requireMember(db, actor, chatId);
-  if (chat.ownerId !== actor.id || (chat.type !== "PUBLIC" && chat.type !== "PRIVATE")) throw forbidden();
-  return chat;
-};
 
 /** The owner renames a PUBLIC or PRIVATE chat; everyone sees a RENAMED record with [old, new]. */
 export function renameChat(ctx: AppContext, actor: User, chatId: number, rawName: string) {
-  const chat = ownedNamedChat(ctx.db, actor, chatId);
+  const chat = requireOwnedChat(ctx.db, actor, chatId, ["PUBLIC", "PRIVATE"]);
   const name = checkName(ctx.db, rawName, chat.id);
   if (name === chat.name) throw invalid([{ path: "query.name", message: "chat.nameUnchanged", code: "chat.nameUnchanged" }]);
   const message = ctx.db.transaction((tx) => {
@@ -304,14 +213,14 @@ export function renameChat(ctx: AppContext, actor: User, chatId: number, rawName
 
 /** Members add people to PUBLIC and PRIVATE chats; the invited get INVITED on their system channel. */
 export function inviteMembers(ctx: AppContext, actor: User, chatId: number, userIds: number[]) {
-  const { chat } = requireMember(ctx.db, actor, chatId);
+  const { chat } = enterChat(ctx.db, actor, chatId);
   if (chat.type !== "PUBLIC" && chat.type !== "PRIVATE") throw forbidden();
   const existing = new Set(ctx.db.select().from(chatMembers).where(eq(chatMembers.chatId, chatId)).all().map((m) => m.userId));
   const invited = activeUsers(ctx.db, userIds).filter((u) => !existing.has(u.id));
   if (!invited.length) return { invited: [] };
   const message = ctx.db.transaction((tx) => {
     tx.insert(chatMembers).values(invited.map((u) => ({ chatId, userId: u.id, lastReadMessageId: chat.lastMessageId ?? 0 }))).run();
-    return insertMessage(ctx, chat, actor.id, "INVITED_BY", JSON.stringify(invited.map((u) => ({ id: u.id, fullName: fullName(u) }))));
+    return insertMessage(ctx, chat, actor.id, "INVITED_BY", invitedBody(invited));
   });
   publishMessage(ctx, message, actor);
   for (const user of invited) ctx.live.publishToUser(user.id, { type: "INVITED", chatId });
@@ -323,11 +232,11 @@ export function inviteMembers(ctx: AppContext, actor: User, chatId: number, user
  * (LEFT). The removed user gets DETACHED and loses the chat's topic at once.
  */
 export function detachMember(ctx: AppContext, actor: User, chatId: number, memberId: number) {
-  const { chat } = requireMember(ctx.db, actor, chatId);
+  const { chat } = enterChat(ctx.db, actor, chatId);
   if (chat.type !== "PRIVATE") throw forbidden();
   const leaving = memberId === actor.id;
   if (!leaving && chat.ownerId !== actor.id) throw forbidden();
-  const target = ctx.db.select().from(users).where(eq(users.id, memberId)).get();
+  const target = findUserById(ctx.db, memberId);
   if (!target || !isMember(ctx.db, memberId, chatId)) throw notFound("member");
   const message = ctx.db.transaction((tx) => {
     tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, memberId))).run();
@@ -341,26 +250,29 @@ export function detachMember(ctx: AppContext, actor: User, chatId: number, membe
   return { id: chatId, member: memberId };
 }
 
+const setOwnFlags = (db: Db, chatId: number, actor: User, flags: { subscribed?: boolean; archived?: boolean }) =>
+  db.update(chatMembers).set(flags).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, actor.id))).run();
+
+/** A member (joining an open chat first) subscribes or unsubscribes; DIRECT chats are always subscribed. */
 export function setSubscribed(ctx: AppContext, actor: User, chatId: number, subscribed: boolean) {
-  const { chat } = requireMember(ctx.db, actor, chatId);
+  const { chat } = joinChat(ctx.db, actor, chatId);
   if (chat.type === "DIRECT") throw forbidden();
-  ctx.db.update(chatMembers).set({ subscribed }).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, actor.id))).run();
+  setOwnFlags(ctx.db, chatId, actor, { subscribed });
   if (subscribed) ctx.live.publishToUser(actor.id, { type: "SUBSCRIBE_AND_REFRESH", chatId });
   return { id: chatId, subscribed };
 }
 
-/** Any member archives or unarchives a chat for themselves; answers the new flag. */
+/** Any member (joining an open chat first) archives or unarchives a chat for themselves; answers the new flag. */
 export function toggleArchived(ctx: AppContext, actor: User, chatId: number): boolean {
-  const { member } = requireMember(ctx.db, actor, chatId);
+  const { member } = joinChat(ctx.db, actor, chatId);
   const archived = !member.archived;
-  ctx.db.update(chatMembers).set({ archived }).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, actor.id))).run();
+  setOwnFlags(ctx.db, chatId, actor, { archived });
   return archived;
 }
 
-/** The owner deletes a chat; every member gets DELETED. */
+/** The owner deletes a chat (not a DATA or ISSUE chat, which belong to their item); every member gets DELETED. */
 export function deleteChat(ctx: AppContext, actor: User, chatId: number) {
-  const { chat } = requireMember(ctx.db, actor, chatId);
-  if (chat.ownerId !== actor.id || chat.type === "DATA" || chat.type === "ISSUE") throw forbidden();
+  requireOwnedChat(ctx.db, actor, chatId, ["PUBLIC", "PRIVATE", "DIRECT"]);
   const members = ctx.db.select().from(chatMembers).where(eq(chatMembers.chatId, chatId)).all();
   ctx.db.delete(chats).where(eq(chats.id, chatId)).run();
   for (const m of members) {
@@ -369,4 +281,3 @@ export function deleteChat(ctx: AppContext, actor: User, chatId: number) {
   }
   return { id: chatId };
 }
-

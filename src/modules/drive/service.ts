@@ -10,7 +10,7 @@ import { extensionMatches, extensionOf, MIME_BY_EXTENSION } from "../../lib/snif
 import { newStoredPath, removeStored, storedFile } from "../../lib/storage";
 import { discard, MAX_FILE_BYTES, receiveFiles } from "../../lib/uploads";
 import { audit } from "../audit/service";
-import { mayReadChatFile } from "../chat/service";
+import { mayReadChatFile } from "../chat/policy";
 import { MAX_IDS, type IdsQuery, type SaveRecordsInput } from "./model";
 import { parseRange, presentFile } from "./presenter";
 
@@ -100,7 +100,7 @@ export function listFiles(db: Db, actor: User, name = "") {
  * The file behind a token for `actor` (null: signed out), else 404 whatever the reason:
  * - a share token (a public link, set on share and cleared on withdrawal): anyone;
  * - the file's own token: its owner, and, signed in, whoever may enter a chat where a message
- *   that is not deleted carries the file (chat/service's mayReadChatFile).
+ *   that is not deleted carries the file (chat/policy's mayReadChatFile).
  */
 export function viewableFile(db: Db, actor: User | null, token: string): DriveFile {
   const shared = byShareToken(db, token);
@@ -153,6 +153,12 @@ export function requireOwnFiles(db: Executor, actor: Pick<User, "id">, ids: numb
   if (rows.length !== ids.length) throw notFound("file");
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)!);
+}
+
+/** Files by id, for features that show them (a chat's file messages); who may read them is the caller's rule. */
+export function filesById(db: Db, ids: number[]): Map<number, DriveFile> {
+  if (!ids.length) return new Map();
+  return new Map(db.select().from(driveFiles).where(inArray(driveFiles.id, ids)).all().map((file) => [file.id, file]));
 }
 
 /**

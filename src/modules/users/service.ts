@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { users, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { conflict, forbidden, invalid, notFound, tooManyRequests } from "../../lib/errors";
 import { hasRank, ROLES, type Role } from "../../lib/roles";
 import { audit } from "../audit/service";
+import { joinPublicChats } from "../chat/membership";
 import { revokeUserSessions } from "../auth/sessions";
 import { FailureLimiter } from "../auth/rate-limit";
 import { revokeResetTokens } from "../password-reset/service";
@@ -22,6 +23,13 @@ import {
 import type { ProfileInput, RegistrationInput } from "./model";
 
 export const findUserById = (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).get();
+
+/** The active users among `ids` (missing and inactive ones are left out). */
+export const findActiveUsers = (db: Db, ids: number[]) =>
+  ids.length ? db.select().from(users).where(and(inArray(users.id, ids), eq(users.isActive, true))).all() : [];
+
+/** Every active user by first and last name: whom one may write to or invite to a chat. */
+export const activeUsersByName = (db: Db) => db.select().from(users).where(eq(users.isActive, true)).orderBy(asc(users.firstName), asc(users.lastName)).all();
 
 export const findUserByLogin = (db: Db, login: string) =>
   db.select().from(users).where(sql`lower(${users.login}) = lower(${login})`).get();
@@ -232,6 +240,7 @@ export function setActive(ctx: AppContext, actor: User, id: number, active: bool
   const saved = ctx.db.transaction((tx) => {
     const row = tx.update(users).set({ isActive: active }).where(eq(users.id, id)).returning().get();
     if (!active) revokeUserSessions(tx, id);
+    else joinPublicChats(tx, id);
     audit(tx, actor.id, active ? "USER_ACTIVATION" : "USER_DEACTIVATION", target.login);
     return row;
   });
