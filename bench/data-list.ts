@@ -9,7 +9,7 @@ import { categories, dataCategories, dataItems, dataKeywords, keywords, projects
 import { createApp } from "../src/app";
 import { loadConfig } from "../src/lib/config";
 import { createSession, SESSION_COOKIE } from "../src/modules/auth/sessions";
-import { findPage } from "../src/modules/data/service";
+import { findPage } from "../src/modules/data/search";
 import type { PageInput, SortField } from "../src/modules/data/model";
 import { ownPageHeaders } from "../src/testing/own-page";
 

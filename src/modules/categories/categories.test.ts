@@ -13,7 +13,8 @@ import {
   type DataItem,
 } from "../../../db/schema";
 import { testApp, type TestApp } from "../../testing/harness";
-import { categoryData, categoryProgress } from "./service";
+import { categoryProgress } from "../data/counts";
+import { categoryData } from "../data/search";
 
 let t: TestApp;
 beforeEach(() => (t = testApp()));

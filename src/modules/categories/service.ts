@@ -1,34 +1,18 @@
 import { and, asc, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import {
-  categories,
-  dataCategories,
-  dataItems,
-  dataKeywords,
-  keywords,
-  DATA_TYPES,
-  type Category,
-  type DataType,
-  type User,
-} from "../../../db/schema";
+import { categories, type Category, type User } from "../../../db/schema";
 import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
-import type { Role } from "../../lib/roles";
 import { sanitize } from "../../lib/sanitize";
 import { audit } from "../audit/service";
+import { dataCountsByCategory, type DataCounts } from "../data/counts";
+import { copyCategoryLinks } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { CATEGORY_NAME_MAX, CATEGORY_TYPE_MAX, type CategoryInput, type CopyInput, type OrderInput } from "./model";
+import { requireCategory } from "./policy";
 
-const findCategory = (db: Executor, id: number) => db.select().from(categories).where(eq(categories.id, id)).get();
-
-/**
- * The category, if the actor has `needed` in its project. A category of a project the actor
- * cannot see is reported as missing, so ids of other projects give away nothing.
- */
-function requireCategory(db: Db, actor: User, id: number, needed: Role): Category {
-  const category = findCategory(db, id);
-  if (!category) throw notFound("category");
-  requireProjectRole(db, actor, category.projectId, needed, "category");
-  return category;
+/** A new project's hidden default category, inside the transaction that creates the project. */
+export function createDefaultCategory(tx: Executor, projectId: number) {
+  tx.insert(categories).values({ projectId, name: "Default", isDefault: true, number: 0 }).run();
 }
 
 const projectCategories = (db: Executor, projectId: number) =>
@@ -44,26 +28,11 @@ export function getCategory(db: Db, actor: User, id: number): Category {
   return requireCategory(db, actor, id, "USER");
 }
 
-export type DataCounts = Record<DataType, number>;
-const zeroCounts = (): DataCounts => Object.fromEntries(DATA_TYPES.map((type) => [type, 0])) as DataCounts;
-
-/** Each category of a project with the number of its active data items per type (one grouped query). */
+/** Each category of a project with the number of its active data items per type. */
 export function categoryDetailsList(db: Db, actor: User, projectId: number): { category: Category; numberOfDataByType: DataCounts }[] {
   requireProjectRole(db, actor, projectId);
   const list = projectCategories(db, projectId);
-  const rows = db
-    .select({ categoryId: dataCategories.categoryId, dataType: dataItems.dataType, count: sql<number>`count(*)` })
-    .from(dataCategories)
-    .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
-    .innerJoin(categories, eq(categories.id, dataCategories.categoryId))
-    .where(and(eq(categories.projectId, projectId), eq(dataItems.isActive, true)))
-    .groupBy(dataCategories.categoryId, dataItems.dataType)
-    .all();
-  const counts = new Map<number, DataCounts>(list.map((c) => [c.id, zeroCounts()]));
-  for (const row of rows) {
-    const byType = counts.get(row.categoryId);
-    if (byType) byType[row.dataType] = row.count;
-  }
+  const counts = dataCountsByCategory(db, list.map((category) => category.id));
   return list.map((category) => ({ category, numberOfDataByType: counts.get(category.id)! }));
 }
 
@@ -189,74 +158,8 @@ export function copyCategory(db: Db, actor: User, input: CopyInput): Category {
       })
       .returning()
       .get();
-    tx.insert(dataCategories)
-      .select(
-        tx
-          .select({ dataId: dataCategories.dataId, categoryId: sql<number>`${copy.id}`.as("category_id") })
-          .from(dataCategories)
-          .where(eq(dataCategories.categoryId, original.id)),
-      )
-      .run();
+    copyCategoryLinks(tx, original.id, copy.id);
     audit(tx, actor.id, "CREATE", `category ${copy.id} "${copy.name}" copied from ${original.id} in project ${copy.projectId}`);
     return copy;
   });
-}
-
-/** Share of the category's active data items whose status is CHECKED, in percent with one decimal; 0 when empty. */
-export function categoryProgress(db: Db, actor: User, categoryId: number): number {
-  getCategory(db, actor, categoryId);
-  const row = db
-    .select({ total: sql<number>`count(*)`, checked: sql<number>`coalesce(sum(${dataItems.status} = 'CHECKED'), 0)` })
-    .from(dataCategories)
-    .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
-    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true)))
-    .get();
-  if (!row || !row.total) return 0;
-  return Math.round((row.checked * 1000) / row.total) / 10;
-}
-
-export interface CategoryDataItem {
-  id: number;
-  name: string;
-  dataType: DataType;
-  status: string;
-  shortDescription: string;
-  keywords: { id: number; value: string }[];
-}
-
-/**
- * The active data items of a category, for its page, by name. A keyword keeps the items whose
- * name or any keyword contains it, ignoring case (in any script, so it is done here, not in SQLite).
- */
-export function categoryData(db: Db, actor: User, categoryId: number, keyword?: string): CategoryDataItem[] {
-  requireCategory(db, actor, categoryId, "USER");
-  const items = db
-    .select({
-      id: dataItems.id,
-      name: dataItems.name,
-      dataType: dataItems.dataType,
-      status: dataItems.status,
-      shortDescription: dataItems.shortDescription,
-    })
-    .from(dataCategories)
-    .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
-    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true)))
-    .orderBy(asc(dataItems.name), asc(dataItems.id))
-    .all();
-  const byItem = new Map<number, { id: number; value: string }[]>(items.map((item) => [item.id, []]));
-  if (items.length) {
-    const rows = db
-      .select({ dataId: dataKeywords.dataId, id: keywords.id, value: keywords.value })
-      .from(dataKeywords)
-      .innerJoin(keywords, eq(keywords.id, dataKeywords.keywordId))
-      .innerJoin(dataCategories, and(eq(dataCategories.dataId, dataKeywords.dataId), eq(dataCategories.categoryId, categoryId)))
-      .orderBy(asc(keywords.value))
-      .all();
-    for (const row of rows) byItem.get(row.dataId)?.push({ id: row.id, value: row.value });
-  }
-  const list = items.map((item) => ({ ...item, keywords: byItem.get(item.id)! }));
-  const needle = keyword?.trim().toLocaleLowerCase();
-  if (!needle) return list;
-  const has = (text: string) => text.toLocaleLowerCase().includes(needle);
-  return list.filter((item) => has(item.name) || item.keywords.some((k) => has(k.value)));
 }

@@ -7,7 +7,7 @@ import {
   userProjects, DATA_TYPES, type DataItem,
 } from "../../../db/schema";
 import { testApp, type TestApp } from "../../testing/harness";
-import { containsPatterns, likePattern } from "./service";
+import { containsPatterns, likePattern } from "./text-match";
 
 let t: TestApp;
 beforeEach(() => (t = testApp()));

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import {
-  categories, dataCategories, dataKeywords, docVersions, keywords, projects, providers, users,
+  categories, dataCategories, dataItems, dataKeywords, keywords, providers, users,
   type DataItem, type DataStatus, type DataType,
 } from "../../../db/schema";
+import { newestVersion } from "../docs/versions";
 
 export interface KeywordRef {
   id: number;
@@ -16,7 +17,7 @@ export interface CategoryRef {
   isDefault: boolean;
 }
 
-/** One row of a data list as the list query returns it (see `summaryColumns` in service.ts). */
+/** One row of a data list as the list query returns it (see `summaryColumns` in search.ts). */
 export interface SummaryRow {
   id: number;
   projectId: number;
@@ -68,18 +69,21 @@ export function presentSummary(row: SummaryRow) {
 export type PresentedSummary = ReturnType<typeof presentSummary>;
 
 /**
- * A data item with everything data/get shows: provider, owner, keywords, categories, project,
- * the type-specific content and, for documents, the newest active version. Works on a
- * transaction too, so callers can present what they just saved.
+ * A data item with everything data/get shows: provider, owner, keywords, categories, its project
+ * (as the caller's access check found it), the type-specific content and, for documents, the
+ * newest active version. Works on a transaction too, so callers can present what they just saved.
  */
-export function presentDataItem(db: Executor, item: DataItem) {
-  const provider = item.providerId
-    ? db.select({ id: providers.id, name: providers.name, description: providers.description }).from(providers).where(eq(providers.id, item.providerId)).get() ?? null
-    : null;
-  const owner = item.ownerId
-    ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, item.ownerId)).get() ?? null
-    : null;
-  const project = db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, item.projectId)).get() ?? null;
+export function presentDataItem(db: Executor, item: DataItem, project: { id: number; name: string }) {
+  const { provider, owner } = db
+    .select({
+      provider: { id: providers.id, name: providers.name, description: providers.description },
+      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(dataItems)
+    .leftJoin(providers, eq(providers.id, dataItems.providerId))
+    .leftJoin(users, eq(users.id, dataItems.ownerId))
+    .where(eq(dataItems.id, item.id))
+    .get()!;
   const keywordList = db
     .select({ id: keywords.id, value: keywords.value })
     .from(dataKeywords)
@@ -94,16 +98,6 @@ export function presentDataItem(db: Executor, item: DataItem) {
     .where(eq(dataCategories.dataId, item.id))
     .orderBy(asc(categories.number), asc(categories.id))
     .all();
-  const firstVersion =
-    item.dataType === "DOC"
-      ? db
-          .select({ id: docVersions.id, type: docVersions.type, fileName: docVersions.fileName, name: docVersions.name })
-          .from(docVersions)
-          .where(and(eq(docVersions.dataId, item.id), eq(docVersions.isActive, true)))
-          .orderBy(desc(docVersions.creationDate), desc(docVersions.id))
-          .limit(1)
-          .get() ?? null
-      : null;
   return {
     id: item.id,
     name: item.name,
@@ -118,12 +112,12 @@ export function presentDataItem(db: Executor, item: DataItem) {
     owner,
     keywords: keywordList,
     categoryList,
-    project,
+    project: { id: project.id, name: project.name },
     value: item.value,
     body: item.body,
     script: item.script,
     props: item.props,
-    firstVersion,
+    firstVersion: item.dataType === "DOC" ? newestVersion(db, item.id) : null,
   };
 }
 

@@ -2,10 +2,10 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
 import { idQuery, pageBody, pageQuery, relationAddQuery, saveBody, searchByTypeQuery, searchQuery } from "./model";
-import {
-  addRelation, findPage, getDataItem, itemsOfCategory, keywordsOfProject, providersOfProject, relationsOf, removeDataItem,
-  removeDataItemForever, removeRelation, restoreDataItem, saveDataItem, searchByName,
-} from "./service";
+import { addRelation, relationsOf, removeRelation } from "./relations";
+import { findPage, itemsOfCategory, searchByName } from "./search";
+import { getDataItem, removeDataItem, removeDataItemForever, restoreDataItem, saveDataItem } from "./service";
+import { keywordsOfProject, providersOfProject } from "./vocabulary";
 
 /**
  * Data items of every type (spec 2, section 7 "Data items"). Route access is the floor; the

@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import type { User } from "../../../db/schema";
-import { forbidden } from "../../lib/errors";
+import { docVersions, type User } from "../../../db/schema";
+import { forbidden, notFound } from "../../lib/errors";
 import { hasRank } from "../../lib/roles";
+import { requireDataItem } from "../data/policy";
 import { membershipsOf } from "../projects/service";
 
 /**
@@ -13,4 +15,17 @@ export function requireStager(db: Db, actor: User): void {
   if (hasRank(actor.role, "MODERATOR")) return;
   if (hasRank(actor.role, "USER") && membershipsOf(db, actor, actor.id).some((m) => m.moderator)) return;
   throw forbidden();
+}
+
+/**
+ * The version if the actor may see it: a version of an item they cannot see, or a removed version
+ * for anyone below MODERATOR in its project, does not exist for them (the same 404).
+ */
+export function requireVersion(db: Db, actor: User, id: number, needed: "USER" | "MODERATOR" = "USER") {
+  const version = db.select().from(docVersions).where(eq(docVersions.id, id)).get();
+  if (!version) throw notFound("version");
+  const { role } = requireDataItem(db, actor, version.dataId, "USER", "version").access;
+  if (!version.isActive && !hasRank(role, "MODERATOR")) throw notFound("version");
+  if (!hasRank(role, needed)) throw forbidden();
+  return version;
 }

@@ -3,17 +3,17 @@ import type { Db, Executor } from "../../../db/client";
 import { docVersions, stagedFiles, users, VERSION_DESCRIPTION_MAX, type DocVersion, type User, type VersionType } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { randomToken } from "../../lib/crypto";
-import { AppError, forbidden, invalid, notFound } from "../../lib/errors";
-import { hasRank } from "../../lib/roles";
+import { AppError, invalid } from "../../lib/errors";
 import { extensionMatches, extensionOf, MIME_BY_EXTENSION } from "../../lib/sniff";
 import { removeStored, storedFile } from "../../lib/storage";
 import { discard, MAX_FILE_BYTES, receiveFiles, type UploadedFile } from "../../lib/uploads";
 import { audit } from "../audit/service";
-import { createDataItem, requireDataItem } from "../data/service";
+import { requireDataItem } from "../data/policy";
+import { createDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { assertCompletePdf, docxToHtml } from "./convert";
 import type { AddVersionInput, SaveAllInput, UpdateVersionInput } from "./model";
-import { requireStager } from "./policy";
+import { requireStager, requireVersion } from "./policy";
 
 /** Converted bodies are served in parts of this many characters, so a long document loads progressively. */
 export const BODY_PART_CHARS = 256 * 1024;
@@ -176,25 +176,6 @@ export function addVersion(ctx: AppContext, actor: User, input: AddVersionInput)
     audit(tx, actor.id, "ADD_VERSION", version.name, item.id);
     return presentVersion(version, actor);
   });
-}
-
-/**
- * The version if the actor may see it: a version of an item they cannot see, or a removed version
- * for anyone below MODERATOR in its project, does not exist for them (the same 404).
- */
-function requireVersion(db: Db, actor: User, id: number, needed: "USER" | "MODERATOR" = "USER") {
-  const version = db.select().from(docVersions).where(eq(docVersions.id, id)).get();
-  if (!version) throw notFound("version");
-  let role: string;
-  try {
-    role = requireDataItem(db, actor, version.dataId).access.role;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw notFound("version");
-    throw error;
-  }
-  if (!version.isActive && !hasRank(role, "MODERATOR")) throw notFound("version");
-  if (!hasRank(role, needed)) throw forbidden();
-  return version;
 }
 
 export function updateVersion(ctx: AppContext, actor: User, input: UpdateVersionInput) {

@@ -38,13 +38,3 @@ export function requireProjectRole(db: Db, actor: User, projectId: number, neede
   if (!hasRank(role, needed)) throw forbidden();
   return { project, membership, role };
 }
-
-/** Whether the actor may see the project at all (for lists that must not leak other projects). */
-export function canSeeProject(db: Db, actor: User, projectId: number): boolean {
-  try {
-    requireProjectRole(db, actor, projectId);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,37 +1,20 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import {
-  categories, dataItems, docVersions, projects, userProjectCategories, userProjects, users,
-  DATA_TYPES, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, type DataType, type User,
-} from "../../../db/schema";
+import { projects, userProjectCategories, userProjects, users, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { forbidden, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { hasRank } from "../../lib/roles";
-import { removeStored } from "../../lib/storage";
 import { audit } from "../audit/service";
+import { projectCategoryIds, requireCategory } from "../categories/policy";
+import { createDefaultCategory } from "../categories/service";
+import { dataCountsByProject } from "../data/counts";
+import { removeVersionFiles, versionFiles } from "../docs/versions";
+import { activeAdmins, findUserById } from "../users/service";
 import { requireProjectRole } from "./policy";
 import { presentMember, presentProject } from "./presenter";
 import type { ProjectInput, Timeline, UserProjectInput } from "./model";
 import { timelineSchema } from "./model";
 import { Value } from "@sinclair/typebox/value";
-
-export type DataCounts = Record<DataType, number>;
-
-const emptyCounts = (): DataCounts => Object.fromEntries(DATA_TYPES.map((type) => [type, 0])) as DataCounts;
-
-/** Active data items per type for each project, in one grouped query. */
-export function dataCountsByProject(db: Db, projectIds: number[]): Map<number, DataCounts> {
-  const result = new Map(projectIds.map((id) => [id, emptyCounts()]));
-  if (!projectIds.length) return result;
-  const rows = db
-    .select({ projectId: dataItems.projectId, dataType: dataItems.dataType, n: count() })
-    .from(dataItems)
-    .where(and(inArray(dataItems.projectId, projectIds), eq(dataItems.isActive, true)))
-    .groupBy(dataItems.projectId, dataItems.dataType)
-    .all();
-  for (const row of rows) result.get(row.projectId)![row.dataType] = row.n;
-  return result;
-}
 
 /** The projects the actor sees: their memberships, and every project for ADMIN and above. */
 export function visibleProjects(db: Db, actor: User) {
@@ -120,7 +103,7 @@ export function createProject(ctx: AppContext, actor: User, input: ProjectInput)
       .values({ name: input.name!.trim(), description: input.description?.trim() ?? "", category: input.category?.trim() ?? "", ...(timeline ? { timeline } : {}) })
       .returning()
       .get();
-    tx.insert(categories).values({ projectId: project.id, name: "Default", isDefault: true, number: 0 }).run();
+    createDefaultCategory(tx, project.id);
     tx.insert(userProjects).values({ userId: actor.id, projectId: project.id }).run();
     audit(tx, actor.id, "CREATE", `project ${project.name}`);
     return presentProject(project);
@@ -153,18 +136,13 @@ export function updateProject(ctx: AppContext, actor: User, input: ProjectInput)
 /** Removes a project with all it holds; its documents' files go after the transaction commits. */
 export function removeProject(ctx: AppContext, actor: User, id: number) {
   const { project } = requireProjectRole(ctx.db, actor, id, "ADMIN");
-  const files = ctx.db
-    .select({ path: docVersions.filePath })
-    .from(docVersions)
-    .innerJoin(dataItems, eq(dataItems.id, docVersions.dataId))
-    .where(eq(dataItems.projectId, id))
-    .all();
+  const files = versionFiles(ctx.db, { projectId: id });
   ctx.db.transaction((tx) => {
     tx.delete(projects).where(eq(projects.id, id)).run();
     audit(tx, actor.id, "DELETE_FOREVER", `project ${project.name}`);
   });
   ctx.live.recheckAll(); // subscriptions to the project's chats end now
-  for (const file of files) removeStored(ctx.config.dataDir, file.path);
+  removeVersionFiles(ctx, files, { projectId: id });
   return { id };
 }
 
@@ -243,19 +221,12 @@ export function unassignedProjects(db: Db, actor: User, userId: number) {
  */
 export function saveMembership(ctx: AppContext, actor: User, input: UserProjectInput) {
   requireProjectRole(ctx.db, actor, input.project.id, "ADMIN");
-  const user = ctx.db.select().from(users).where(eq(users.id, input.user.id)).get();
+  const user = findUserById(ctx.db, input.user.id);
   if (!user) throw notFound("user");
   const plainUser = user.role === "USER";
   const wanted = plainUser ? [...new Set((input.categoryList ?? []).map((c) => c.id))] : [];
-  if (wanted.length) {
-    const valid = ctx.db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(inArray(categories.id, wanted), eq(categories.projectId, input.project.id), eq(categories.isDefault, false)))
-      .all();
-    if (valid.length !== wanted.length) {
-      throw invalid([{ path: "body.categoryList", message: "Categories must be non-default categories of this project" }]);
-    }
+  if (projectCategoryIds(ctx.db, input.project.id, wanted, true).length !== wanted.length) {
+    throw invalid([{ path: "body.categoryList", message: "Categories must be non-default categories of this project" }]);
   }
   return ctx.db.transaction((tx) => {
     const existing = tx
@@ -311,9 +282,7 @@ export function favoriteProjects(db: Db, actor: User) {
 
 /** Members given a category (the people responsible for it). */
 export function usersByCategory(db: Db, actor: User, categoryId: number) {
-  const category = db.select().from(categories).where(eq(categories.id, categoryId)).get();
-  if (!category) throw notFound("category");
-  requireProjectRole(db, actor, category.projectId, "USER", "category");
+  requireCategory(db, actor, categoryId, "USER");
   return db
     .select({ user: users })
     .from(userProjectCategories)
@@ -327,11 +296,6 @@ export function usersByCategory(db: Db, actor: User, categoryId: number) {
 /** Who administers a project: active ADMIN and SYSTEM_ADMIN accounts (they manage every project). */
 export function projectAdmins(db: Db, actor: User, projectId: number) {
   requireProjectRole(db, actor, projectId);
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.isActive, true), inArray(users.role, ["ADMIN", "SYSTEM_ADMIN"])))
-    .orderBy(asc(users.firstName))
-    .all()
-    .map(presentMember);
+  const byFirstName = (a: User, b: User) => (a.firstName < b.firstName ? -1 : a.firstName > b.firstName ? 1 : 0);
+  return activeAdmins(db).sort(byFirstName).map(presentMember);
 }

@@ -1,0 +1,53 @@
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { dataCategories, dataItems, DATA_TYPES, type DataType, type User } from "../../../db/schema";
+import { requireCategory } from "../categories/policy";
+
+// How many active data items projects and categories hold, for their cards and progress bars.
+
+export type DataCounts = Record<DataType, number>;
+
+const emptyCounts = (): DataCounts => Object.fromEntries(DATA_TYPES.map((type) => [type, 0])) as DataCounts;
+
+/** Counts per id (every id present, zeros where nothing matched) from grouped rows. */
+function byId(ids: number[], grouped: () => { id: number; dataType: DataType; n: number }[]): Map<number, DataCounts> {
+  const result = new Map(ids.map((id) => [id, emptyCounts()]));
+  if (ids.length) for (const row of grouped()) result.get(row.id)![row.dataType] = row.n;
+  return result;
+}
+
+/** Active data items per type for each project, in one grouped query. */
+export const dataCountsByProject = (db: Db, projectIds: number[]) =>
+  byId(projectIds, () =>
+    db
+      .select({ id: dataItems.projectId, dataType: dataItems.dataType, n: count() })
+      .from(dataItems)
+      .where(and(inArray(dataItems.projectId, projectIds), eq(dataItems.isActive, true)))
+      .groupBy(dataItems.projectId, dataItems.dataType)
+      .all(),
+  );
+
+/** Active data items per type for each category, in one grouped query. */
+export const dataCountsByCategory = (db: Db, categoryIds: number[]) =>
+  byId(categoryIds, () =>
+    db
+      .select({ id: dataCategories.categoryId, dataType: dataItems.dataType, n: count() })
+      .from(dataCategories)
+      .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
+      .where(and(inArray(dataCategories.categoryId, categoryIds), eq(dataItems.isActive, true)))
+      .groupBy(dataCategories.categoryId, dataItems.dataType)
+      .all(),
+  );
+
+/** Share of the category's active data items whose status is CHECKED, in percent with one decimal; 0 when empty. */
+export function categoryProgress(db: Db, actor: User, categoryId: number): number {
+  requireCategory(db, actor, categoryId, "USER");
+  const row = db
+    .select({ total: sql<number>`count(*)`, checked: sql<number>`coalesce(sum(${dataItems.status} = 'CHECKED'), 0)` })
+    .from(dataCategories)
+    .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
+    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true)))
+    .get();
+  if (!row || !row.total) return 0;
+  return Math.round((row.checked * 1000) / row.total) / 10;
+}

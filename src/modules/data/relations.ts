@@ -1,0 +1,46 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { dataItems, dataRelations, type User } from "../../../db/schema";
+import { invalid, notFound } from "../../lib/errors";
+import { requireProjectRole } from "../projects/policy";
+import { findDataItem, isModerator, requireDataItem } from "./policy";
+import { presentRelation } from "./presenter";
+
+/** relations-data/get: the items linked to one, either way round; plain users see active ones only. */
+export function relationsOf(db: Db, actor: User, id: number) {
+  const { access } = requireDataItem(db, actor, id);
+  const other = sql`case when ${dataRelations.fromId} = ${id} then ${dataRelations.toId} else ${dataRelations.fromId} end`;
+  return db
+    .select({ relationId: dataRelations.id, id: dataItems.id, name: dataItems.name, dataType: dataItems.dataType, isActive: dataItems.isActive })
+    .from(dataRelations)
+    .innerJoin(dataItems, eq(dataItems.id, other))
+    .where(and(or(eq(dataRelations.fromId, id), eq(dataRelations.toId, id)), isModerator(access) ? undefined : eq(dataItems.isActive, true)))
+    .orderBy(sql`lower(${dataItems.name})`, dataItems.id)
+    .all()
+    .map(presentRelation);
+}
+
+/** relations-data/add: links two items of one project (stored once, lower id first); adding again changes nothing. */
+export function addRelation(db: Db, actor: User, idNode: number, id: number) {
+  const { item } = requireDataItem(db, actor, idNode, "MODERATOR");
+  const target = findDataItem(db, id);
+  if (!target) throw notFound("data");
+  if (target.id === item.id) throw invalid([{ path: "query.id", message: "An item cannot be linked to itself" }]);
+  if (target.projectId !== item.projectId) throw invalid([{ path: "query.id", message: "Linked items must be in the same project" }]);
+  const [fromId, toId] = item.id < target.id ? [item.id, target.id] : [target.id, item.id];
+  const relation = db.transaction((tx) => {
+    const existing = tx.select().from(dataRelations).where(and(eq(dataRelations.fromId, fromId), eq(dataRelations.toId, toId))).get();
+    return existing ?? tx.insert(dataRelations).values({ fromId, toId }).returning().get();
+  });
+  return presentRelation({ relationId: relation.id, id: target.id, name: target.name, dataType: target.dataType, isActive: target.isActive });
+}
+
+/** relations-data/remove: by relation id, MODERATOR in the items' project. */
+export function removeRelation(db: Db, actor: User, relationId: number) {
+  const relation = db.select().from(dataRelations).where(eq(dataRelations.id, relationId)).get();
+  if (!relation) throw notFound("relation");
+  const item = findDataItem(db, relation.fromId)!;
+  requireProjectRole(db, actor, item.projectId, "MODERATOR", "relation");
+  db.delete(dataRelations).where(eq(dataRelations.id, relationId)).run();
+  return { id: relationId };
+}
