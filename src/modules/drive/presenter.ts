@@ -1,4 +1,6 @@
-import type { DriveFile } from "../../../db/schema";
+import { t, type Static } from "elysia";
+import { FILE_TYPES, type DriveFile } from "../../../db/schema";
+import { isoDate } from "../../lib/responses";
 
 /** Where a file's bytes are served; also the entity's `path` (the stored location itself never leaves the server). */
 export const downloadPath = (token: string) => `/api/files/get-user-file/${token}`;
@@ -9,7 +11,22 @@ export const downloadPath = (token: string) => `/api/files/get-user-file/${token
  * shared). `token` and `path` are the token the viewer reached the file by: the file's own token
  * for its owner and chat members, the share token for a visitor of the public link.
  */
-export const presentFile = (file: DriveFile, viewerId: number | null = file.ownerId, token = file.token) => ({
+export const fileEntitySchema = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  type: t.UnionEnum(FILE_TYPES),
+  size: t.Integer(),
+  mime: t.String(),
+  path: t.String(),
+  token: t.String(),
+  isShared: t.Boolean(),
+  shareToken: t.Nullable(t.String()),
+  owner: t.Object({ id: t.Integer() }),
+  creationDate: isoDate(),
+});
+export type FileEntity = Static<typeof fileEntitySchema>;
+
+export const presentFile = (file: DriveFile, viewerId: number | null = file.ownerId, token = file.token): FileEntity => ({
   id: file.id,
   name: file.name,
   type: file.type,
@@ -22,8 +39,6 @@ export const presentFile = (file: DriveFile, viewerId: number | null = file.owne
   owner: { id: file.ownerId },
   creationDate: file.creationDate,
 });
-
-export type FileEntity = ReturnType<typeof presentFile>;
 
 /** Types a browser may show inline; their bytes were checked against the extension on upload. */
 const VIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|bmp))$/;
