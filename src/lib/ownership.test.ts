@@ -1,0 +1,205 @@
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
+
+/**
+ * Who owns which table. Each file in db/schema holds one feature's tables; the feature is the
+ * module folders (and jobs) named here, and only they may import those tables. Everyone else asks
+ * the owner's service. A folder not named here owns no table; pages own none either (they call
+ * services). A new schema file, module folder or job without an entry fails the first tests.
+ */
+const OWNERS: Record<string, string[]> = {
+  // Accounts: sign-up, sign-in, sessions, password reset and presence all keep the one user row.
+  users: ["users", "auth", "password-reset", "presence"],
+  // The administration console: settings, mail templates and the activity log.
+  admin: ["settings", "mail", "audit"],
+  projects: ["projects"],
+  categories: ["categories"],
+  data: ["data"],
+  docs: ["docs"],
+  drive: ["drive"],
+  chat: ["chat"],
+};
+
+/** Module folders that own no table. */
+const TABLELESS = ["api-docs", "health", "help"];
+
+/** Each job belongs to the feature whose work it does. */
+const JOBS: Record<string, string> = {
+  "src/jobs/chat-mail.ts": "chat",
+};
+
+/**
+ * Read-only joins where a join is the honest answer: the row shown needs a few columns of another
+ * feature's row in the same query, and a call to its service per row (or a second query merged by
+ * hand) would only be slower. Never a write: the test fails if such a file inserts, updates or
+ * deletes the table.
+ */
+const READ_ONLY_JOINS: Record<string, string> = {
+  // A list row names its owner: joined in the one query that pages the list (bench/data-list.ts measures it).
+  "src/modules/data/search.ts users": "owner names in list rows",
+  // A list row names its categories, in their order, in the same query.
+  "src/modules/data/search.ts categories": "category names in list rows",
+  // data/get shows the owner's name; read with the provider in one query.
+  "src/modules/data/presenter.ts users": "owner name of data/get",
+  // data/get lists the item's categories by name in their order, joined through data_categories.
+  "src/modules/data/presenter.ts categories": "category names of data/get",
+  // A version lists its author's name; joined in the versions query.
+  "src/modules/docs/service.ts users": "author names of versions",
+  // A version belongs to a project only through its data item: a removed project's files are found in one query.
+  "src/modules/docs/versions.ts dataItems": "files of a project's documents",
+  // Members and the people given a category are memberships shown with their user's name and avatar.
+  "src/modules/projects/service.ts users": "member rows with names",
+  // Message rows show their author's name: joined in the page query and the live event's query.
+  "src/modules/chat/messages.ts users": "author names of messages",
+  // Chat rows name the DIRECT companion, the latest record's author and each member: joined in the list queries.
+  "src/modules/chat/service.ts users": "companion, author and member names",
+  // Due mails: members who are active and allow mail, filtered and addressed in the one query that finds them.
+  "src/modules/chat/digests.ts users": "recipients of NEW_MESSAGE mails",
+  // A new PUBLIC chat is joined by every active user in one insert that selects them (chat_members is chat's own).
+  "src/modules/chat/membership.ts users": "who is active, for PUBLIC chats",
+};
+
+const ROOT = resolve(import.meta.dir, "../..");
+const SCHEMA_DIR = join(ROOT, "db/schema");
+
+const schemaFiles = readdirSync(SCHEMA_DIR)
+  .filter((name) => name.endsWith(".ts") && name !== "index.ts")
+  .map((name) => name.replace(/\.ts$/, ""));
+
+/** Table export name → the schema file (feature) it is defined in. */
+const tableOwner = new Map<string, string>();
+for (const file of schemaFiles) {
+  const exports = (await import(join(SCHEMA_DIR, `${file}.ts`))) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(exports)) if (is(value, SQLiteTable)) tableOwner.set(name, file);
+}
+
+const featureOfFolder = new Map(Object.entries(OWNERS).flatMap(([file, folders]) => folders.map((folder) => [folder, file] as const)));
+
+const list = (dir: string, pattern: RegExp, deep = false): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return deep ? list(path, pattern, true) : [];
+    return pattern.test(entry.name) ? [path] : [];
+  });
+
+const moduleFolders = readdirSync(join(ROOT, "src/modules"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+
+/** Every file the rule covers with the feature it belongs to (null: owns no table). Tests arrange state directly and are left out. */
+const covered = (): [string, string | null][] => [
+  ...moduleFolders.flatMap((folder) =>
+    list(`src/modules/${folder}`, /^(?!.*\.test\.ts$).*\.ts$/).map((path) => [path, featureOfFolder.get(folder) ?? null] as [string, string | null]),
+  ),
+  ...list("src/jobs", /^(?!.*\.test\.ts$).*\.ts$/).map((path) => [path, JOBS[path] ?? null] as [string, string | null]),
+  ...list("pages", /\.(astro|ts)$/, true).map((path) => [path, null] as [string, string | null]),
+];
+
+interface TableImport {
+  file: string;
+  table: string;
+  /** The name the file uses for it (an `as` alias, or the table's own name). */
+  local: string;
+  owner: string;
+}
+
+/** The tables `text` (the file at `file`) imports from db/schema; types and constants are not tables and pass. */
+function tableImports(file: string, text: string): TableImport[] {
+  const found: TableImport[] = [];
+  for (const match of text.matchAll(/import\s+(type\s+)?([^;]*?)\s+from\s+["']([^"']+)["']/g)) {
+    const [, typeOnly, clause, specifier] = match;
+    const target = relative(SCHEMA_DIR, resolve(ROOT, dirname(file), specifier)).replace(/\.ts$/, "");
+    if (!specifier.startsWith(".") || target.startsWith("..")) continue;
+    if (/\*\s+as\s+/.test(clause)) throw new Error(`${file} imports all of db/schema: name the tables, so ownership can be checked`);
+    if (typeOnly) continue;
+    const names = clause.replace(/^[^{]*\{|\}[^}]*$/g, "").split(",").map((s) => s.trim()).filter((s) => s && !s.startsWith("type "));
+    for (const name of names) {
+      const [table, local = table] = name.split(/\s+as\s+/);
+      const owner = tableOwner.get(table);
+      if (owner) found.push({ file, table, local, owner });
+    }
+  }
+  return found;
+}
+
+/** Whether the file writes the table: through drizzle's insert/update/delete, or in raw SQL. */
+const writes = (text: string, local: string) =>
+  new RegExp(`\\.(insert|update|delete)\\(\\s*${local}\\s*\\)|(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\$\\{\\s*${local}\\s*\\}`, "i").test(text);
+
+/**
+ * Each import of a table the file's feature does not own that no allow-list names ("<file> <table>"),
+ * each allowed read-only join the file writes, and each entry no import needs.
+ */
+function violations(files: [string, string | null][], read: (path: string) => string, readOnly: Record<string, string>) {
+  const problems: string[] = [];
+  const used = new Set<string>();
+  for (const [file, feature] of files) {
+    const text = read(file);
+    for (const { table, local, owner } of tableImports(file, text)) {
+      if (owner === feature) continue;
+      const key = `${file} ${table}`;
+      used.add(key);
+      if (!(key in readOnly)) problems.push(`${key}: owned by db/schema/${owner}.ts; ask its service`);
+      else if (writes(text, local)) problems.push(`${key}: allowed for reads only, but the file writes it`);
+    }
+  }
+  for (const key of Object.keys(readOnly)) if (!used.has(key)) problems.push(`${key}: no longer imported; remove the entry`);
+  return problems;
+}
+
+const readRepo = (path: string) => readFileSync(join(ROOT, path), "utf8");
+
+test("every schema file has an owner, and index.ts re-exports each", () => {
+  expect(schemaFiles.filter((file) => !(file in OWNERS))).toEqual([]);
+  expect(Object.keys(OWNERS).filter((file) => !schemaFiles.includes(file))).toEqual([]);
+  const index = readRepo("db/schema/index.ts");
+  expect(schemaFiles.filter((file) => !index.includes(`export * from "./${file}";`))).toEqual([]);
+});
+
+test("every module folder and job is placed: a feature's, or one owning no table", () => {
+  expect(moduleFolders.filter((folder) => !featureOfFolder.has(folder) && !TABLELESS.includes(folder))).toEqual([]);
+  expect([...featureOfFolder.keys(), ...TABLELESS].filter((folder) => !moduleFolders.includes(folder))).toEqual([]);
+  expect(list("src/jobs", /^(?!.*\.test\.ts$).*\.ts$/).filter((path) => !(path in JOBS))).toEqual([]);
+});
+
+test("modules, jobs and pages import only the tables their feature owns, or an allowed read-only join", () => {
+  expect(violations(covered(), readRepo, READ_ONLY_JOINS)).toEqual([]);
+});
+
+describe("the check itself", () => {
+  const data = "src/modules/data/example.ts";
+  const check = (text: string, readOnly: Record<string, string> = {}) => violations([[data, "data"]], () => text, readOnly);
+
+  test("reports a module importing another feature's table, under an alias too", () => {
+    expect(check(`import { dataItems, docVersions } from "../../../db/schema";`)).toEqual([
+      `${data} docVersions: owned by db/schema/docs.ts; ask its service`,
+    ]);
+    expect(check(`import {\n  users as people,\n  type User,\n} from "../../../db/schema/users";`)).toEqual([
+      `${data} users: owned by db/schema/users.ts; ask its service`,
+    ]);
+  });
+
+  test("passes types, constants and the feature's own tables; a page owns none", () => {
+    expect(check(`import { dataItems, DATA_TYPES, type User } from "../../../db/schema";\nimport type { DocVersion } from "../../../db/schema";`)).toEqual([]);
+    expect(violations([["pages/x.astro", null]], () => `import { DATA_TYPES, dataItems } from "../db/schema";`, {})).toEqual([
+      "pages/x.astro dataItems: owned by db/schema/data.ts; ask its service",
+    ]);
+  });
+
+  test("an allowed join that writes, and an entry nothing needs, fail", () => {
+    const key = `${data} users`;
+    expect(check(`import { users } from "../../../db/schema";\ntx.update(users).set({});`, { [key]: "example" })).toEqual([
+      `${key}: allowed for reads only, but the file writes it`,
+    ]);
+    expect(check(`import { users } from "../../../db/schema";\ndb.run(sql\`insert or ignore into \${users} (id) values (1)\`);`, { [key]: "example" })).toEqual([
+      `${key}: allowed for reads only, but the file writes it`,
+    ]);
+    expect(check(`import { users } from "../../../db/schema";\ndb.run(sql\`insert into \${other} select id from \${users}\`);`, { [key]: "example" })).toEqual([]);
+    expect(check(`import { dataItems } from "../../../db/schema";`, { [key]: "example" })).toEqual([`${key}: no longer imported; remove the entry`]);
+  });
+
+  test("a namespace import of the schema is refused", () => {
+    expect(() => check(`import * as schema from "../../../db/schema";`)).toThrow("name the tables");
+  });
+});
