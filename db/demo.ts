@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { sharedDb } from "./client";
 import { seedAdmin } from "./seed";
-import { projects, stagedFiles, users, type Role, type User } from "./schema";
+import { projects, stagedFiles, users, type User } from "./schema";
+import type { Role } from "../src/lib/roles";
 import { createApp } from "../src/app";
 import { loadConfig } from "../src/lib/config";
 import { randomToken } from "../src/lib/crypto";

@@ -1,6 +1,7 @@
-import { ROLES, type Role } from "../../db/schema/users";
+// Plain TypeScript, no drizzle: the users table takes its enum from here and islands import the rank rule.
 
-export { ROLES, type Role };
+export const ROLES = ["USER", "MODERATOR", "ADMIN", "SYSTEM_ADMIN"] as const;
+export type Role = (typeof ROLES)[number];
 
 const rank = (role: string): number => ROLES.indexOf(role as Role);
 
