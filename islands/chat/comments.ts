@@ -1,6 +1,6 @@
+import { errorText } from "../lib/failures";
 import { snack } from "../lib/snackbar";
 import { openComments } from "./core";
-import { errorText } from "./strings";
 
 /**
  * A data item's comment chat in a side-panel tab: the panel (and React) load the first time the
@@ -19,7 +19,7 @@ export function watchComments(panel: HTMLElement) {
       .catch((error: { code?: string; message?: string }) => {
         started = false;
         observer.observe(panel, { attributes: true, attributeFilter: ["hidden"] });
-        snack(error?.code ? errorText(error.code, error.message) : errorText("network"), "error");
+        snack(errorText(error?.code ? error : { code: "network" }), "error");
       })
       .finally(() => panel.removeAttribute("aria-busy"));
   };

@@ -5,8 +5,9 @@
  */
 import { api } from "../lib/api";
 import { live, LiveSendError } from "../lib/live";
+import { errorText } from "../lib/failures";
 import { snack } from "../lib/snackbar";
-import { errorText, loadStrings } from "./strings";
+import { loadStrings } from "./strings";
 import type { Chat, Me, Message, PendingMessage, TopicEvent } from "./types";
 
 export type CoreEvent =
@@ -336,7 +337,7 @@ class ChatCore {
           }
           // Refused for good (no longer a member, unsubscribed, invalid): it will never be accepted.
           this.saveOutbox(this.outbox().filter((i) => i.clientId !== item.clientId));
-          void loadStrings().then(() => snack(errorText(code), "error"));
+          void loadStrings().then(() => snack(errorText({ code }), "error"));
         },
       );
     }
@@ -371,7 +372,7 @@ async function withBusy(button: HTMLElement, work: () => Promise<unknown>) {
     await work();
   } catch (error) {
     console.error(error);
-    snack(errorText("network"), "error");
+    snack(errorText({ code: "network" }), "error");
   } finally {
     button.removeAttribute("aria-busy");
   }
@@ -423,7 +424,7 @@ export async function writeTo(userId: number) {
     const failure = error as { status?: number; code?: string; message?: string };
     if (failure.status !== 401 && failure.status !== 403) {
       await loadStrings();
-      snack(errorText(failure.code ?? "error", failure.message), "error");
+      snack(errorText(failure), "error");
     }
   }
 }

@@ -2,11 +2,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { mdiClose } from "@mdi/js";
 import { api, ApiError } from "../lib/api";
+import { reportFailure } from "../lib/failures";
 import { chatCore } from "./core";
 import { chatName, hasRank } from "./format";
 import { ask, me } from "./store";
 import { ct } from "./strings";
-import { Avatar, Dialog, Icon, report } from "./ui";
+import { Avatar, Dialog, Icon } from "./ui";
 import type { Chat, UserRef } from "./types";
 
 const fullName = (u: UserRef) => `${u.firstName} ${u.lastName}`;
@@ -103,7 +104,7 @@ export function CreateChat({ onClose, onCreated }: { onClose: () => void; onCrea
       // Spec 1 section 8: a failed creation is taken as a name already in use.
       if (error instanceof ApiError && error.status !== 0 && error.status !== 401 && error.status !== 403 && error.status !== 422 && type !== "DIRECT") {
         setTaken((list) => [...list, trimmed.toLocaleLowerCase()]);
-      } else report(error);
+      } else reportFailure(error);
     } finally {
       setBusy(false);
     }
@@ -184,7 +185,7 @@ export function Rename({ chat, onClose }: { chat: Chat; onClose: () => void }) {
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409) setError(ct("chat.nameTaken"));
       else if (failure instanceof ApiError && failure.status === 422) setError(ct(failure.details[0]?.message.startsWith("chat.") ? failure.details[0].message : "chat.nameRequired"));
-      else report(failure);
+      else reportFailure(failure);
     } finally {
       setBusy(false);
     }
@@ -221,7 +222,7 @@ export function Members({ chat, onClose }: { chat: Chat; onClose: () => void }) 
   const load = () =>
     api<UserRef[]>("chats/members", { query: { chatId: chat.id } })
       .then(setMembers)
-      .catch((error) => (report(error), setMembers([])));
+      .catch((error) => (reportFailure(error), setMembers([])));
   useEffect(() => {
     void load();
   }, [chat.id]);
@@ -234,7 +235,7 @@ export function Members({ chat, onClose }: { chat: Chat; onClose: () => void }) 
       setInvited([]);
       await load();
     } catch (error) {
-      report(error);
+      reportFailure(error);
     } finally {
       setBusy(false);
     }
@@ -250,7 +251,7 @@ export function Members({ chat, onClose }: { chat: Chat; onClose: () => void }) 
         chatCore.remove(chat.id);
       } else await load();
     } catch (error) {
-      report(error);
+      reportFailure(error);
     }
   };
 

@@ -1,13 +1,15 @@
 /** Files in chat, loaded when first needed: the upload dialog, the private-files picker and the viewer. */
 import { useEffect, useId, useRef, useState } from "react";
 import { mdiClose, mdiDownload, mdiFileOutline, mdiFolderPlusOutline, mdiUpload } from "@mdi/js";
+import { previewKind } from "../../src/lib/file-types";
 import { api, ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
+import { errorText, reportFailure } from "../lib/failures";
+import { shortName, sizeText, userFileUrl } from "../lib/files";
 import { snack } from "../lib/snackbar";
 import { chatCore } from "./core";
-import { fileSize, fileUrl, shortName } from "./format";
 import { me } from "./store";
-import { ct, errorText } from "./strings";
-import { Dialog, Icon, report } from "./ui";
+import { ct } from "./strings";
+import { Dialog, Icon } from "./ui";
 import type { FileRef } from "./types";
 
 const UPLOAD_TIMEOUT = 240_000;
@@ -20,7 +22,7 @@ async function uploadOne(file: File): Promise<FileRef> {
   try {
     response = await fetch("/api/files/save-user-file", { method: "POST", body: form, headers: PROOF_HEADERS, credentials: "same-origin", signal: AbortSignal.timeout(UPLOAD_TIMEOUT) });
   } catch {
-    throw new ApiError(0, "network", errorText("network"));
+    throw new ApiError(0, "network", errorText({ code: "network" }));
   }
   const data = await response.json().catch(() => null);
   if (response.ok) return data as FileRef;
@@ -52,7 +54,7 @@ export function Upload({ chatId, initial, onClose }: { chatId: number; initial: 
         (entity) => setItems((list) => list.map((i) => (i.key === item.key ? { ...i, state: "done", entity } : i))),
         (error: unknown) => {
           // Spec 1 section 8: an upload failure shows the 'error' text.
-          const message = error instanceof ApiError ? errorText(error.code, ct("common.error")) : ct("common.error");
+          const message = error instanceof ApiError ? errorText({ code: error.code }) : ct("common.error");
           setItems((list) => list.map((i) => (i.key === item.key ? { ...i, state: "failed", error: message } : i)));
           snack(message, "error");
         },
@@ -104,7 +106,7 @@ export function Upload({ chatId, initial, onClose }: { chatId: number; initial: 
             <Icon path={mdiFileOutline} />
             <span className="chat-upload__name">{item.file.name}</span>
             <span className="chat-upload__state">
-              {item.state === "uploading" ? ct("chat.uploading") : item.state === "done" ? fileSize(item.entity!.size) : item.error}
+              {item.state === "uploading" ? ct("chat.uploading") : item.state === "done" ? sizeText(item.entity!.size) : item.error}
             </span>
           </li>
         ))}
@@ -132,7 +134,7 @@ export function Picker({ chatId, onClose }: { chatId: number; onClose: () => voi
     const timer = setTimeout(() => {
       api<FileRef[]>("files/get-file-entities", { query: { name: name.trim() } })
         .then((list) => current && setFiles(list))
-        .catch((error) => current && (report(error), setFiles([])));
+        .catch((error) => current && (reportFailure(error), setFiles([])));
     }, 250);
     return () => {
       current = false;
@@ -155,7 +157,7 @@ export function Picker({ chatId, onClose }: { chatId: number; onClose: () => voi
             <label>
               <input type="checkbox" checked={picked.includes(file.id)} onChange={(e) => setPicked((list) => (e.target.checked ? [...list, file.id] : list.filter((x) => x !== file.id)))} />
               <span className="chat-files__name">{file.name}</span>
-              <small>{fileSize(file.size)}</small>
+              <small>{sizeText(file.size)}</small>
             </label>
           </li>
         ))}
@@ -174,7 +176,6 @@ export function Picker({ chatId, onClose }: { chatId: number; onClose: () => voi
   );
 }
 
-const VIEWABLE_IMAGE = /\.(png|jpe?g|gif)$/i;
 const narrow = () => window.matchMedia("(max-width: 600px)").matches;
 
 /** The full-screen file viewer: PDF (the browser's viewer, with zoom and thumbnails), images, or a download. */
@@ -183,7 +184,7 @@ export function Viewer({ file, onClose }: { file: FileRef; onClose: () => void }
   const [adding, setAdding] = useState(false);
   const titleId = useId();
   const isPdf = file.type === "pdf" || /\.pdf$/i.test(file.name);
-  const isImage = VIEWABLE_IMAGE.test(file.name);
+  const isImage = previewKind(file.name) === "image";
   const ownerId = file.owner?.id;
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -219,7 +220,7 @@ export function Viewer({ file, onClose }: { file: FileRef; onClose: () => void }
             <Icon path={mdiFolderPlusOutline} /> {ct("chat.addToMyFiles")}
           </button>
         )}
-        <a className="btn btn--ghost" href={fileUrl(file.token)} download={file.name}>
+        <a className="btn btn--ghost" href={userFileUrl(file.token)} download={file.name}>
           <Icon path={mdiDownload} /> {ct("chat.download")}
         </a>
         <button type="button" ref={close} className="chat-icon" title={ct("common.close")} aria-label={ct("common.close")} onClick={onClose}>
@@ -228,14 +229,14 @@ export function Viewer({ file, onClose }: { file: FileRef; onClose: () => void }
       </header>
       <div className="chat-viewer__body">
         {isPdf ? (
-          <iframe className="chat-viewer__pdf" src={fileUrl(file.token, true)} title={file.name} />
+          <iframe className="chat-viewer__pdf" src={userFileUrl(file.token, true)} title={file.name} />
         ) : isImage ? (
-          <img className="chat-viewer__image" src={fileUrl(file.token, true)} alt={file.name} />
+          <img className="chat-viewer__image" src={userFileUrl(file.token, true)} alt={file.name} />
         ) : (
           <div className="chat-viewer__unsupported">
             <Icon path={mdiFileOutline} />
             <p>{ct("chat.unsupported")}</p>
-            <a className="btn" href={fileUrl(file.token)} download={file.name}>
+            <a className="btn" href={userFileUrl(file.token)} download={file.name}>
               <Icon path={mdiDownload} /> {ct("chat.download")}
             </a>
           </div>

@@ -1,8 +1,7 @@
 /** Names, previews, times and links of the chat, as spec 1 sections 4, 5 and 9 describe them. */
+import { locale } from "../lib/i18n";
 import { ct } from "./strings";
 import type { Chat, Message, TopRecord } from "./types";
-
-export const locale = () => document.documentElement.lang || "en";
 
 const RANKS = ["USER", "MODERATOR", "ADMIN", "SYSTEM_ADMIN"];
 export const hasRank = (role: string, required: string) => RANKS.indexOf(role) >= 0 && RANKS.indexOf(role) >= RANKS.indexOf(required);
@@ -123,20 +122,3 @@ export function linkParts(text: string): ({ text: string } | { url: string })[] 
   if (last < text.length) parts.push({ text: text.slice(last) });
   return parts;
 }
-
-/** Spec 1 section 5: Bytes, KB, MB, GB, dividing by 1024 while the value is above 900. */
-export function fileSize(bytes: number): string {
-  const units = [ct("chat.file.bytes"), "KB", "MB", "GB"];
-  let value = bytes;
-  let unit = 0;
-  while (value > 900 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(value)} ${units[unit]}`;
-}
-
-export const shortName = (name: string, max: number) => ([...name].length > max ? `${[...name].slice(0, max - 1).join("")}…` : name);
-
-export const IMAGE = /\.(png|jpe?g|gif|bmp)$/i;
-export const fileUrl = (token: string, inline = false) => `/api/files/get-user-file/${encodeURIComponent(token)}${inline ? "?inline=1" : ""}`;

@@ -6,14 +6,18 @@ import {
   mdiAccountMultiple, mdiArrowDown, mdiArrowLeft, mdiAttachment, mdiBellOffOutline, mdiBellOutline, mdiClockOutline, mdiClose,
   mdiDeleteOutline, mdiDotsVertical, mdiFileOutline, mdiOpenInNew, mdiSend, mdiUpload,
 } from "@mdi/js";
+import type { DataType } from "../../db/schema";
+import { dataItemPath } from "../../src/lib/data-paths";
 import { api } from "../lib/api";
+import { errorText, reportFailure } from "../lib/failures";
+import { sizeText } from "../lib/files";
 import { live } from "../lib/live";
 import { snack } from "../lib/snackbar";
 import { chatCore } from "./core";
-import { authorName, chatName, fileOf, fileSize, lastSeen, linkParts, messageTime, systemText } from "./format";
+import { authorName, chatName, fileOf, lastSeen, linkParts, messageTime, systemText } from "./format";
 import { ask, chats, connected, loadOlder, me, outbox, presence, retry, thread } from "./store";
-import { ct, errorText } from "./strings";
-import { Avatar, Icon, Menu, report } from "./ui";
+import { ct } from "./strings";
+import { Avatar, Icon, Menu } from "./ui";
 import type { Chat, FileRef, Message, PendingMessage } from "./types";
 
 const Members = lazy(() => import("./dialogs").then((m) => ({ default: m.Members })));
@@ -138,8 +142,8 @@ function Header({ chat, onBack, onClose, onExpand, onDragStart, onDialog, compac
   useEffect(() => {
     if (chat.type !== "DATA" || compact) return;
     let live = true;
-    api<{ id: number; name: string; dataType: string; project: { id: number } }>("data/get-by-chat", { query: { chatId: chat.id } })
-      .then((data) => live && setItem({ href: `/project/${data.project.id}/${data.dataType.toLowerCase().replace(/_/g, "-")}/${data.id}`, name: data.name }))
+    api<{ id: number; name: string; dataType: DataType; project: { id: number } }>("data/get-by-chat", { query: { chatId: chat.id } })
+      .then((data) => live && setItem({ href: dataItemPath(data.project.id, data.dataType, data.id), name: data.name }))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -157,7 +161,7 @@ function Header({ chat, onBack, onClose, onExpand, onDragStart, onDialog, compac
       await api(`chats/${chat.subscribed ? "unsubscribe" : "subscribe"}`, { query: { chat: chat.id } });
       chatCore.patch(chat.id, { subscribed: !chat.subscribed });
     } catch (error) {
-      report(error);
+      reportFailure(error);
     }
   };
   const archive = async () => {
@@ -166,7 +170,7 @@ function Header({ chat, onBack, onClose, onExpand, onDragStart, onDialog, compac
       chatCore.patch(chat.id, { archived });
       snack(ct(archived ? "chat.archivedDone" : "chat.unarchivedDone"), "success");
     } catch (error) {
-      report(error);
+      reportFailure(error);
     }
   };
   const remove = async () => {
@@ -175,7 +179,7 @@ function Header({ chat, onBack, onClose, onExpand, onDragStart, onDialog, compac
       await api("chats", { method: "DELETE", query: { chatID: chat.id } });
       chatCore.remove(chat.id);
     } catch (error) {
-      report(error);
+      reportFailure(error);
     }
   };
 
@@ -336,7 +340,7 @@ function Messages({ chat, onView }: { chat: Chat; onView: (file: FileRef) => voi
   const removeMessage = async (m: Message) => {
     if (!(await ask(ct("chat.deleteMessageConfirm"), ct("chat.deleteMessage")))) return;
     live.sendWithReceipt(`/ws-prefix/chat/${chat.id}/message-remove/${m.id}`, {}).catch((error: { code?: string }) =>
-      snack(error?.code === "disconnected" ? ct("chat.notConnected") : errorText(error?.code ?? "error"), "error"),
+      snack(error?.code === "disconnected" ? ct("chat.notConnected") : errorText({ code: error?.code }), "error"),
     );
   };
 
@@ -398,7 +402,7 @@ function FileCard({ file, onView }: { file: { name: string; size?: number }; onV
     <>
       <Icon path={mdiFileOutline} />
       <span className="chat-file__name">{file.name}</span>
-      {file.size !== undefined && <span className="chat-file__size">{fileSize(file.size)}</span>}
+      {file.size !== undefined && <span className="chat-file__size">{sizeText(file.size)}</span>}
     </>
   );
   return onView ? (

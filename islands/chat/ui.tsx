@@ -1,16 +1,7 @@
 /** Small building blocks of the chat panel: icons, avatars, native dialogs, a menu, a spinner. */
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { colorFromName } from "../../src/lib/colors";
-import { ApiError } from "../lib/api";
-import { snack } from "../lib/snackbar";
-import { ct, errorText } from "./strings";
-
-/** Shows a failed call unless the API client already did (401 signs out, 403 says so). */
-export function report(error: unknown) {
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
-  if (!(error instanceof ApiError)) console.error(error);
-  snack(error instanceof ApiError ? errorText(error.code, error.message) : ct("common.error"), "error");
-}
+import { ct } from "./strings";
 
 export function Icon({ path }: { path: string }) {
   return (

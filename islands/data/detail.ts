@@ -1,21 +1,24 @@
+import type { DataType } from "../../db/schema";
+import { dataItemPath } from "../../src/lib/data-paths";
 import { api } from "../lib/api";
-import { t } from "../lib/i18n";
+import { reportFailure } from "../lib/failures";
+import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { debounce, itemPath, reportFailure, tf } from "./common";
+import { debounce } from "./common";
 import type { Summary } from "./list";
 
 interface Relation {
   relationId: number;
   id: number;
   name: string;
-  dataType: string;
+  dataType: DataType;
   isActive: boolean;
 }
 
 interface SearchHit {
   id: number;
   name: string;
-  dataType: string;
+  dataType: DataType;
 }
 
 /**
@@ -54,7 +57,7 @@ export function detailPanel(panel: HTMLElement, options: { projectId: number; ca
 
   function render(item: Summary) {
     title.textContent = item.name;
-    openLink.href = itemPath(projectId, item.dataType, item.id);
+    openLink.href = dataItemPath(projectId, item.dataType, item.id);
     removedBadge.hidden = item.isActive;
     panel.classList.toggle("is-inactive", !item.isActive);
     field("description").textContent = item.description || "—";
@@ -79,7 +82,7 @@ export function detailPanel(panel: HTMLElement, options: { projectId: number; ca
         const li = document.createElement("li");
         li.classList.toggle("is-inactive", !link.isActive);
         const a = document.createElement("a");
-        a.href = itemPath(projectId, link.dataType, link.id);
+        a.href = dataItemPath(projectId, link.dataType, link.id);
         a.textContent = link.name;
         li.append(a);
         if (canModerate) {

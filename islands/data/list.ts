@@ -1,7 +1,9 @@
+import type { DataType } from "../../db/schema";
+import { dataItemPath } from "../../src/lib/data-paths";
 import { api } from "../lib/api";
-import { t } from "../lib/i18n";
+import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { byId, debounce, itemPath, tf } from "./common";
+import { byId, debounce } from "./common";
 import { detailPanel } from "./detail";
 
 /** A list row as data/find-pageable-search-result returns it (src/modules/data/presenter.ts, presentSummary). */
@@ -10,7 +12,7 @@ export interface Summary {
   name: string;
   description: string;
   shortDescription: string;
-  dataType: string;
+  dataType: DataType;
   status: string;
   isActive: boolean;
   creationDate: string;
@@ -23,7 +25,7 @@ export interface Summary {
 /** What the page hands its script (see pages/project/[projectId]/[dataType].astro). */
 interface PageState {
   projectId: number;
-  dataType: string;
+  dataType: DataType;
   canModerate: boolean;
   pageSize: number;
   total: number;
@@ -267,7 +269,7 @@ export function startDataList() {
     if (menuOwner?.button === button) return closeMenu(true);
     closeMenu(false);
     menuOwner = { id, button };
-    menu.querySelector<HTMLAnchorElement>("[data-action=open]")!.href = itemPath(state.projectId, item.dataType, item.id);
+    menu.querySelector<HTMLAnchorElement>("[data-action=open]")!.href = dataItemPath(state.projectId, item.dataType, item.id);
     const show = (action: string, visible: boolean) => {
       const el = menu.querySelector<HTMLElement>(`[data-action=${action}]`);
       if (el) el.hidden = !visible;

@@ -1,7 +1,8 @@
 import { api, ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
-import { t } from "../lib/i18n";
+import { errorText } from "../lib/failures";
+import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { byId, errorText, tf } from "./common";
+import { byId } from "./common";
 
 type FileState = "waiting" | "uploading" | "converting" | "done" | "failed";
 

@@ -1,7 +1,4 @@
 import { api } from "../lib/api";
-import { reportFailure } from "../lib/failures";
-export { tf } from "../lib/i18n";
-export { errorText } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 
@@ -28,10 +25,6 @@ export interface Viewer {
   dispose(): void;
 }
 
-/** Shows a failure unless the API client already did (401 signs out, 403 shows the no-rights message). */
-export const reportError = (error: unknown) => reportFailure(error);
-
-export const IMAGE_FILE = /\.(png|jpe?g|gif|bmp)$/i;
 export const fileUrl = (id: number, inline = false) => `/api/files/get-doc-version/${id}${inline ? "?inline=1" : ""}`;
 
 /** A fresh copy of a <template>'s first element (the page renders them with translated texts). */

@@ -1,6 +1,6 @@
 import { api } from "../lib/api";
-import { t } from "../lib/i18n";
-import { cloneTemplate, message, showReadingError, tf, type Viewer } from "./common";
+import { t, tf } from "../lib/i18n";
+import { cloneTemplate, message, showReadingError, type Viewer } from "./common";
 import { clearHighlights, highlight } from "./highlight";
 
 const BODY_TIMEOUT = 240_000;

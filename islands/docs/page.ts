@@ -1,7 +1,9 @@
+import { isImageName } from "../../src/lib/file-types";
 import { api } from "../lib/api";
-import { t } from "../lib/i18n";
+import { errorText, reportFailure } from "../lib/failures";
+import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { cloneTemplate, errorText, fileUrl, IMAGE_FILE, message, reportError, tf, uploadFile, type Version, type VersionType, type Viewer } from "./common";
+import { cloneTemplate, fileUrl, message, uploadFile, type Version, type VersionType, type Viewer } from "./common";
 import { loadBody, showDocx, TextSearch } from "./docx";
 import { arrowTabs, startFrame } from "../data/frame";
 
@@ -92,10 +94,10 @@ export function startDocPage() {
       } catch (error) {
         if (!controller.signal.aborted) {
           stage.replaceChildren(message(t("docs.readingError"), "error"));
-          reportError(error);
+          reportFailure(error);
         }
       }
-    } else if (IMAGE_FILE.test(version.fileName)) {
+    } else if (isImageName(version.fileName)) {
       const frame = document.createElement("div");
       frame.className = "docv-image";
       const img = document.createElement("img");
@@ -234,7 +236,7 @@ export function startDocPage() {
       snack(t("docs.view.versionAdded"), "success");
     } catch (error) {
       formMessage(form, errorText(error));
-      reportError(error);
+      reportFailure(error);
     } finally {
       submit.disabled = false;
     }
@@ -269,7 +271,7 @@ export function startDocPage() {
       snack(t("docs.view.versionSaved"), "success");
     } catch (error) {
       formMessage(form, errorText(error));
-      reportError(error);
+      reportFailure(error);
     } finally {
       submit.disabled = false;
     }
@@ -303,7 +305,7 @@ export function startDocPage() {
       list.querySelector<HTMLElement>("[data-select]")?.focus();
       snack(t("docs.view.versionRemoved"), "success");
     } catch (error) {
-      reportError(error);
+      reportFailure(error);
     } finally {
       submit.disabled = false;
     }
@@ -367,7 +369,7 @@ export function startDocPage() {
     } catch (error) {
       if (controller.signal.aborted) return;
       stage.replaceChildren(message(t("docs.readingError"), "error"));
-      reportError(error);
+      reportFailure(error);
     }
   });
 

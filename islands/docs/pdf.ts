@@ -4,8 +4,8 @@
  */
 import { getDocument, GlobalWorkerOptions, type PDFPageProxy, type RenderTask } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { t } from "../lib/i18n";
-import { cloneTemplate, message, showReadingError, tf, type Viewer } from "./common";
+import { t, tf } from "../lib/i18n";
+import { cloneTemplate, message, showReadingError, type Viewer } from "./common";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 

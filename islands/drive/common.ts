@@ -1,44 +1,22 @@
 import { ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
-export { tf } from "../lib/i18n";
-export { errorText, reportFailure } from "../lib/failures";
+import { userFileUrl } from "../lib/files";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { formatSize } from "./format";
-export { iconKey, previewKind, shortName, type IconKey } from "./format";
+import type { Wire } from "../../src/lib/responses";
+import type { FileEntity as PresentedFile } from "../../src/modules/drive/presenter";
 
 /** A drive file as the /api/files calls return it. */
-export interface FileEntity {
-  id: number;
-  name: string;
-  type: "doc" | "jpg" | "pdf" | "png" | "ppt" | "txt" | "xls" | "zip";
-  size: number;
-  mime: string;
-  path: string;
-  /** The token this viewer reached the file by (the file's own for its owner and chat members). */
-  token: string;
-  isShared: boolean;
-  /** The public link's token, for the owner while shared (new on each share); null otherwise. */
-  shareToken: string | null;
-  owner: { id: number };
-  creationDate: string;
-}
+export type FileEntity = Wire<PresentedFile>;
 
-export const fileUrl = (token: string, inline = false) => `/api/files/get-user-file/${encodeURIComponent(token)}${inline ? "?inline=1" : ""}`;
 /** The public link of a shared file: give it the file's shareToken, never its own token. */
 export const shareLink = (shareToken: string) => `${location.origin}/shared-file/${encodeURIComponent(shareToken)}`;
-
-/** t() with {{name}} placeholders filled. */
-export const locale = () => document.documentElement.lang || "en";
-
-export const sizeText = (bytes: number) =>
-  formatSize(bytes, { bytes: t("drive.bytes"), kb: t("drive.kb"), mb: t("drive.mb"), gb: t("drive.gb") }, locale());
 
 /**
  * Downloads through the browser's own download manager (no copy in memory, fine for 500 MB),
  * after a one-byte Range probe, so that a missing or withdrawn file shows fileDownloadError.
  */
 export async function downloadFile(file: Pick<FileEntity, "name" | "token">) {
-  const url = fileUrl(file.token);
+  const url = userFileUrl(file.token);
   try {
     const probe = await fetch(url, { headers: { range: "bytes=0-0" }, credentials: "same-origin", signal: AbortSignal.timeout(20_000) });
     await probe.body?.cancel();

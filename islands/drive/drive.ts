@@ -1,9 +1,10 @@
 import { api } from "../lib/api";
-import { t } from "../lib/i18n";
+import { errorText, reportFailure } from "../lib/failures";
+import { shortName, sizeText } from "../lib/files";
+import { locale, t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import {
-  copyText, downloadFile, errorText, iconKey, locale, reportFailure, shareLink, shortName, sizeText, tf, uploadFile, type FileEntity,
-} from "./common";
+import { copyText, downloadFile, shareLink, uploadFile, type FileEntity } from "./common";
+import { iconKey } from "./format";
 import { showFile } from "./viewer";
 
 interface DriveState {

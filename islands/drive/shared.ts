@@ -1,7 +1,8 @@
 import { api } from "../lib/api";
+import { reportFailure } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { downloadFile, reportFailure, type FileEntity } from "./common";
+import { downloadFile, type FileEntity } from "./common";
 import { note, showFile } from "./viewer";
 
 /** The shared-file page: PDFs drawn by pdf.js, download, add to one's files, Escape closes to /drive. */

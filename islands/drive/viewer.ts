@@ -1,5 +1,7 @@
-import { t } from "../lib/i18n";
-import { downloadFile, fileUrl, previewKind, tf, type FileEntity } from "./common";
+import { previewKind } from "../../src/lib/file-types";
+import { userFileUrl } from "../lib/files";
+import { t, tf } from "../lib/i18n";
+import { downloadFile, type FileEntity } from "./common";
 
 /** A short status line in the viewer's stage. */
 export function note(text: string, kind: "info" | "error" = "info") {
@@ -34,7 +36,7 @@ export async function showFile(stage: HTMLElement, file: Pick<FileEntity, "name"
     image.className = "viewer-image";
     image.alt = file.name;
     image.onerror = () => signal.aborted || stage.replaceChildren(note(t("drive.accessDenied"), "error"));
-    image.src = fileUrl(file.token, true);
+    image.src = userFileUrl(file.token, true);
     stage.replaceChildren(image);
     return;
   }
@@ -45,7 +47,7 @@ export async function showFile(stage: HTMLElement, file: Pick<FileEntity, "name"
   stage.replaceChildren(note(t("common.loading")));
   try {
     const { renderPdf } = await import("./pdf");
-    if (!signal.aborted) await renderPdf(stage, fileUrl(file.token, true), signal, (n) => tf("drive.page", { n }));
+    if (!signal.aborted) await renderPdf(stage, userFileUrl(file.token, true), signal, (n) => tf("drive.page", { n }));
   } catch (error) {
     if (signal.aborted) return;
     console.error(error);

@@ -1,16 +1,19 @@
 import { ApiError } from "./api";
-import { t } from "./i18n";
+import { hasMessage, t } from "./i18n";
 import { snack } from "./snackbar";
 
-/** A failure's text for people: the translation of its error code when there is one, else the server's message. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === "file_unreadable") return t("docs.readingError");
-    const key = `error.${error.code}`;
-    const translated = t(key);
-    return translated !== key ? translated : error.message;
-  }
-  return t("common.error");
+/**
+ * A failure's text for people: the translation of its error code (an ApiError, or the
+ * `{ code, message }` of a refusal on the live channel), else its own message, else the generic error.
+ * Anything without a code (a script error, a failed fetch) reads as the generic error.
+ */
+export function errorText(failure: unknown): string {
+  const { code, message } = (failure ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code !== "string") return t("common.error");
+  if (code === "file_unreadable") return t("docs.readingError");
+  const key = `error.${code}`;
+  if (hasMessage(key)) return t(key);
+  return typeof message === "string" && message ? message : t("common.error");
 }
 
 /** Shows a failure as an error snackbar, unless the API client already did (401 signs out, 403 says so). */

@@ -1,14 +1,22 @@
+import { fillPlaceholders } from "../../src/lib/placeholders";
+import type { MessageKey } from "../../locales/en";
+
 /** Client-side translation: the page embeds the strings its scripts need as JSON (see Base.astro). */
 let messages: Record<string, string> | undefined;
 
-export function t(key: string): string {
-  if (!messages) {
-    const node = document.getElementById("plexus-i18n");
-    messages = node ? JSON.parse(node.textContent || "{}") : {};
-  }
-  return messages![key] ?? key;
-}
+const loaded = () => (messages ??= JSON.parse(document.getElementById("plexus-i18n")?.textContent || "{}") as Record<string, string>);
+
+/** A key of locales/en.ts: a misspelt one fails the type check. */
+export const t = (key: MessageKey): string => loaded()[key] ?? key;
+
+/** Whether the page has a string for `key`, e.g. for an error code the server sent: ask this, never compare t()'s answer with its key. */
+export const hasMessage = (key: string): key is MessageKey => Object.hasOwn(loaded(), key);
+
+/** Strings fetched after the page loaded (the chat panel's, on pages that did not embed them). */
+export const addMessages = (more: Record<string, string>) => Object.assign(loaded(), more);
 
 /** t() with its {{name}} placeholders filled. */
-export const tf = (key: string, params: Record<string, string | number>) =>
-  t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+export const tf = (key: MessageKey, params: Record<string, string | number>) => fillPlaceholders(t(key), params);
+
+/** The page's language, for Intl formats. */
+export const locale = () => document.documentElement.lang || "en";

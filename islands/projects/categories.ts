@@ -1,5 +1,5 @@
 import { api, ApiError } from "../lib/api";
-import { t } from "../lib/i18n";
+import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { sortable } from "./sortable";
 import { confirmAction, control, reloadWith, reportFailure, showFieldError } from "./ui";
@@ -92,7 +92,7 @@ export function startCategories(projectId: number) {
       control(copyForm, "categoryId").value = card.dataset.categoryId!;
       copyDialog.showModal();
     } else if (target.closest("[data-category-delete]")) {
-      if (!(await confirmAction(t("category.deleteConfirm").replace("{{name}}", card.dataset.name!)))) return;
+      if (!(await confirmAction(tf("category.deleteConfirm", { name: card.dataset.name! })))) return;
       try {
         await api("category/delete", { method: "POST", query: { id: card.dataset.categoryId! } });
         const folder = card.closest<HTMLElement>("[data-folder]");

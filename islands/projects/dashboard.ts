@@ -1,5 +1,5 @@
 import { api } from "../lib/api";
-import { t } from "../lib/i18n";
+import { t, tf } from "../lib/i18n";
 import { confirmAction, reportFailure } from "./ui";
 
 /** The dashboard's remove-project action (administrators). */
@@ -8,7 +8,7 @@ export function startDashboard() {
   if (!button) return;
   const hero = document.querySelector<HTMLElement>("[data-project-id]")!;
   button.addEventListener("click", async () => {
-    if (!(await confirmAction(t("project.removeConfirm").replace("{{name}}", hero.dataset.projectName!)))) return;
+    if (!(await confirmAction(tf("project.removeConfirm", { name: hero.dataset.projectName! })))) return;
     button.disabled = true;
     try {
       await api("project/remove", { query: { id: hero.dataset.projectId! } });

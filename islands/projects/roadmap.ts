@@ -1,5 +1,5 @@
 import { api } from "../lib/api";
-import { t } from "../lib/i18n";
+import { t, tf } from "../lib/i18n";
 import { sortable } from "./sortable";
 import { control, reloadWith, reportFailure } from "./ui";
 
@@ -23,7 +23,7 @@ export function startRoadmapEditor(projectId: number) {
   let made = 0;
 
   const renumber = () =>
-    panels.querySelectorAll<HTMLElement>("[data-step-label]").forEach((label, i) => (label.textContent = t("project.step").replace("{{n}}", String(i + 1))));
+    panels.querySelectorAll<HTMLElement>("[data-step-label]").forEach((label, i) => (label.textContent = tf("project.step", { n: i + 1 })));
   const addPanel = (step?: Step) => {
     const panel = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
     const n = ++made;

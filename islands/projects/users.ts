@@ -1,6 +1,6 @@
 import { api } from "../lib/api";
 import { writeTo } from "../chat/core";
-import { t } from "../lib/i18n";
+import { t, tf } from "../lib/i18n";
 import { confirmAction, control, reloadWith, reportFailure } from "./ui";
 
 /**
@@ -130,7 +130,7 @@ function startMemberEditor(form: HTMLFormElement, projectId: number) {
   removeButton.addEventListener("click", async () => {
     if (!editing?.membershipId) return;
     const name = form.querySelector("[data-member-name]")!.textContent!;
-    if (!(await confirmAction(t("project.removeUserConfirm").replace("{{name}}", name)))) return;
+    if (!(await confirmAction(tf("project.removeUserConfirm", { name })))) return;
     try {
       await api("project/remove-user-project", { method: "POST", query: { id: editing.membershipId } });
       reloadWith(t("project.dataSaved"), "success", "users");

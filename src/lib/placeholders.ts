@@ -1,7 +1,7 @@
 /**
  * `{{name}}` placeholders filled from `values` (a missing one becomes empty): the one rule for
- * translations on the server and in the browser and for mail templates. `escape` encodes each value
- * for where it goes (HTML in a mail body).
+ * translations on the server and in the browser and for mail templates. `encode` prepares each value
+ * for where it goes (HTML-escaping in a mail body).
  */
-export const fillPlaceholders = (text: string, values: Record<string, unknown>, escape: (value: string) => string = String): string =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => escape(String(values[name] ?? "")));
+export const fillPlaceholders = (text: string, values: Record<string, unknown>, encode: (value: string) => string = String): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => encode(String(values[name] ?? "")));

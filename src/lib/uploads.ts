@@ -2,7 +2,8 @@ import Busboy from "busboy";
 import { rmSync } from "node:fs";
 import { basename } from "node:path";
 import { Readable } from "node:stream";
-import { badRequest, tooLarge } from "./errors";
+import { AppError, badRequest, tooLarge } from "./errors";
+import { extensionMatches } from "./sniff";
 import { newStoredPath } from "./storage";
 
 export const MAX_FILE_BYTES = 500 * 1024 * 1024;
@@ -23,6 +24,12 @@ export interface UploadedFile {
 export function safeFileName(name: string): string {
   const base = basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return (base === "." || base === ".." ? "" : base).slice(0, 255) || "file";
+}
+
+/** The checks every stored upload passes: not empty (422), and bytes that agree with the extension (415). */
+export function checkUpload(file: UploadedFile): void {
+  if (!file.size) throw new AppError(422, "file_empty", "The file is empty");
+  if (!extensionMatches(file.fileName, file.head)) throw new AppError(415, "file_type_mismatch", "The file's content does not match its extension");
 }
 
 const unreadable = (why: string) => badRequest("multipart_invalid", `The upload could not be read: ${why}`);

@@ -205,7 +205,7 @@ describe("documents", () => {
 
     const download = await t.app.handle(new Request(`http://plexus.test/api/files/get-doc-version/${docVersion.id}`, { headers: { ...OWN_PAGE_HEADERS, cookie: reader.cookie } }));
     expect(download.status).toBe(200);
-    expect(download.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''Survey%202024.docx");
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="Survey 2024.docx"; filename*=UTF-8''Survey%202024.docx`);
     expect(download.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(await Bun.file(join(t.config.dataDir, t.db.select().from(docVersions).where(eq(docVersions.id, docVersion.id)).get()!.filePath)).bytes());
 

@@ -4,9 +4,10 @@ import { docVersions, stagedFiles, users, VERSION_DESCRIPTION_MAX, type DocVersi
 import type { AppContext } from "../../lib/context";
 import { randomToken } from "../../lib/crypto";
 import { AppError, invalid } from "../../lib/errors";
-import { extensionMatches, extensionOf, MIME_BY_EXTENSION } from "../../lib/sniff";
+import { downloadHeaders } from "../../lib/downloads";
+import { extensionOf, MIME_BY_EXTENSION } from "../../lib/sniff";
 import { removeStored, storedFile } from "../../lib/storage";
-import { discard, MAX_FILE_BYTES, receiveFiles, type UploadedFile } from "../../lib/uploads";
+import { checkUpload, discard, MAX_FILE_BYTES, receiveFiles, type UploadedFile } from "../../lib/uploads";
 import { audit } from "../audit/service";
 import { requireDataItem } from "../data/policy";
 import { createDataItem } from "../data/service";
@@ -24,10 +25,9 @@ export const versionTypeOf = (fileName: string): VersionType => {
   return ext === "pdf" ? "PDF" : ext === "docx" ? "MS_DOC" : "OTHER";
 };
 
-/** Checks one uploaded file: its bytes must match its extension; PDFs must be whole; DOCX is converted. */
+/** Checks one uploaded file as every upload is checked; PDFs must be whole; DOCX is converted. */
 async function inspect(file: UploadedFile): Promise<{ type: VersionType; body: string | null }> {
-  if (!file.size) throw new AppError(422, "file_empty", "The file is empty");
-  if (!extensionMatches(file.fileName, file.head)) throw new AppError(415, "file_type_mismatch", "The file's content does not match its extension");
+  checkUpload(file);
   const type = versionTypeOf(file.fileName);
   if (type === "PDF") await assertCompletePdf(file.absolutePath, file.size);
   return { type, body: type === "MS_DOC" ? await docxToHtml(file.absolutePath) : null };
@@ -229,15 +229,8 @@ export function versionBody(db: Db, actor: User, id: number, part = 0) {
 export function versionFile(ctx: AppContext, actor: User, id: number, inline: boolean) {
   const version = requireVersion(ctx.db, actor, id);
   audit(ctx.db, actor.id, "DOWNLOAD", version.name, version.dataId);
-  const viewable = inline && /^(application\/pdf|image\/(png|jpeg|gif|bmp))$/.test(version.mime);
   return new Response(Bun.file(storedFile(ctx.config.dataDir, version.filePath)), {
-    headers: {
-      "content-type": version.mime,
-      "content-disposition": `${viewable ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(version.fileName)}`,
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; sandbox",
-      "cache-control": "private, max-age=0",
-    },
+    headers: downloadHeaders({ mime: version.mime, name: version.fileName }, inline),
   });
 }
 

@@ -5,8 +5,9 @@ import { eq } from "drizzle-orm";
 import { activityLog, driveFiles } from "../../../db/schema";
 import { makePdf } from "../../lib/sample-documents";
 import { testApp, type TestApp } from "../../testing/harness";
-import { formatSize } from "../../../islands/drive/format";
-import { contentDisposition, parseRange } from "./presenter";
+import { formatSize } from "../../../islands/lib/files";
+import { contentDisposition } from "../../lib/downloads";
+import { parseRange } from "./presenter";
 import { fileTypeOf, saveUserFile } from "./service";
 
 let t: TestApp;

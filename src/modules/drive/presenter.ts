@@ -1,6 +1,7 @@
 import { t, type Static } from "elysia";
 import { FILE_TYPES, type DriveFile } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
+import { downloadHeaders } from "../../lib/downloads";
 
 /** Where a file's bytes are served; also the entity's `path` (the stored location itself never leaves the server). */
 export const downloadPath = (token: string) => `/api/files/get-user-file/${token}`;
@@ -40,19 +41,6 @@ export const presentFile = (file: DriveFile, viewerId: number | null = file.owne
   creationDate: file.creationDate,
 });
 
-/** Types a browser may show inline; their bytes were checked against the extension on upload. */
-const VIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|bmp))$/;
-
-/**
- * Content-Disposition with an ASCII fallback and the RFC 5987 `filename*` (browsers prefer it).
- * encodeURIComponent leaves ' ( ) * unescaped; RFC 5987's attr-char does not allow them.
- */
-export function contentDisposition(kind: "inline" | "attachment", name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 export type ByteRange = { start: number; end: number };
 
 /**
@@ -86,15 +74,7 @@ export function fileResponse(
   { file, absolutePath }: { file: DriveFile; absolutePath: string },
   options: { inline?: boolean; range?: string | null },
 ): Response {
-  const inline = !!options.inline && VIEWABLE.test(file.mime);
-  const headers: Record<string, string> = {
-    "content-type": file.mime,
-    "content-disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
-    "x-content-type-options": "nosniff",
-    "content-security-policy": "default-src 'none'; sandbox",
-    "cache-control": "private, max-age=0",
-    "accept-ranges": "bytes",
-  };
+  const headers = { ...downloadHeaders(file, !!options.inline), "accept-ranges": "bytes" };
   const body = Bun.file(absolutePath);
   const size = body.size;
   const range = parseRange(options.range ?? null, size);

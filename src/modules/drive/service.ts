@@ -6,9 +6,9 @@ import type { AppContext } from "../../lib/context";
 import { randomToken } from "../../lib/crypto";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
-import { extensionMatches, extensionOf, MIME_BY_EXTENSION } from "../../lib/sniff";
+import { extensionOf, MIME_BY_EXTENSION } from "../../lib/sniff";
 import { newStoredPath, removeStored, storedFile } from "../../lib/storage";
-import { discard, MAX_FILE_BYTES, receiveFiles } from "../../lib/uploads";
+import { checkUpload, discard, MAX_FILE_BYTES, receiveFiles } from "../../lib/uploads";
 import { audit } from "../audit/service";
 import { mayReadChatFile } from "../chat/policy";
 import { MAX_IDS, type IdsQuery, type SaveRecordsInput } from "./model";
@@ -55,8 +55,7 @@ export async function saveUserFile(ctx: AppContext, actor: User, request: Reques
   const [file] = files;
   if (!file) throw invalid([{ path: "body.file", message: "Choose a file" }]);
   try {
-    if (!file.size) throw new AppError(422, "file_empty", "The file is empty");
-    if (!extensionMatches(file.fileName, file.head)) throw new AppError(415, "file_type_mismatch", "The file's content does not match its extension");
+    checkUpload(file);
     return ctx.db.transaction((tx) => {
       const row = tx
         .insert(driveFiles)
