@@ -5,7 +5,8 @@ import { authPlugin } from "../../lib/http";
 import { clientAddress } from "../../lib/client-address";
 import { readCookie } from "../../lib/cookies";
 import { safeNext } from "../../lib/safe-next";
-import { presentUser } from "../users/presenter";
+import { answers, okSchema } from "../../lib/responses";
+import { presentUser, userSchema } from "../users/presenter";
 import { DEVICE_COOKIE, deviceCookies } from "./device-cookie";
 import { loginBody } from "./model";
 import { login, logout } from "./service";
@@ -46,7 +47,8 @@ export const authRoutes = (ctx: AppContext) =>
           throw error;
         }
       },
-      { access: "public", body: loginBody },
+      // Answered with a Response of our own (two cookies), so the schema documents it and Elysia leaves it as it is.
+      { access: "public", body: loginBody, response: answers(userSchema) },
     )
     .post(
       "/logout",
@@ -59,5 +61,5 @@ export const authRoutes = (ctx: AppContext) =>
           headers: { "content-type": "application/json; charset=utf-8", "set-cookie": clearedSessionCookie(ctx.config.secureCookies) },
         });
       },
-      { access: "public" },
+      { access: "public", response: answers(okSchema) },
     );

@@ -1,7 +1,22 @@
+import { t, type Static } from "elysia";
 import type { Category } from "../../../db/schema";
+import { dataCountsSchema } from "../projects/presenter";
+
+export const categorySchema = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  type: t.Nullable(t.String()),
+  number: t.Integer(),
+  isDefault: t.Boolean(),
+  isPublic: t.Boolean(),
+  hasProcess: t.Boolean(),
+  description: t.String(),
+  project: t.Object({ id: t.Integer() }),
+});
+export type PresentedCategory = Static<typeof categorySchema>;
 
 /** A category in the API's shape: the project as `{ id }`. */
-export function presentCategory(category: Category) {
+export function presentCategory(category: Category): PresentedCategory {
   return {
     id: category.id,
     name: category.name,
@@ -15,4 +30,5 @@ export function presentCategory(category: Category) {
   };
 }
 
-export type PresentedCategory = ReturnType<typeof presentCategory>;
+/** A category with its active data items per type (the project home's folders). */
+export const categoryDetailsSchema = t.Object({ category: categorySchema, numberOfDataByType: dataCountsSchema });

@@ -1,8 +1,9 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
 import { categoryBody, copyBody, copyQuery, idQuery, orderBody } from "./model";
-import { presentCategory } from "./presenter";
+import { answers } from "../../lib/responses";
+import { categoryDetailsSchema, categorySchema, presentCategory } from "./presenter";
 import {
   categoryDetailsList,
   copyCategory,
@@ -20,17 +21,18 @@ export const categoryRoutes = (ctx: AppContext) =>
     .get("/get-all-for-project/", ({ actor, query }) => listForProject(ctx.db, actor!, query.id).map(presentCategory), {
       access: "USER",
       query: idQuery,
+      response: answers(t.Array(categorySchema)),
     })
-    .get("/get", ({ actor, query }) => presentCategory(getCategory(ctx.db, actor!, query.id)), { access: "USER", query: idQuery })
+    .get("/get", ({ actor, query }) => presentCategory(getCategory(ctx.db, actor!, query.id)), { access: "USER", query: idQuery, response: answers(categorySchema) })
     .get(
       "/get-category-details-list",
       ({ actor, query }) =>
         categoryDetailsList(ctx.db, actor!, query.id).map((d) => ({ ...d, category: presentCategory(d.category) })),
-      { access: "USER", query: idQuery },
+      { access: "USER", query: idQuery, response: answers(t.Array(categoryDetailsSchema)) },
     )
-    .post("/save", ({ actor, body }) => presentCategory(saveCategory(ctx.db, actor!, body)), { access: "ADMIN", body: categoryBody })
-    .post("/save-all", ({ actor, body }) => saveOrder(ctx.db, actor!, body).map(presentCategory), { access: "ADMIN", body: orderBody })
-    .post("/delete", ({ actor, query }) => presentCategory(deleteCategory(ctx.db, actor!, query.id)), { access: "ADMIN", query: idQuery })
+    .post("/save", ({ actor, body }) => presentCategory(saveCategory(ctx.db, actor!, body)), { access: "ADMIN", body: categoryBody, response: answers(categorySchema) })
+    .post("/save-all", ({ actor, body }) => saveOrder(ctx.db, actor!, body).map(presentCategory), { access: "ADMIN", body: orderBody, response: answers(t.Array(categorySchema)) })
+    .post("/delete", ({ actor, query }) => presentCategory(deleteCategory(ctx.db, actor!, query.id)), { access: "ADMIN", query: idQuery, response: answers(categorySchema) })
     .post(
       "/make-copy",
       ({ actor, query, body }) =>
@@ -41,5 +43,5 @@ export const categoryRoutes = (ctx: AppContext) =>
             nameFrom: body?.name !== undefined ? "body" : "query",
           }),
         ),
-      { access: "ADMIN", query: copyQuery, body: copyBody },
+      { access: "ADMIN", query: copyQuery, body: copyBody, response: answers(categorySchema) },
     );

@@ -3,6 +3,7 @@ import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
 import { clientAddress } from "../../lib/client-address";
 import { AppError } from "../../lib/errors";
+import { answers, okSchema } from "../../lib/responses";
 import { createResetRequest, resetLog, setPassword } from "./service";
 
 const tokenText = t.String({ maxLength: 200 });
@@ -16,11 +17,12 @@ export const passwordResetRoutes = (ctx: AppContext) =>
         createResetRequest(ctx, query.email, clientAddress(request, server, ctx.config.trustProxy));
         return { status: "ok" };
       },
-      { access: "public", query: t.Object({ email: t.Optional(t.String({ maxLength: 1000 })) }) },
+      { access: "public", query: t.Object({ email: t.Optional(t.String({ maxLength: 1000 })) }), response: answers(okSchema) },
     )
     .get("/get-log", ({ query }) => resetLog(ctx.db, query.token), {
       access: "public",
       query: t.Object({ token: t.Optional(tokenText) }),
+      response: answers(t.Object({ user: t.Object({ firstName: t.String(), login: t.String() }) })),
     })
     .post(
       "/set-password",
@@ -32,6 +34,7 @@ export const passwordResetRoutes = (ctx: AppContext) =>
         access: "public",
         transform: ({ request }) => refuseSecretsInQuery(request),
         body: t.Optional(t.Object({ token: t.Optional(tokenText), password: t.Optional(t.String({ maxLength: 1000 })) })),
+        response: answers(okSchema),
       },
     );
 

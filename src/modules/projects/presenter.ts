@@ -1,5 +1,8 @@
-import type { Project, User } from "../../../db/schema";
-import type { Timeline } from "./model";
+import { t, type Static } from "elysia";
+import { DATA_TYPES, type Project, type User } from "../../../db/schema";
+import { isoDate } from "../../lib/responses";
+import { roleSchema } from "../users/presenter";
+import { timelineSchema, type Timeline } from "./model";
 
 export function parseTimeline(text: string): Timeline {
   try {
@@ -10,7 +13,16 @@ export function parseTimeline(text: string): Timeline {
   }
 }
 
-export const presentProject = (project: Project) => ({
+export const projectSchema = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  description: t.String(),
+  category: t.String(),
+  timeline: timelineSchema,
+  createdAt: isoDate(),
+});
+
+export const presentProject = (project: Project): Static<typeof projectSchema> => ({
   id: project.id,
   name: project.name,
   description: project.description,
@@ -19,8 +31,32 @@ export const presentProject = (project: Project) => ({
   createdAt: project.createdAt,
 });
 
+/** Active data items of a project per type. */
+export const dataCountsSchema = t.Record(t.Union(DATA_TYPES.map((type) => t.Literal(type))), t.Integer());
+
+/** A project on the home page: with the actor's star, whether they are a member, and its counts. */
+export const homeProjectSchema = t.Object({
+  ...projectSchema.properties,
+  favorite: t.Boolean(),
+  member: t.Boolean(),
+  numberOfDataByType: dataCountsSchema,
+});
+
 /** A member as the project users dialog shows them: no e-mail settings, no secrets. */
-export const presentMember = (user: User) => ({
+export const memberSchema = t.Object({
+  id: t.Integer(),
+  firstName: t.String(),
+  lastName: t.String(),
+  login: t.String(),
+  email: t.String(),
+  company: t.Nullable(t.String()),
+  position: t.Nullable(t.String()),
+  avatar: t.Nullable(t.String()),
+  role: roleSchema,
+  isActive: t.Boolean(),
+});
+
+export const presentMember = (user: User): Static<typeof memberSchema> => ({
   id: user.id,
   firstName: user.firstName,
   lastName: user.lastName,
@@ -32,3 +68,32 @@ export const presentMember = (user: User) => ({
   role: { groupName: user.role },
   isActive: user.isActive,
 });
+
+/** A project page's header: the project, the actor's role in it, its counts and members. */
+export const projectDetailsSchema = t.Object({
+  project: projectSchema,
+  role: t.String(),
+  moderator: t.Boolean(),
+  favorite: t.Boolean(),
+  numberOfDataByType: dataCountsSchema,
+  userList: t.Array(memberSchema),
+  shortListOfUserTasks: t.Array(t.Unknown()),
+});
+
+const ref = t.Object({ id: t.Integer() });
+
+/** A user's place in a project (the project's name where a list of one user's memberships shows it). */
+export const membershipSchema = t.Object({
+  id: t.Integer(),
+  user: ref,
+  project: t.Object({ id: t.Integer(), name: t.Optional(t.String()) }),
+  moderator: t.Boolean(),
+  favorite: t.Boolean(),
+  categoryList: t.Array(ref),
+});
+
+/** A member of a project with their flags and categories, for the project users dialog. */
+export const projectMemberSchema = t.Object({ ...membershipSchema.properties, user: memberSchema, project: ref });
+
+export const favoriteSchema = t.Object({ id: t.Integer(), favorite: t.Boolean() });
+export const projectNameSchema = t.Object({ id: t.Integer(), name: t.String() });

@@ -1,7 +1,41 @@
+import { t, type Static } from "elysia";
 import type { User } from "../../../db/schema";
+import { ROLES } from "../../lib/roles";
+import { isoDate } from "../../lib/responses";
+import { LOCALES } from "../../lib/i18n";
+
+export const roleSchema = t.Object({ groupName: t.UnionEnum(ROLES) });
 
 /** The user as others may see it: never the password hash, never the GIS password. */
-export function presentUser(user: User) {
+export const userSchema = t.Object({
+  id: t.Integer(),
+  firstName: t.String(),
+  lastName: t.String(),
+  login: t.String(),
+  email: t.String(),
+  phoneNumber: t.Nullable(t.String()),
+  position: t.Nullable(t.String()),
+  company: t.Nullable(t.String()),
+  role: roleSchema,
+  avatar: t.Nullable(t.String()),
+  locale: t.Nullable(t.String()),
+  registrationDate: isoDate(),
+  lastLoginDate: t.Nullable(isoDate()),
+  lastLogoutDate: t.Nullable(isoDate()),
+  isActive: t.Boolean(),
+  isImportedFromAD: t.Boolean(),
+  emailNotificationsAllowed: t.Boolean(),
+  smsNotificationsAllowed: t.Boolean(),
+  settings: t.Object({ gisLogin: t.Nullable(t.String()) }),
+});
+export type PresentedUser = Static<typeof userSchema>;
+
+/** The user's own GIS login and password (users/get-settings). */
+export const gisSettingsSchema = t.Object({ gisLogin: t.Nullable(t.String()), gisPassword: t.Nullable(t.String()) });
+
+export const localeSchema = t.Object({ locale: t.UnionEnum(LOCALES) });
+
+export function presentUser(user: User): PresentedUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -24,5 +58,3 @@ export function presentUser(user: User) {
     settings: { gisLogin: user.gisLogin },
   };
 }
-
-export type PresentedUser = ReturnType<typeof presentUser>;

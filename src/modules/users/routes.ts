@@ -1,20 +1,22 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
 import { clientAddress } from "../../lib/client-address";
 import { LOCALE_COOKIE } from "../../lib/i18n";
 import { serializeCookie } from "../../lib/cookies";
 import { ROLES } from "../../lib/roles";
-import { presentUser } from "./presenter";
+import { answers } from "../../lib/responses";
+import { gisSettingsSchema, localeSchema, presentUser, roleSchema, userSchema } from "./presenter";
 import { idQuery, localeBody, profileBody, registrationBody } from "./model";
 import { listUsers, register, saveProfile, setActive, setLocale } from "./service";
 
 export const userRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/users" })
     .use(authPlugin(ctx))
-    .get("/get-user", ({ actor }) => presentUser(actor!), { access: "USER" })
+    .get("/get-user", ({ actor }) => presentUser(actor!), { access: "USER", response: answers(userSchema) })
     .post("/get-settings", ({ actor }) => ({ gisLogin: actor!.gisLogin, gisPassword: actor!.gisPassword }), {
       access: "USER",
+      response: answers(gisSettingsSchema),
     })
     .post(
       "/registration",
@@ -23,18 +25,20 @@ export const userRoutes = (ctx: AppContext) =>
         set.status = 201;
         return presentUser(user);
       },
-      { access: "public", body: registrationBody },
+      { access: "public", body: registrationBody, response: { 201: answers(userSchema) } },
     )
-    .post("/save", ({ actor, body }) => presentUser(saveProfile(ctx, actor!, body)), { access: "USER", body: profileBody })
-    .get("/get-all", () => listUsers(ctx.db).map(presentUser), { access: "ADMIN" })
-    .get("/get-all-user-roles", () => ROLES.map((groupName) => ({ groupName })), { access: "ADMIN" })
+    .post("/save", ({ actor, body }) => presentUser(saveProfile(ctx, actor!, body)), { access: "USER", body: profileBody, response: answers(userSchema) })
+    .get("/get-all", () => listUsers(ctx.db).map(presentUser), { access: "ADMIN", response: answers(t.Array(userSchema)) })
+    .get("/get-all-user-roles", () => ROLES.map((groupName) => ({ groupName })), { access: "ADMIN", response: answers(t.Array(roleSchema)) })
     .post("/activate", ({ actor, query }) => presentUser(setActive(ctx, actor!, query.id, true)), {
       access: "ADMIN",
       query: idQuery,
+      response: answers(userSchema),
     })
     .post("/deactivate", ({ actor, query }) => presentUser(setActive(ctx, actor!, query.id, false)), {
       access: "ADMIN",
       query: idQuery,
+      response: answers(userSchema),
     })
     .post(
       "/set-locale",
@@ -43,5 +47,5 @@ export const userRoutes = (ctx: AppContext) =>
         set.headers["set-cookie"] = serializeCookie(LOCALE_COOKIE, body.locale, { maxAgeSeconds: 365 * 24 * 3600 });
         return { locale: body.locale };
       },
-      { access: "public", body: localeBody },
+      { access: "public", body: localeBody, response: answers(localeSchema) },
     );

@@ -1,0 +1,21 @@
+import { t } from "elysia";
+import { SETTING_TYPES } from "../../../db/schema";
+
+/** A setting row as administrators read and save them (settings/get-all, save-all). */
+export const settingSchema = t.Object({
+  id: t.Integer(),
+  label: t.String(),
+  body: t.String(),
+  isSecured: t.Boolean(),
+  type: t.UnionEnum(SETTING_TYPES),
+});
+
+/** The public branding values by label (settings/get-general). */
+export const generalSettingsSchema = t.Record(t.String(), t.String());
+
+/** The user's own GIS account and whether a shared one exists; never the shared password. */
+export const gisCredentialsSchema = t.Object({
+  GIS_USERNAME: t.String(),
+  GIS_PASSWORD: t.String(),
+  sharedLoginConfigured: t.Boolean(),
+});
