@@ -17,18 +17,9 @@ export const TYPE_ICONS: Record<DataType, string> = {
   MODBUS_UNIT: mdiGauge,
 };
 
-/** The path segment of a data type: its name lowercased (MODBUS_UNIT as the spec's modbus-unit). */
-export const typeSlug = (type: DataType) => type.toLowerCase().replace(/_/g, "-");
-
-/** The data list of one type in a project. */
-export const dataListPath = (projectId: number, type: DataType) => `/project/${projectId}/${typeSlug(type)}`;
-
-/** One data item's page. */
-export const dataItemPath = (projectId: number, type: DataType, id: number) => `${dataListPath(projectId, type)}/${id}`;
-
 /**
- * The data type a list path names: any case, and modbus-unit (the spec's detail route) for
- * MODBUS_UNIT; undefined for anything else.
+ * The data type a list path names (src/lib/data-paths.ts builds them): any case, and modbus-unit
+ * (the spec's detail route) for MODBUS_UNIT; undefined for anything else.
  */
 export function dataTypeParam(value: string | undefined): DataType | undefined {
   const type = (value ?? "").toUpperCase().replace(/-/g, "_");
