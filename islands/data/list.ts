@@ -5,22 +5,11 @@ import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { byId, debounce } from "./common";
 import { detailPanel } from "./detail";
+import type { Wire } from "../../src/lib/responses";
+import type { PresentedSummary } from "../../src/modules/data/presenter";
 
-/** A list row as data/find-pageable-search-result returns it (src/modules/data/presenter.ts, presentSummary). */
-export interface Summary {
-  id: number;
-  name: string;
-  description: string;
-  shortDescription: string;
-  dataType: DataType;
-  status: string;
-  isActive: boolean;
-  creationDate: string;
-  provider: { id: number; name: string | null } | null;
-  owner: { id: number; firstName: string | null; lastName: string | null } | null;
-  keywords: { id: number; value: string }[];
-  categoryList: { id: number; name: string; type: string | null; isDefault: boolean }[];
-}
+/** A list row as data/find-pageable-search-result returns it. */
+export type Summary = Wire<PresentedSummary>;
 
 /** What the page hands its script (see pages/project/[projectId]/[dataType].astro). */
 interface PageState {

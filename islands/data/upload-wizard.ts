@@ -3,15 +3,9 @@ import { errorText } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { byId } from "./common";
+import type { StagedFile } from "../../src/modules/docs/presenter";
 
 type FileState = "waiting" | "uploading" | "converting" | "done" | "failed";
-
-interface Staged {
-  path: string;
-  fileName: string;
-  type: string;
-  size: number;
-}
 
 interface Entry {
   file: File;
@@ -19,7 +13,7 @@ interface Entry {
   /** 0..100 while the bytes go up. */
   progress: number;
   error?: string;
-  staged?: Staged;
+  staged?: StagedFile;
   xhr?: XMLHttpRequest;
   row: HTMLLIElement;
   /** The step-2 form, kept when going back so typed values survive. */
@@ -189,7 +183,7 @@ function createWizard() {
       refresh();
     });
     xhr.addEventListener("load", () => {
-      const data = xhr.response as (Staged[] & { error?: string; message?: string; details?: never[] }) | null;
+      const data = xhr.response as (StagedFile[] & { error?: string; message?: string; details?: never[] }) | null;
       if (xhr.status >= 200 && xhr.status < 300 && Array.isArray(data) && data[0]) {
         entry.staged = data[0];
         return settle(entry, "done");

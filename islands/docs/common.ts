@@ -1,24 +1,12 @@
 import { api } from "../lib/api";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-
-export type VersionType = "PDF" | "MS_DOC" | "OTHER";
+import type { Wire } from "../../src/lib/responses";
+import type { PresentedVersion, StagedFile } from "../../src/modules/docs/presenter";
 
 /** A document version as GET /api/docs/get-all-versions lists it. */
-export interface Version {
-  id: number;
-  dataId: number;
-  name: string;
-  description: string;
-  type: VersionType;
-  fileName: string;
-  size: number;
-  mime: string;
-  authorId: number | null;
-  creationDate: string;
-  isActive: boolean;
-  hasBody: boolean;
-}
+export type Version = Wire<PresentedVersion>;
+export type VersionType = Version["type"];
 
 /** What a viewer leaves behind when another version is shown. */
 export interface Viewer {
@@ -46,10 +34,10 @@ export function message(text: string, kind: "info" | "error" = "info") {
  * POST /api/files/save with one file (multipart field "file"), four minutes as the spec allows;
  * 401 and 403 are handled as the API client does.
  */
-export async function uploadFile(file: File): Promise<{ path: string; fileName: string; type: VersionType; size: number }> {
+export async function uploadFile(file: File): Promise<StagedFile> {
   const form = new FormData();
   form.append("file", file);
-  const [uploaded] = await api<{ path: string; fileName: string; type: VersionType; size: number }[]>("files/save", { body: form, timeoutMs: 240_000 });
+  const [uploaded] = await api<StagedFile[]>("files/save", { body: form, timeoutMs: 240_000 });
   return uploaded;
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { docVersions, stagedFiles, users, VERSION_DESCRIPTION_MAX, type DocVersion, type User, type VersionType } from "../../../db/schema";
+import { docVersions, stagedFiles, users, VERSION_DESCRIPTION_MAX, type User, type VersionType } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { randomToken } from "../../lib/crypto";
 import { AppError, invalid } from "../../lib/errors";
@@ -15,6 +15,7 @@ import { requireProjectRole } from "../projects/policy";
 import { assertCompletePdf, docxToHtml } from "./convert";
 import type { AddVersionInput, SaveAllInput, UpdateVersionInput } from "./model";
 import { requireStager, requireVersion } from "./policy";
+import { presentVersion } from "./presenter";
 
 /** Converted bodies are served in parts of this many characters, so a long document loads progressively. */
 export const BODY_PART_CHARS = 256 * 1024;
@@ -148,24 +149,6 @@ function insertVersion(tx: Executor, actor: User, dataId: number, staged: typeof
     .returning()
     .get();
 }
-
-type Author = { id: number; firstName: string; lastName: string } | null;
-
-export const presentVersion = (v: DocVersion, author: Author = null) => ({
-  id: v.id,
-  dataId: v.dataId,
-  name: v.name,
-  description: v.description,
-  type: v.type,
-  fileName: v.fileName,
-  size: v.size,
-  mime: v.mime,
-  authorId: v.authorId,
-  author: author ? { id: author.id, firstName: author.firstName, lastName: author.lastName } : null,
-  creationDate: v.creationDate,
-  isActive: v.isActive,
-  hasBody: !!v.body,
-});
 
 export function addVersion(ctx: AppContext, actor: User, input: AddVersionInput) {
   const { item } = requireDataItem(ctx.db, actor, input.data.id, "MODERATOR");
