@@ -7,11 +7,10 @@ import {
   dataItems,
   dataKeywords,
   keywords,
-  projects,
   userProjectCategories,
   userProjects,
-  type DataItem,
 } from "../../../db/schema";
+import { factories } from "../../testing/factories";
 import { testApp, type TestApp } from "../../testing/harness";
 import { categoryProgress } from "../data/counts";
 import { categoryData } from "../data/search";
@@ -20,17 +19,9 @@ let t: TestApp;
 beforeEach(() => (t = testApp()));
 afterEach(() => t.close());
 
-// Projects and memberships go in directly: this file tests categories, not the projects module.
-const makeProject = (name = "Bridge") => t.db.insert(projects).values({ name }).returning().get();
-const join = (userId: number, projectId: number, moderator = false) =>
-  t.db.insert(userProjects).values({ userId, projectId, moderator }).returning().get();
-const makeCategory = (projectId: number, values: Partial<typeof categories.$inferInsert> = {}) =>
-  t.db.insert(categories).values({ projectId, name: "Category", ...values }).returning().get();
-const makeItem = (projectId: number, values: Partial<typeof dataItems.$inferInsert> = {}, categoryIds: number[] = []): DataItem => {
-  const item = t.db.insert(dataItems).values({ projectId, name: "Item", dataType: "DOC", ...values }).returning().get();
-  for (const categoryId of categoryIds) t.db.insert(dataCategories).values({ dataId: item.id, categoryId }).run();
-  return item;
-};
+// Projects, memberships and items go in directly: this file tests categories, not the projects module.
+let f: ReturnType<typeof factories>;
+beforeEach(() => (f = factories(t)));
 const tag = (projectId: number, dataId: number, value: string) => {
   const keyword = t.db.insert(keywords).values({ projectId, value }).returning().get();
   t.db.insert(dataKeywords).values({ dataId, keywordId: keyword.id }).run();
@@ -41,22 +32,15 @@ const linksOf = (categoryId: number) =>
 const auditKinds = (userId: number) =>
   t.db.select().from(activityLog).where(eq(activityLog.userId, userId)).all().map((r) => r.activityType).filter((kind) => kind !== "LOGIN");
 
-/** A project with an ADMIN, a USER member, a moderator member and a USER outside it. */
-async function scene() {
-  const project = makeProject();
-  const admin = await t.userWithCookie("ADMIN");
-  const member = await t.userWithCookie("USER");
-  const moderator = await t.userWithCookie("USER");
-  const stranger = await t.userWithCookie("USER");
-  join(member.user.id, project.id);
-  join(moderator.user.id, project.id, true);
-  return { project, admin, member, moderator, stranger };
-}
+const scene = async () => {
+  const { outsider: stranger, ...rest } = await f.projectScene();
+  return { ...rest, stranger };
+};
 
 describe("reading", () => {
   test("signed out gets 401 everywhere", async () => {
     const { project } = await scene();
-    const cat = makeCategory(project.id);
+    const cat = f.category(project.id);
     expect((await t.call("GET", `/category/get-all-for-project/?id=${project.id}`)).status).toBe(401);
     expect((await t.call("GET", `/category/get?id=${cat.id}`)).status).toBe(401);
     expect((await t.call("GET", `/category/get-category-details-list?id=${project.id}`)).status).toBe(401);
@@ -68,10 +52,10 @@ describe("reading", () => {
 
   test("members list a project's categories by number, then id, with or without the trailing slash", async () => {
     const { project, member, admin } = await scene();
-    const c = makeCategory(project.id, { name: "C", number: 2 });
-    const a = makeCategory(project.id, { name: "A", number: 1 });
-    const b = makeCategory(project.id, { name: "B", number: 1 });
-    makeCategory(makeProject("Other").id, { name: "Elsewhere" });
+    const c = f.category(project.id, { name: "C", number: 2 });
+    const a = f.category(project.id, { name: "A", number: 1 });
+    const b = f.category(project.id, { name: "B", number: 1 });
+    f.category(f.project("Other").id, { name: "Elsewhere" });
     for (const path of ["/category/get-all-for-project/", "/category/get-all-for-project"]) {
       const res = await t.call("GET", `${path}?id=${project.id}`, { cookie: member.cookie });
       expect(res.status).toBe(200);
@@ -85,7 +69,7 @@ describe("reading", () => {
 
   test("non-members get 404, for the project and for its categories; unknown ids too", async () => {
     const { project, stranger, member } = await scene();
-    const cat = makeCategory(project.id);
+    const cat = f.category(project.id);
     const list = await t.call("GET", `/category/get-all-for-project/?id=${project.id}`, { cookie: stranger.cookie });
     expect(list.status).toBe(404);
     expect(list.body.error).toBe("project_not_found");
@@ -102,13 +86,13 @@ describe("reading", () => {
 
   test("details count the active data items per type in each category, with zeros for the rest", async () => {
     const { project, member } = await scene();
-    const first = makeCategory(project.id, { name: "First", number: 1 });
-    const second = makeCategory(project.id, { name: "Second", number: 2 });
-    makeItem(project.id, { dataType: "DOC" }, [first.id, second.id]);
-    makeItem(project.id, { dataType: "DOC" }, [first.id]);
-    makeItem(project.id, { dataType: "TABLE" }, [first.id]);
-    makeItem(project.id, { dataType: "DOC", isActive: false }, [first.id, second.id]);
-    makeItem(project.id, { dataType: "CHART" });
+    const first = f.category(project.id, { name: "First", number: 1 });
+    const second = f.category(project.id, { name: "Second", number: 2 });
+    f.dataItem(project.id, { dataType: "DOC" }, [first.id, second.id]);
+    f.dataItem(project.id, { dataType: "DOC" }, [first.id]);
+    f.dataItem(project.id, { dataType: "TABLE" }, [first.id]);
+    f.dataItem(project.id, { dataType: "DOC", isActive: false }, [first.id, second.id]);
+    f.dataItem(project.id, { dataType: "CHART" });
     const res = await t.call("GET", `/category/get-category-details-list?id=${project.id}`, { cookie: member.cookie });
     expect(res.status).toBe(200);
     expect(res.body.map((d: { category: { name: string } }) => d.category.name)).toEqual(["First", "Second"]);
@@ -121,7 +105,7 @@ describe("reading", () => {
 describe("saving", () => {
   test("an ADMIN creates a category last, with trimmed name and sanitised description, and it is audited", async () => {
     const { project, admin } = await scene();
-    makeCategory(project.id, { number: 7 });
+    f.category(project.id, { number: 7 });
     const res = await t.call("POST", "/category/save", {
       cookie: admin.cookie,
       body: {
@@ -133,7 +117,7 @@ describe("saving", () => {
     expect(res.body).toMatchObject({ name: "Survey", type: "Stage", number: 8, isPublic: true, hasProcess: true, isDefault: false, project: { id: project.id } });
     expect(res.body.description).toBe("<p>Hi <b>there</b></p>");
     expect(auditKinds(admin.user.id)).toContain("CREATE");
-    const first = makeProject("Empty");
+    const first = f.project("Empty");
     const alone = await t.call("POST", "/category/save", { cookie: admin.cookie, body: { name: "Only", project: { id: first.id } } });
     expect(alone.body.number).toBe(1);
   });
@@ -172,8 +156,8 @@ describe("saving", () => {
 
   test("an update keeps the project: a category named with another project is not found and stays as it was", async () => {
     const { project, admin } = await scene();
-    const other = makeProject("Other");
-    const cat = makeCategory(project.id, { name: "Old", number: 3, description: "<p>keep</p>", isPublic: true });
+    const other = f.project("Other");
+    const cat = f.category(project.id, { name: "Old", number: 3, description: "<p>keep</p>", isPublic: true });
     const moved = await t.call("POST", "/category/save", { cookie: admin.cookie, body: { id: cat.id, name: "Moved", project: { id: other.id } } });
     expect(moved.status).toBe(404);
     expect(moved.body.error).toBe("category_not_found");
@@ -189,9 +173,9 @@ describe("saving", () => {
 
   test("save-all reorders one project's categories in one go", async () => {
     const { project, admin, member } = await scene();
-    const a = makeCategory(project.id, { name: "A", number: 1 });
-    const b = makeCategory(project.id, { name: "B", number: 2 });
-    const c = makeCategory(project.id, { name: "C", number: 3 });
+    const a = f.category(project.id, { name: "A", number: 1 });
+    const b = f.category(project.id, { name: "B", number: 2 });
+    const c = f.category(project.id, { name: "C", number: 3 });
     const order = [{ id: c.id, number: 1 }, { id: a.id, number: 2 }, { id: b.id, number: 3 }];
     expect((await t.call("POST", "/category/save-all", { cookie: member.cookie, body: order })).status).toBe(403);
     const res = await t.call("POST", "/category/save-all", { cookie: admin.cookie, body: order });
@@ -204,9 +188,9 @@ describe("saving", () => {
 
   test("save-all with an unknown id, a category of another project or a repeated id changes nothing", async () => {
     const { project, admin } = await scene();
-    const a = makeCategory(project.id, { name: "A", number: 1 });
-    const b = makeCategory(project.id, { name: "B", number: 2 });
-    const foreign = makeCategory(makeProject("Other").id, { name: "F", number: 1 });
+    const a = f.category(project.id, { name: "A", number: 1 });
+    const b = f.category(project.id, { name: "B", number: 2 });
+    const foreign = f.category(f.project("Other").id, { name: "F", number: 1 });
     const before = t.db.select().from(categories).all();
     const unknown = await t.call("POST", "/category/save-all", { cookie: admin.cookie, body: [{ id: a.id, number: 5 }, { id: 999999, number: 6 }] });
     expect(unknown.status).toBe(404);
@@ -224,10 +208,10 @@ describe("saving", () => {
 describe("deleting", () => {
   test("deletes a category and its links, never the data items", async () => {
     const { project, admin, member } = await scene();
-    const cat = makeCategory(project.id);
-    const kept = makeCategory(project.id, { name: "Kept" });
-    const item = makeItem(project.id, {}, [cat.id, kept.id]);
-    const lonely = makeItem(project.id, {}, [cat.id]);
+    const cat = f.category(project.id);
+    const kept = f.category(project.id, { name: "Kept" });
+    const item = f.dataItem(project.id, {}, [cat.id, kept.id]);
+    const lonely = f.dataItem(project.id, {}, [cat.id]);
     const membership = t.db.select().from(userProjects).where(eq(userProjects.userId, member.user.id)).get()!;
     t.db.insert(userProjectCategories).values({ userProjectId: membership.id, categoryId: cat.id }).run();
     expect((await t.call("POST", `/category/delete?id=${cat.id}`, { cookie: member.cookie })).status).toBe(403);
@@ -245,7 +229,7 @@ describe("deleting", () => {
 
   test("a default category cannot be deleted", async () => {
     const { project, admin } = await scene();
-    const cat = makeCategory(project.id, { isDefault: true });
+    const cat = f.category(project.id, { isDefault: true });
     const res = await t.call("POST", `/category/delete?id=${cat.id}`, { cookie: admin.cookie, headers: { "accept-language": "ru" } });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe("category_default");
@@ -257,10 +241,10 @@ describe("deleting", () => {
 describe("copying", () => {
   test("a copy sits right after the original with its fields and data links, never default", async () => {
     const { project, admin } = await scene();
-    const a = makeCategory(project.id, { name: "A", number: 1, type: "Stage", description: "<p>d</p>", isDefault: true, isPublic: true, hasProcess: true });
-    const b = makeCategory(project.id, { name: "B", number: 2 });
-    const x = makeItem(project.id, {}, [a.id]);
-    const y = makeItem(project.id, { isActive: false }, [a.id, b.id]);
+    const a = f.category(project.id, { name: "A", number: 1, type: "Stage", description: "<p>d</p>", isDefault: true, isPublic: true, hasProcess: true });
+    const b = f.category(project.id, { name: "B", number: 2 });
+    const x = f.dataItem(project.id, {}, [a.id]);
+    const y = f.dataItem(project.id, { isActive: false }, [a.id, b.id]);
     const res = await t.call("POST", `/category/make-copy?categoryId=${a.id}&name=${encodeURIComponent(" A copy ")}`, { cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "A copy", number: 2, type: "Stage", description: "<p>d</p>", isDefault: false, isPublic: true, hasProcess: true, project: { id: project.id } });
@@ -273,7 +257,7 @@ describe("copying", () => {
 
   test("the arguments may come in a JSON body", async () => {
     const { project, admin } = await scene();
-    const a = makeCategory(project.id, { name: "A" });
+    const a = f.category(project.id, { name: "A" });
     const res = await t.call("POST", "/category/make-copy", { cookie: admin.cookie, body: { categoryId: a.id, name: "B" } });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe("B");
@@ -281,7 +265,7 @@ describe("copying", () => {
 
   test("an empty name is refused with the spec's message; USERs and strangers' ids are refused; nothing is copied", async () => {
     const { project, admin, member } = await scene();
-    const a = makeCategory(project.id, { name: "A" });
+    const a = f.category(project.id, { name: "A" });
     const empty = await t.call("POST", `/category/make-copy?categoryId=${a.id}&name=%20%20`, { cookie: admin.cookie, headers: { "accept-language": "ru" } });
     expect(empty.status).toBe(422);
     expect(empty.body.details).toEqual([{ path: "query.name", code: "category.nameRequired", message: "Введите название категории" }]);
@@ -300,29 +284,29 @@ describe("copying", () => {
 describe("category page", () => {
   test("progress is the share of active items CHECKED, with one decimal, 0 when empty", async () => {
     const { project, member, stranger } = await scene();
-    const cat = makeCategory(project.id);
+    const cat = f.category(project.id);
     expect(() => categoryProgress(t.db, stranger.user, cat.id)).toThrow();
     expect(categoryProgress(t.db, member.user, cat.id)).toBe(0);
-    makeItem(project.id, { status: "CHECKED" }, [cat.id]);
-    makeItem(project.id, { status: "NO_DATA" }, [cat.id]);
-    makeItem(project.id, { status: "NEEDS_IMPROVEMENT" }, [cat.id]);
-    makeItem(project.id, { status: "CHECKED", isActive: false }, [cat.id]);
-    makeItem(project.id, { status: "CHECKED" });
+    f.dataItem(project.id, { status: "CHECKED" }, [cat.id]);
+    f.dataItem(project.id, { status: "NO_DATA" }, [cat.id]);
+    f.dataItem(project.id, { status: "NEEDS_IMPROVEMENT" }, [cat.id]);
+    f.dataItem(project.id, { status: "CHECKED", isActive: false }, [cat.id]);
+    f.dataItem(project.id, { status: "CHECKED" });
     expect(categoryProgress(t.db, member.user, cat.id)).toBe(33.3);
-    makeItem(project.id, { status: "CHECKED" }, [cat.id]);
+    f.dataItem(project.id, { status: "CHECKED" }, [cat.id]);
     expect(categoryProgress(t.db, member.user, cat.id)).toBe(50);
-    makeItem(project.id, { status: "CHECKED" }, [cat.id]);
-    makeItem(project.id, { status: "CHECKED" }, [cat.id]);
+    f.dataItem(project.id, { status: "CHECKED" }, [cat.id]);
+    f.dataItem(project.id, { status: "CHECKED" }, [cat.id]);
     expect(categoryProgress(t.db, member.user, cat.id)).toBe(66.7);
   });
 
   test("the data list holds active items with keywords, filtered by name or keyword in any case", async () => {
     const { project, member, stranger } = await scene();
-    const cat = makeCategory(project.id);
-    const bridge = makeItem(project.id, { name: "Bridge plan", dataType: "DOC", status: "CHECKED", shortDescription: "span" }, [cat.id]);
-    const survey = makeItem(project.id, { name: "Survey", dataType: "TABLE" }, [cat.id]);
-    makeItem(project.id, { name: "Old bridge", isActive: false }, [cat.id]);
-    makeItem(project.id, { name: "Bridge elsewhere" });
+    const cat = f.category(project.id);
+    const bridge = f.dataItem(project.id, { name: "Bridge plan", dataType: "DOC", status: "CHECKED", shortDescription: "span" }, [cat.id]);
+    const survey = f.dataItem(project.id, { name: "Survey", dataType: "TABLE" }, [cat.id]);
+    f.dataItem(project.id, { name: "Old bridge", isActive: false }, [cat.id]);
+    f.dataItem(project.id, { name: "Bridge elsewhere" });
     tag(project.id, survey.id, "Кандидаты");
     tag(project.id, bridge.id, "steel");
     const all = categoryData(t.db, member.user, cat.id);

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import {
-  activityLog, categories, dataCategories, dataItems, dataKeywords, dataRelations, docVersions, keywords, projects, providers,
-  userProjects, DATA_TYPES, type DataItem,
+  activityLog, dataCategories, dataItems, dataKeywords, dataRelations, docVersions, keywords, providers, DATA_TYPES, type DataItem,
 } from "../../../db/schema";
+import { factories } from "../../testing/factories";
 import { testApp, type TestApp } from "../../testing/harness";
 import { containsPatterns, likePattern } from "./text-match";
 
@@ -14,25 +14,11 @@ beforeEach(() => (t = testApp()));
 afterEach(() => t.close());
 
 // Projects, memberships and categories are other modules' work; tests put them in directly.
-const makeProject = (name = "Bridge") => t.db.insert(projects).values({ name }).returning().get();
-const join_ = (userId: number, projectId: number, moderator = false) => t.db.insert(userProjects).values({ userId, projectId, moderator }).run();
-const makeCategory = (projectId: number, name: string, extra: Partial<typeof categories.$inferInsert> = {}) =>
-  t.db.insert(categories).values({ projectId, name, ...extra }).returning().get();
-
-/** A project with a flagged moderator (role USER), a plain member, an outsider and an ADMIN who is no member. */
-async function world() {
-  const project = makeProject();
-  const moderator = await t.userWithCookie("USER");
-  const member = await t.userWithCookie("USER");
-  const outsider = await t.userWithCookie("MODERATOR");
-  const admin = await t.userWithCookie("ADMIN");
-  join_(moderator.user.id, project.id, true);
-  join_(member.user.id, project.id, false);
-  return { project, moderator, member, outsider, admin };
-}
-
+let f: ReturnType<typeof factories>;
+beforeEach(() => (f = factories(t)));
+const world = () => f.projectScene({ outsiderRole: "MODERATOR" });
 const insertItems = (rows: (Partial<typeof dataItems.$inferInsert> & { projectId: number; name: string })[]) =>
-  t.db.insert(dataItems).values(rows.map((r) => ({ dataType: "DOC" as const, ...r }))).returning().all();
+  rows.map((row) => f.dataItem(row.projectId, row));
 
 const itemCount = () => t.db.select().from(dataItems).all().length;
 const auditKinds = (dataId: number) =>
@@ -120,7 +106,7 @@ describe("access", () => {
   test("a non-member gets 404 for the project's items and lists, even as a global MODERATOR", async () => {
     const { project, outsider } = await world();
     const [a] = insertItems([{ projectId: project.id, name: "secret" }]);
-    const cat = makeCategory(project.id, "C");
+    const cat = f.category(project.id, { name: "C" });
     for (const path of [
       `/data/get?id=${a!.id}`,
       `/data/remove?id=${a!.id}`,
@@ -145,9 +131,9 @@ describe("access", () => {
     const { project, outsider, member, moderator } = await world();
     const [visible, removed] = insertItems([{ projectId: project.id, name: "visible" }, { projectId: project.id, name: "removed", isActive: false }]);
     const missing = 999_999;
-    for (const route of ["/data/get", "/data/remove", "/data/restore", "/relations-data/get", `/relations-data/add?id=${visible!.id}&idNode`]) {
-      const path = route.includes("?") ? route.replace(/\?.*$/, "") : route;
-      const query = route.includes("?") ? route.slice(route.indexOf("?") + 1) + "=" : "id=";
+    // Each call names the hidden item where it takes an id: [path, the query before the id].
+    const calls = [["/data/get", "id="], ["/data/remove", "id="], ["/data/restore", "id="], ["/relations-data/get", "id="], ["/relations-data/add", `id=${visible!.id}&idNode=`]];
+    for (const [path, query] of calls) {
       for (const [cookie, hidden] of [[outsider.cookie, visible!.id], [member.cookie, removed!.id]] as const) {
         const a = await t.call("GET", `${path}?${query}${hidden}`, { cookie });
         const b = await t.call("GET", `${path}?${query}${missing}`, { cookie });
@@ -257,7 +243,7 @@ describe("save: free-text providers and keywords, categories, validation", () =>
 
   test("providers and keywords are per project", async () => {
     const { project, moderator, admin } = await world();
-    const other = makeProject("Other");
+    const other = f.project("Other");
     const a = await save(moderator.cookie, { project: { id: project.id }, dataType: "DOC", name: "a", provider: "Acme", keywords: ["k"] });
     const b = await save(admin.cookie, { project: { id: other.id }, dataType: "DOC", name: "b", provider: "acme", keywords: ["K"] });
     expect(b.status).toBe(200);
@@ -270,9 +256,9 @@ describe("save: free-text providers and keywords, categories, validation", () =>
 
   test("categories must be of the item's project; a refused save leaves nothing behind", async () => {
     const { project, moderator } = await world();
-    const mine = makeCategory(project.id, "Survey", { type: "Stage", number: 2 });
-    const mine2 = makeCategory(project.id, "Design", { number: 1 });
-    const foreign = makeCategory(makeProject("Other").id, "Theirs");
+    const mine = f.category(project.id, { name: "Survey", type: "Stage", number: 2 });
+    const mine2 = f.category(project.id, { name: "Design", number: 1 });
+    const foreign = f.category(f.project("Other").id, { name: "Theirs" });
     const bad = await save(moderator.cookie, {
       project: { id: project.id },
       dataType: "DOC",
@@ -330,8 +316,8 @@ describe("save: free-text providers and keywords, categories, validation", () =>
     expect((await save(moderator.cookie, { ...base, name: "n".repeat(255) })).status).toBe(200);
 
     const item = (await save(moderator.cookie, base)).body;
-    const other = makeProject("Other");
-    join_(moderator.user.id, other.id, true);
+    const other = f.project("Other");
+    f.member(moderator.user.id, other.id, true);
     const moved = await save(moderator.cookie, { ...base, id: item.id, project: { id: other.id } });
     expect(moved.status).toBe(422);
     const retyped = await save(moderator.cookie, { ...base, id: item.id, dataType: "TABLE" });
@@ -376,7 +362,7 @@ describe("find-pageable-search-result", () => {
     const w = await world();
     const { project, moderator } = w;
     const soil = (await save(moderator.cookie, { project: { id: project.id }, dataType: "DOC", name: "seed", provider: "Acme", keywords: ["soil"] })).body;
-    const cat = makeCategory(project.id, "Survey");
+    const cat = f.category(project.id, { name: "Survey" });
     const rows = insertItems(
       Array.from({ length: 23 }, (_, i) => ({
         projectId: project.id,
@@ -390,7 +376,7 @@ describe("find-pageable-search-result", () => {
     );
     t.db.insert(dataKeywords).values([4, 9].map((i) => ({ dataId: rows[i]!.id, keywordId: soil.keywords[0].id }))).run();
     t.db.insert(dataCategories).values([1, 2, 3].map((i) => ({ dataId: rows[i]!.id, categoryId: cat.id }))).run();
-    insertItems([{ projectId: project.id, name: "a table", dataType: "TABLE" }, { projectId: makeProject("Other").id, name: "Item elsewhere" }]);
+    insertItems([{ projectId: project.id, name: "a table", dataType: "TABLE" }, { projectId: f.project("Other").id, name: "Item elsewhere" }]);
     return { ...w, rows, soil, cat };
   }
 
@@ -520,7 +506,7 @@ describe("search, categories and relations", () => {
 
   test("get-all-for-category: the category's active items", async () => {
     const { project, member, outsider } = await world();
-    const cat = makeCategory(project.id, "Survey");
+    const cat = f.category(project.id, { name: "Survey" });
     const rows = insertItems([
       { projectId: project.id, name: "b" },
       { projectId: project.id, name: "A" },
@@ -542,7 +528,7 @@ describe("search, categories and relations", () => {
       { projectId: project.id, name: "b", dataType: "TABLE" },
       { projectId: project.id, name: "c", isActive: false },
     ]) as [DataItem, DataItem, DataItem];
-    const [foreign] = insertItems([{ projectId: makeProject("Other").id, name: "f" }]);
+    const [foreign] = insertItems([{ projectId: f.project("Other").id, name: "f" }]);
 
     const added = await t.call("GET", `/relations-data/add?idNode=${b.id}&id=${a.id}`, { cookie: moderator.cookie });
     expect(added.status).toBe(200);
