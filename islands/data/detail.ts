@@ -1,4 +1,3 @@
-import type { DataType } from "../../db/schema";
 import { dataItemPath } from "../../src/lib/data-paths";
 import { api } from "../lib/api";
 import { reportFailure } from "../lib/failures";
@@ -6,20 +5,11 @@ import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { debounce } from "./common";
 import type { Summary } from "./list";
+import type { Wire } from "../../src/lib/responses";
+import type { PresentedRelation, PresentedSearchHit } from "../../src/modules/data/presenter";
 
-interface Relation {
-  relationId: number;
-  id: number;
-  name: string;
-  dataType: DataType;
-  isActive: boolean;
-}
-
-interface SearchHit {
-  id: number;
-  name: string;
-  dataType: DataType;
-}
+type Relation = Wire<PresentedRelation>;
+type SearchHit = Wire<PresentedSearchHit>;
 
 /**
  * The detail panel of a data list: the selected item's fields and its linked data. Moderators see

@@ -6,7 +6,7 @@ import { snack } from "../lib/snackbar";
 import { byId, debounce } from "./common";
 import { detailPanel } from "./detail";
 import type { Wire } from "../../src/lib/responses";
-import type { PresentedSummary } from "../../src/modules/data/presenter";
+import type { PresentedSummary, PresentedSummaryPage } from "../../src/modules/data/presenter";
 
 /** A list row as data/find-pageable-search-result returns it. */
 export type Summary = Wire<PresentedSummary>;
@@ -21,10 +21,7 @@ interface PageState {
   items: Summary[];
 }
 
-interface Page {
-  content: Summary[];
-  totalElements: number;
-}
+type Page = Wire<PresentedSummaryPage>;
 
 const COLLAPSED_KEY = "plexus.dataFilters.collapsed";
 /** The spec's infinite-scroll distance is 10 px; a little more keeps scrolling smooth. */

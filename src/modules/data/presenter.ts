@@ -1,21 +1,60 @@
 import { asc, eq } from "drizzle-orm";
+import { t, type Static } from "elysia";
 import type { Executor } from "../../../db/client";
 import {
   categories, dataCategories, dataItems, dataKeywords, keywords, providers, users,
-  type DataItem, type DataStatus, type DataType,
+  DATA_STATUSES, DATA_TYPES, VERSION_TYPES, type DataItem, type DataStatus, type DataType,
 } from "../../../db/schema";
+import { isoDate } from "../../lib/responses";
 import { newestVersion } from "../docs/versions";
 
-export interface KeywordRef {
-  id: number;
-  value: string;
-}
-export interface CategoryRef {
-  id: number;
-  name: string;
-  type: string | null;
-  isDefault: boolean;
-}
+export const keywordSchema = t.Object({ id: t.Integer(), value: t.String() });
+type KeywordRef = Static<typeof keywordSchema>;
+const categoryRefSchema = t.Object({ id: t.Integer(), name: t.String(), type: t.Nullable(t.String()), isDefault: t.Boolean() });
+type CategoryRef = Static<typeof categoryRefSchema>;
+/** A data source of a project. */
+export const providerSchema = t.Object({ id: t.Integer(), name: t.String(), description: t.String() });
+const dataTypeSchema = t.UnionEnum(DATA_TYPES);
+
+/** The fields every presentation of a data item shares. */
+const itemFields = {
+  id: t.Integer(),
+  name: t.String(),
+  description: t.String(),
+  shortDescription: t.String(),
+  dataType: dataTypeSchema,
+  status: t.UnionEnum(DATA_STATUSES),
+  icon: t.Nullable(t.String()),
+  isActive: t.Boolean(),
+  creationDate: isoDate(),
+  keywords: t.Array(keywordSchema),
+  categoryList: t.Array(categoryRefSchema),
+};
+
+export const summarySchema = t.Object({
+  ...itemFields,
+  provider: t.Nullable(t.Object({ id: t.Integer(), name: t.Nullable(t.String()) })),
+  owner: t.Nullable(t.Object({ id: t.Integer(), firstName: t.Nullable(t.String()), lastName: t.Nullable(t.String()) })),
+  project: t.Object({ id: t.Integer() }),
+});
+export type PresentedSummary = Static<typeof summarySchema>;
+
+/** One page of a data list and how many items match (data/find-pageable-search-result). */
+export const summaryPageSchema = t.Object({ content: t.Array(summarySchema), totalElements: t.Integer() });
+export type PresentedSummaryPage = Static<typeof summaryPageSchema>;
+
+export const dataItemSchema = t.Object({
+  ...itemFields,
+  provider: t.Nullable(providerSchema),
+  owner: t.Nullable(t.Object({ id: t.Integer(), firstName: t.String(), lastName: t.String() })),
+  project: t.Object({ id: t.Integer(), name: t.String() }),
+  value: t.Nullable(t.String()),
+  body: t.Nullable(t.String()),
+  script: t.Nullable(t.String()),
+  props: t.Nullable(t.String()),
+  firstVersion: t.Nullable(t.Object({ id: t.Integer(), type: t.UnionEnum(VERSION_TYPES), fileName: t.String(), name: t.String() })),
+});
+export type PresentedDataItem = Static<typeof dataItemSchema>;
 
 /** One row of a data list as the list query returns it (see `summaryColumns` in search.ts). */
 export interface SummaryRow {
@@ -45,7 +84,7 @@ const parseList = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as 
  * A data item in lists: everything but the type-specific content (value, body, script, props),
  * which can be large and is read with data/get.
  */
-export function presentSummary(row: SummaryRow) {
+export function presentSummary(row: SummaryRow): PresentedSummary {
   return {
     id: row.id,
     name: row.name,
@@ -66,14 +105,12 @@ export function presentSummary(row: SummaryRow) {
   };
 }
 
-export type PresentedSummary = ReturnType<typeof presentSummary>;
-
 /**
  * A data item with everything data/get shows: provider, owner, keywords, categories, its project
  * (as the caller's access check found it), the type-specific content and, for documents, the
  * newest active version. Works on a transaction too, so callers can present what they just saved.
  */
-export function presentDataItem(db: Executor, item: DataItem, project: { id: number; name: string }) {
+export function presentDataItem(db: Executor, item: DataItem, project: { id: number; name: string }): PresentedDataItem {
   const { provider, owner } = db
     .select({
       provider: { id: providers.id, name: providers.name, description: providers.description },
@@ -121,13 +158,21 @@ export function presentDataItem(db: Executor, item: DataItem, project: { id: num
   };
 }
 
-export type PresentedDataItem = ReturnType<typeof presentDataItem>;
-
 /** A linked item as relations-data/get lists it. */
-export const presentRelation = (row: { relationId: number; id: number; name: string; dataType: DataType; isActive: boolean }) => ({
+export const relationSchema = t.Object({ relationId: t.Integer(), id: t.Integer(), name: t.String(), dataType: dataTypeSchema, isActive: t.Boolean() });
+export type PresentedRelation = Static<typeof relationSchema>;
+
+export const presentRelation = (row: PresentedRelation): PresentedRelation => ({
   relationId: row.relationId,
   id: row.id,
   name: row.name,
   dataType: row.dataType,
   isActive: row.isActive,
 });
+
+/** An item as the pickers' name search finds it (data/search, search-by-type). */
+export const searchHitSchema = t.Object({ id: t.Integer(), name: t.String(), dataType: dataTypeSchema });
+export type PresentedSearchHit = Static<typeof searchHitSchema>;
+
+export const activeSchema = t.Object({ id: t.Integer(), isActive: t.Boolean() });
+export const removedForeverSchema = t.Object({ id: t.Integer(), removedFiles: t.Integer() });
