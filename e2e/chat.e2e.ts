@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
+import { initialScripts, scriptsFrom, type ScriptSizes } from "../src/testing/script-size";
 import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // Two people chatting in two browser contexts against the built server: a private chat with an
@@ -594,51 +595,26 @@ describe("members, personal chats, files and deletion", () => {
 });
 
 describe("performance budget", () => {
-  /** A page's initial scripts (<script src>, modulepreload and their static imports) with gzipped sizes. */
-  async function scriptsOf(entries: string[], base: string) {
-    const queue = [...entries];
-    const seen = new Map<string, number>();
-    const texts = new Map<string, string>();
-    while (queue.length) {
-      const url = new URL(queue.shift()!, base).pathname;
-      if (seen.has(url)) continue;
-      const text = await (await fetch(`${plexus.url}${url}`)).text();
-      seen.set(url, Bun.gzipSync(new TextEncoder().encode(text)).byteLength);
-      texts.set(url, text);
-      for (const m of text.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.m?js)"/g)) queue.push(new URL(m[1], `${plexus.url}${url}`).href);
-    }
-    return { seen, texts };
-  }
-
-  async function initial(path: string) {
-    const html = await (await fetch(`${plexus.url}${path}`, { headers: { cookie: annaCookie } })).text();
-    const entries = [
-      ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
-      ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
-    ];
-    return scriptsOf(entries, `${plexus.url}/`);
-  }
-
-  const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, n) => sum + n, 0);
+  const texts = (scripts: ScriptSizes) => [...scripts.modules.values()].map((m) => m.text);
 
   test(
     `a content page with the chat entry stays within ${CONTENT_BUDGET / 1024} KiB of gzipped JavaScript, without React; /chats with the panel within ${CHAT_BUDGET / 1024} KiB`,
     async () => {
-      const profile = await initial("/profile");
-      const profileTotal = total(profile.seen);
-      console.log(`/profile: ${profile.seen.size} files, ${profileTotal} bytes gzipped (budget ${CONTENT_BUDGET})`);
+      const profile = await initialScripts(plexus.url, "/profile", annaCookie);
+      const profileTotal = profile.gzipped;
+      console.log(`/profile: ${profile.modules.size} files, ${profileTotal} bytes gzipped (budget ${CONTENT_BUDGET})`);
       expect(profileTotal).toBeLessThanOrEqual(CONTENT_BUDGET);
-      expect([...profile.texts.values()].some((text) => text.includes("react.transitional.element"))).toBe(false);
+      expect(texts(profile).some((text) => text.includes("react.transitional.element"))).toBe(false);
 
-      const chats = await initial("/chats");
+      const chats = await initialScripts(plexus.url, "/chats", annaCookie);
       // The panel comes with a dynamic import(): add it and everything it imports statically.
-      const panelName = [...chats.texts.values()].join("\n").match(/panel\.[\w-]+\.js/)?.[0];
+      const panelName = texts(chats).join("\n").match(/panel\.[\w-]+\.js/)?.[0];
       expect(panelName).toBeDefined();
-      const panel = await scriptsOf([`/_astro/${panelName}`], `${plexus.url}/`);
-      const all = new Map([...chats.seen, ...panel.seen]);
-      const chatsTotal = total(all);
-      const react = [...panel.texts.entries()].filter(([, text]) => text.includes("react.transitional.element")).map(([url]) => `${url} ${all.get(url)}`);
-      console.log(`/chats: ${chats.seen.size} initial files ${total(chats.seen)} bytes + the panel ${panel.seen.size} files = ${all.size} files, ${chatsTotal} bytes gzipped (budget ${CHAT_BUDGET}); React: ${react.join(", ")}`);
+      const panel = await scriptsFrom(plexus.url, [`/_astro/${panelName}`]);
+      const all = new Map([...chats.modules, ...panel.modules]);
+      const chatsTotal = chats.gzipped + [...panel.modules].filter(([url]) => !chats.modules.has(url)).reduce((sum, [, m]) => sum + m.gzipped, 0);
+      const react = [...panel.modules].filter(([, m]) => m.text.includes("react.transitional.element")).map(([url, m]) => `${new URL(url).pathname} ${m.gzipped}`);
+      console.log(`/chats: ${chats.modules.size} initial files ${chats.gzipped} bytes + the panel ${panel.modules.size} files = ${all.size} files, ${chatsTotal} bytes gzipped (budget ${CHAT_BUDGET}); React: ${react.join(", ")}`);
       expect(chatsTotal).toBeLessThanOrEqual(CHAT_BUDGET);
     },
     TIMEOUT,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus, initialScripts } from "./setup";
+import { initialScripts } from "../src/testing/script-size";
+import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The generic data detail page (/project/{id}/{type}/{itemId}) for types whose own viewer comes
 // later, and the write button of the project users dialog, in Debian's chromium against the built
@@ -17,6 +18,7 @@ let projectId: number;
 let tableId: number;
 let plainTableId: number;
 let docId: number;
+let unitId: number;
 let moderator: Awaited<ReturnType<Plexus["newUser"]>>;
 let moderatorCookie: string;
 let readerCookie: string;
@@ -43,6 +45,7 @@ beforeAll(async () => {
   tableId = (await save({ dataType: "TABLE", name: "Boreholes", value: emptyTable, description: "Depths of the boreholes\nmeasured in May", provider: "Drill crew" })).id;
   plainTableId = (await save({ dataType: "TABLE", name: "Unlinked table", value: emptyTable })).id;
   docId = (await save({ dataType: "DOC", name: "Soil report" })).id;
+  unitId = (await save({ dataType: "MODBUS_UNIT", name: "Pump unit", value: "{}" })).id;
   await call(moderatorCookie, "GET", `/relations-data/add?idNode=${tableId}&id=${docId}`);
 });
 
@@ -202,6 +205,10 @@ describe("paths", () => {
       await page.goto(itemPath("table", docId));
       expect(pathOf(page)).toBe(`/project/${projectId}/doc/${docId}`);
       expect(await page.getByRole("tab", { name: "Versions" }).isVisible()).toBe(true);
+      // The document route sends another type to that type's own page, MODBUS_UNIT as modbus-unit.
+      await page.goto(itemPath("doc", unitId));
+      expect(pathOf(page)).toBe(`/project/${projectId}/modbus-unit/${unitId}`);
+      expect(await page.getByRole("heading", { level: 1, name: "Pump unit" }).isVisible()).toBe(true);
 
       // Another project's path, and a project this person cannot see.
       const otherCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);

@@ -6,7 +6,8 @@ import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
 import { saveCategory } from "../src/modules/categories/service";
 import { saveDataItem } from "../src/modules/data/service";
-import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus, initialScripts } from "./setup";
+import { initialScripts, scriptsFrom } from "../src/testing/script-size";
+import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The data list (/project/{id}/{dataType}) and the document upload wizard in Debian's chromium
 // against the built server: paging by scrolling, filters and sort, the row menu and removed items,
@@ -397,13 +398,9 @@ describe("the page itself", () => {
       const { gzipped, modules: seen } = await initialScripts(plexus.url, listPath().replace(plexus.url, ""), moderatorCookie);
       console.log(`data list page: ${seen.size} modules, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
       // The wizard's chunk, loaded when the create button is first pressed.
-      const pageModules = [...seen];
       let wizard = 0;
-      for (const url of pageModules) {
-        const code = await (await fetch(url)).text();
-        for (const [, dep] of code.matchAll(/import\(\s*[`"']([^`"']*upload-wizard[^`"']*)[`"']\s*\)/g)) {
-          wizard += Bun.gzipSync(new TextEncoder().encode(await (await fetch(new URL(dep, url).href)).text())).length;
-        }
+      for (const [url, { text }] of seen) {
+        for (const [, dep] of text.matchAll(/import\(\s*[`"']([^`"']*upload-wizard[^`"']*)[`"']\s*\)/g)) wizard += (await scriptsFrom(url, [dep!])).gzipped;
       }
       console.log(`upload wizard on demand: ${(wizard / 1024).toFixed(1)} KB gzipped`);
       expect(wizard).toBeGreaterThan(0);

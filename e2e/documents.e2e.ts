@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
+import { initialScripts } from "../src/testing/script-size";
 import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The document page (/project/{id}/doc/{id}) in Debian's chromium against the built server: the
@@ -415,38 +416,18 @@ describe("narrow screens", () => {
 });
 
 describe("performance budget", () => {
-  /** The page's initial scripts: its <script src> and modulepreload files and everything they import statically. */
-  async function initialScripts(path: string, cookie: string) {
-    const html = await (await fetch(`${plexus.url}${path}`, { headers: { cookie } })).text();
-    const queue = [
-      ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
-      ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
-    ];
-    const seen = new Map<string, number>();
-    while (queue.length) {
-      const url = new URL(queue.shift()!, `${plexus.url}/_astro/x.js`).pathname;
-      if (seen.has(url)) continue;
-      const text = await (await fetch(`${plexus.url}${url}`)).text();
-      seen.set(url, Bun.gzipSync(new TextEncoder().encode(text)).byteLength);
-      // Static imports only: `import{...}from"./x.js"` and `import"./x.js"`, not import().
-      for (const m of text.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.m?js)"/g)) queue.push(new URL(m[1], `${plexus.url}${url}`).pathname);
-    }
-    return seen;
-  }
-
   test(
     `the document page loads at most ${JS_BUDGET_GZIP / 1024} KiB of gzipped JavaScript at first, without pdf.js or the diff`,
     async () => {
       for (const [label, id] of [["DOCX", docxId], ["PDF", pdfId]] as const) {
-        const scripts = await initialScripts(`/project/${projectId}/doc/${id}`, moderatorCookie);
-        const total = [...scripts.values()].reduce((sum, n) => sum + n, 0);
-        console.log(`document page with a ${label} selected: ${scripts.size} initial files, ${total} bytes gzipped (budget ${JS_BUDGET_GZIP})`);
+        const { modules, gzipped: total } = await initialScripts(plexus.url, `/project/${projectId}/doc/${id}`, moderatorCookie);
+        console.log(`document page with a ${label} selected: ${modules.size} initial files, ${total} bytes gzipped (budget ${JS_BUDGET_GZIP})`);
         expect(total).toBeLessThanOrEqual(JS_BUDGET_GZIP);
-        expect([...scripts.keys()].filter((path) => /\/(pdf|compare)\.[\w-]+\.m?js$/.test(path))).toEqual([]);
+        expect([...modules.keys()].filter((url) => /\/(pdf|compare)\.[\w-]+\.m?js$/.test(url))).toEqual([]);
       }
       // What a PDF and a compare add on demand (the page chunk names them for its dynamic imports).
-      const scripts = await initialScripts(`/project/${projectId}/doc/${pdfId}`, moderatorCookie);
-      const pageChunk = await Promise.all([...scripts.keys()].map(async (path) => (await fetch(`${plexus.url}${path}`)).text()));
+      const { modules } = await initialScripts(plexus.url, `/project/${projectId}/doc/${pdfId}`, moderatorCookie);
+      const pageChunk = [...modules.values()].map((m) => m.text);
       const lazyNames = [...new Set(pageChunk.join("\n").match(/_astro\/(pdf|compare)\.[\w-]+\.js/g) ?? [])];
       expect(lazyNames.length).toBe(2);
       for (const name of lazyNames) {

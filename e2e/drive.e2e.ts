@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
+import { initialScripts } from "../src/testing/script-size";
 import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
 
 // The personal drive (/drive, /drive/{token}) and the public viewer (/shared-file/{token}) in
@@ -57,25 +58,6 @@ async function pageAs(cookie?: string, options: Parameters<Browser["newContext"]
 
 const rows = (page: Page) => page.locator("#drive-list > li");
 const rowOf = (page: Page, name: string) => rows(page).filter({ has: page.locator("[data-name]", { hasText: name }) });
-
-/**
- * Gzipped bytes of the page's scripts and everything they import statically (the chunks the
- * browser must load before the page runs); dynamic import()s such as pdf.js load only on use.
- */
-async function staticScriptSize(entries: string[]) {
-  const seen = new Set<string>();
-  let gzipped = 0;
-  const queue = [...entries];
-  while (queue.length) {
-    const url = queue.shift()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const code = await (await fetch(url)).text();
-    gzipped += Bun.gzipSync(code).length;
-    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) queue.push(new URL(m[1], url).href);
-  }
-  return { count: seen.size, gzipped };
-}
 
 async function expectSnack(page: Page, text: string) {
   await page.locator("#snackbar", { hasText: text }).waitFor();
@@ -258,9 +240,8 @@ describe("the drive page", () => {
       await wide.context.close();
 
       for (const [path, cookie] of [["/drive", ownerCookie], [`/shared-file/${shareToken}`, ""]]) {
-        const html = await (await fetch(`${plexus.url}${path}`, { headers: cookie ? { cookie } : {} })).text();
-        const entries = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)];
-        const { count, gzipped } = await staticScriptSize(entries.map((m) => new URL(m[1], plexus.url).href));
+        const { modules, gzipped } = await initialScripts(plexus.url, path, cookie || undefined);
+        const count = modules.size;
         console.log(`${path.replace(shareToken, "{token}")}: ${count} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
         expect(count).toBeGreaterThan(1);
         expect(gzipped).toBeLessThanOrEqual(JS_BUDGET_GZIP);

@@ -107,25 +107,3 @@ export async function apiCall<T = any>(url: string, cookie: string, method: stri
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json as T;
 }
-
-/**
- * The gzipped JS a page makes the browser load before any interaction: its script and
- * modulepreload files and every module they import statically (dynamic imports load on demand).
- */
-export async function initialScripts(url: string, path: string, cookie?: string): Promise<{ gzipped: number; modules: Set<string> }> {
-  const html = await (await fetch(`${url}${path}`, { headers: cookie ? { cookie } : {} })).text();
-  const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  const modules = new Set<string>();
-  const gzipOf = async (src: string): Promise<number> => {
-    const moduleUrl = new URL(src, url).href;
-    if (modules.has(moduleUrl)) return 0;
-    modules.add(moduleUrl);
-    const code = await (await fetch(moduleUrl)).text();
-    let size = Bun.gzipSync(new TextEncoder().encode(code)).length;
-    for (const [, dep] of code.matchAll(/(?:^|[;}\s])(?:import|export)[^"'`()]*?from\s*["']([^"']+)["']/g)) size += await gzipOf(new URL(dep, moduleUrl).href);
-    return size;
-  };
-  let gzipped = 0;
-  for (const src of new Set(sources)) gzipped += await gzipOf(src);
-  return { gzipped, modules };
-}
