@@ -1,4 +1,5 @@
 import { t, type TSchema } from "elysia";
+import { integer } from "./schema";
 
 /**
  * A route's answer for the OpenAPI document (/api/docs/json). Elysia does not check it per request
@@ -16,7 +17,7 @@ export const isoDate = () => t.Unsafe<Date>(t.String({ format: "date-time" }));
 export const okSchema = t.Object({ status: t.Literal("ok") });
 
 /** Calls that answer the id they removed or changed. */
-export const idSchema = t.Object({ id: t.Integer() });
+export const idSchema = t.Object({ id: integer() });
 
 /**
  * A presented value as the browser receives it: what JSON.stringify makes of it (Dates become

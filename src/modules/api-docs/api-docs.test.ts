@@ -35,6 +35,27 @@ describe("API reference", () => {
     expect(paths.length).toBeGreaterThan(50);
   });
 
+  test("every call documents the shape of its answer, as the presenters make it", async () => {
+    const spec = await (await t.app.handle(get("/api/docs/json"))).json();
+    const undocumented: string[] = [];
+    for (const [path, operations] of Object.entries<Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>(spec.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const answer = operation.responses?.["200"] ?? operation.responses?.["201"];
+        if (!Object.values(answer?.content ?? {}).some((content) => content.schema)) undocumented.push(`${method} ${path}`);
+      }
+    }
+    // The drive's download answers the file's own bytes, of whatever type it is.
+    expect(undocumented).toEqual(["get /api/files/get-user-file/{token}"]);
+    const user = spec.paths["/api/users/get-user"].get.responses["200"].content["application/json"].schema;
+    expect(user.properties.id).toEqual({ type: "integer" });
+    expect(user.properties.registrationDate).toMatchObject({ type: "string", format: "date-time" });
+    expect(user.properties.role.properties.groupName.enum).toEqual(["USER", "MODERATOR", "ADMIN", "SYSTEM_ADMIN"]);
+    expect(Object.keys(user.properties)).not.toContain("passwordHash");
+    expect(Object.keys(user.properties)).not.toContain("gisPassword");
+    const page = spec.paths["/api/data/find-pageable-search-result"].post.responses["200"].content["application/json"].schema;
+    expect(Object.keys(page.properties)).toEqual(["content", "totalElements"]);
+  });
+
   test("the page's scripts and styles come from node_modules and our own starter; nothing else is served", async () => {
     for (const [name, type] of [["swagger-ui-bundle.js", "javascript"], ["swagger-ui.css", "text/css"], ["init.js", "javascript"]]) {
       const res = (await serveApiDocsAsset(get(`${API_DOCS_ASSETS}${name}`), `${API_DOCS_ASSETS}${name}`))!;

@@ -1,4 +1,4 @@
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { Elysia } from "elysia";
 import { openapi } from "@elysiajs/openapi";
 import type { Config } from "../../lib/config";

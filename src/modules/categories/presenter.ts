@@ -1,17 +1,18 @@
 import { t, type Static } from "elysia";
 import type { Category } from "../../../db/schema";
 import { dataCountsSchema } from "../projects/presenter";
+import { integer } from "../../lib/schema";
 
 export const categorySchema = t.Object({
-  id: t.Integer(),
+  id: integer(),
   name: t.String(),
   type: t.Nullable(t.String()),
-  number: t.Integer(),
+  number: integer(),
   isDefault: t.Boolean(),
   isPublic: t.Boolean(),
   hasProcess: t.Boolean(),
   description: t.String(),
-  project: t.Object({ id: t.Integer() }),
+  project: t.Object({ id: integer() }),
 });
 export type PresentedCategory = Static<typeof categorySchema>;
 

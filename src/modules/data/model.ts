@@ -1,6 +1,7 @@
 import { t, type Static } from "elysia";
 import { DATA_DESCRIPTION_MAX, DATA_STATUSES, DATA_TYPES } from "../../../db/schema";
 import { Id } from "../../lib/ids";
+import { oneOf } from "../../lib/schema";
 
 export const LIMITS = {
   name: 255,
@@ -22,11 +23,7 @@ const ref = t.Object({ id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTE
 const text = (max: number) => t.String({ maxLength: max });
 const nullableText = (max: number) => t.Optional(t.Nullable(text(max)));
 
-/**
- * An enum without a default: Elysia's t.UnionEnum defaults to its first value, so an optional
- * status left out of an update would silently become NO_DATA, and a list without a type DOC.
- */
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) => t.UnionEnum(values, { default: undefined });
+// Without a default: an optional status left out of an update would otherwise become NO_DATA, a list without a type DOC.
 
 export const dataType = oneOf(DATA_TYPES);
 export const dataStatus = oneOf(DATA_STATUSES);

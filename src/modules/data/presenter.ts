@@ -7,23 +7,24 @@ import {
 } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
 import { newestVersion } from "../docs/versions";
+import { integer, oneOf } from "../../lib/schema";
 
-export const keywordSchema = t.Object({ id: t.Integer(), value: t.String() });
+export const keywordSchema = t.Object({ id: integer(), value: t.String() });
 type KeywordRef = Static<typeof keywordSchema>;
-const categoryRefSchema = t.Object({ id: t.Integer(), name: t.String(), type: t.Nullable(t.String()), isDefault: t.Boolean() });
+const categoryRefSchema = t.Object({ id: integer(), name: t.String(), type: t.Nullable(t.String()), isDefault: t.Boolean() });
 type CategoryRef = Static<typeof categoryRefSchema>;
 /** A data source of a project. */
-export const providerSchema = t.Object({ id: t.Integer(), name: t.String(), description: t.String() });
-const dataTypeSchema = t.UnionEnum(DATA_TYPES);
+export const providerSchema = t.Object({ id: integer(), name: t.String(), description: t.String() });
+const dataTypeSchema = oneOf(DATA_TYPES);
 
 /** The fields every presentation of a data item shares. */
 const itemFields = {
-  id: t.Integer(),
+  id: integer(),
   name: t.String(),
   description: t.String(),
   shortDescription: t.String(),
   dataType: dataTypeSchema,
-  status: t.UnionEnum(DATA_STATUSES),
+  status: oneOf(DATA_STATUSES),
   icon: t.Nullable(t.String()),
   isActive: t.Boolean(),
   creationDate: isoDate(),
@@ -33,26 +34,26 @@ const itemFields = {
 
 export const summarySchema = t.Object({
   ...itemFields,
-  provider: t.Nullable(t.Object({ id: t.Integer(), name: t.Nullable(t.String()) })),
-  owner: t.Nullable(t.Object({ id: t.Integer(), firstName: t.Nullable(t.String()), lastName: t.Nullable(t.String()) })),
-  project: t.Object({ id: t.Integer() }),
+  provider: t.Nullable(t.Object({ id: integer(), name: t.Nullable(t.String()) })),
+  owner: t.Nullable(t.Object({ id: integer(), firstName: t.Nullable(t.String()), lastName: t.Nullable(t.String()) })),
+  project: t.Object({ id: integer() }),
 });
 export type PresentedSummary = Static<typeof summarySchema>;
 
 /** One page of a data list and how many items match (data/find-pageable-search-result). */
-export const summaryPageSchema = t.Object({ content: t.Array(summarySchema), totalElements: t.Integer() });
+export const summaryPageSchema = t.Object({ content: t.Array(summarySchema), totalElements: integer() });
 export type PresentedSummaryPage = Static<typeof summaryPageSchema>;
 
 export const dataItemSchema = t.Object({
   ...itemFields,
   provider: t.Nullable(providerSchema),
-  owner: t.Nullable(t.Object({ id: t.Integer(), firstName: t.String(), lastName: t.String() })),
-  project: t.Object({ id: t.Integer(), name: t.String() }),
+  owner: t.Nullable(t.Object({ id: integer(), firstName: t.String(), lastName: t.String() })),
+  project: t.Object({ id: integer(), name: t.String() }),
   value: t.Nullable(t.String()),
   body: t.Nullable(t.String()),
   script: t.Nullable(t.String()),
   props: t.Nullable(t.String()),
-  firstVersion: t.Nullable(t.Object({ id: t.Integer(), type: t.UnionEnum(VERSION_TYPES), fileName: t.String(), name: t.String() })),
+  firstVersion: t.Nullable(t.Object({ id: integer(), type: oneOf(VERSION_TYPES), fileName: t.String(), name: t.String() })),
 });
 export type PresentedDataItem = Static<typeof dataItemSchema>;
 
@@ -159,7 +160,7 @@ export function presentDataItem(db: Executor, item: DataItem, project: { id: num
 }
 
 /** A linked item as relations-data/get lists it. */
-export const relationSchema = t.Object({ relationId: t.Integer(), id: t.Integer(), name: t.String(), dataType: dataTypeSchema, isActive: t.Boolean() });
+export const relationSchema = t.Object({ relationId: integer(), id: integer(), name: t.String(), dataType: dataTypeSchema, isActive: t.Boolean() });
 export type PresentedRelation = Static<typeof relationSchema>;
 
 export const presentRelation = (row: PresentedRelation): PresentedRelation => ({
@@ -171,8 +172,8 @@ export const presentRelation = (row: PresentedRelation): PresentedRelation => ({
 });
 
 /** An item as the pickers' name search finds it (data/search, search-by-type). */
-export const searchHitSchema = t.Object({ id: t.Integer(), name: t.String(), dataType: dataTypeSchema });
+export const searchHitSchema = t.Object({ id: integer(), name: t.String(), dataType: dataTypeSchema });
 export type PresentedSearchHit = Static<typeof searchHitSchema>;
 
-export const activeSchema = t.Object({ id: t.Integer(), isActive: t.Boolean() });
-export const removedForeverSchema = t.Object({ id: t.Integer(), removedFiles: t.Integer() });
+export const activeSchema = t.Object({ id: integer(), isActive: t.Boolean() });
+export const removedForeverSchema = t.Object({ id: integer(), removedFiles: integer() });

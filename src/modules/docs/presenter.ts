@@ -1,21 +1,22 @@
 import { t, type Static } from "elysia";
 import { VERSION_TYPES, type DocVersion } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
+import { integer, oneOf } from "../../lib/schema";
 
-const authorSchema = t.Object({ id: t.Integer(), firstName: t.String(), lastName: t.String() });
+const authorSchema = t.Object({ id: integer(), firstName: t.String(), lastName: t.String() });
 type Author = Static<typeof authorSchema> | null;
 
 /** A document version as the docs calls answer it: never its stored path or its converted body. */
 export const versionSchema = t.Object({
-  id: t.Integer(),
-  dataId: t.Integer(),
+  id: integer(),
+  dataId: integer(),
   name: t.String(),
   description: t.String(),
-  type: t.UnionEnum(VERSION_TYPES),
+  type: oneOf(VERSION_TYPES),
   fileName: t.String(),
-  size: t.Integer(),
+  size: integer(),
   mime: t.String(),
-  authorId: t.Nullable(t.Integer()),
+  authorId: t.Nullable(integer()),
   author: t.Nullable(authorSchema),
   creationDate: isoDate(),
   isActive: t.Boolean(),
@@ -40,11 +41,11 @@ export const presentVersion = (v: DocVersion, author: Author = null): PresentedV
 });
 
 /** A file staged by files/save, waiting for a version or the upload wizard to claim it by `path`. */
-export const stagedSchema = t.Object({ path: t.String(), fileName: t.String(), type: t.UnionEnum(VERSION_TYPES), size: t.Integer() });
+export const stagedSchema = t.Object({ path: t.String(), fileName: t.String(), type: oneOf(VERSION_TYPES), size: integer() });
 export type StagedFile = Static<typeof stagedSchema>;
 
 /** One part of a converted DOCX body. */
-export const bodyPartSchema = t.Object({ id: t.Integer(), part: t.Integer(), totalParts: t.Integer(), body: t.String() });
+export const bodyPartSchema = t.Object({ id: integer(), part: integer(), totalParts: integer(), body: t.String() });
 
 /** A document the upload wizard saved, with its first version. */
-export const savedDocumentSchema = t.Object({ id: t.Integer(), name: t.String(), version: versionSchema });
+export const savedDocumentSchema = t.Object({ id: integer(), name: t.String(), version: versionSchema });

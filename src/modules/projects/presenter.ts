@@ -3,6 +3,7 @@ import { DATA_TYPES, type Project, type User } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
 import { roleSchema } from "../users/presenter";
 import { timelineSchema, type Timeline } from "./model";
+import { integer } from "../../lib/schema";
 
 export function parseTimeline(text: string): Timeline {
   try {
@@ -14,7 +15,7 @@ export function parseTimeline(text: string): Timeline {
 }
 
 export const projectSchema = t.Object({
-  id: t.Integer(),
+  id: integer(),
   name: t.String(),
   description: t.String(),
   category: t.String(),
@@ -32,7 +33,7 @@ export const presentProject = (project: Project): Static<typeof projectSchema> =
 });
 
 /** Active data items of a project per type. */
-export const dataCountsSchema = t.Record(t.Union(DATA_TYPES.map((type) => t.Literal(type))), t.Integer());
+export const dataCountsSchema = t.Record(t.Union(DATA_TYPES.map((type) => t.Literal(type))), integer());
 
 /** A project on the home page: with the actor's star, whether they are a member, and its counts. */
 export const homeProjectSchema = t.Object({
@@ -44,7 +45,7 @@ export const homeProjectSchema = t.Object({
 
 /** A member as the project users dialog shows them: no e-mail settings, no secrets. */
 export const memberSchema = t.Object({
-  id: t.Integer(),
+  id: integer(),
   firstName: t.String(),
   lastName: t.String(),
   login: t.String(),
@@ -80,13 +81,13 @@ export const projectDetailsSchema = t.Object({
   shortListOfUserTasks: t.Array(t.Unknown()),
 });
 
-const ref = t.Object({ id: t.Integer() });
+const ref = t.Object({ id: integer() });
 
 /** A user's place in a project (the project's name where a list of one user's memberships shows it). */
 export const membershipSchema = t.Object({
-  id: t.Integer(),
+  id: integer(),
   user: ref,
-  project: t.Object({ id: t.Integer(), name: t.Optional(t.String()) }),
+  project: t.Object({ id: integer(), name: t.Optional(t.String()) }),
   moderator: t.Boolean(),
   favorite: t.Boolean(),
   categoryList: t.Array(ref),
@@ -95,5 +96,5 @@ export const membershipSchema = t.Object({
 /** A member of a project with their flags and categories, for the project users dialog. */
 export const projectMemberSchema = t.Object({ ...membershipSchema.properties, user: memberSchema, project: ref });
 
-export const favoriteSchema = t.Object({ id: t.Integer(), favorite: t.Boolean() });
-export const projectNameSchema = t.Object({ id: t.Integer(), name: t.String() });
+export const favoriteSchema = t.Object({ id: integer(), favorite: t.Boolean() });
+export const projectNameSchema = t.Object({ id: integer(), name: t.String() });

@@ -1,13 +1,14 @@
 import { t } from "elysia";
 import { SETTING_TYPES } from "../../../db/schema";
+import { integer, oneOf } from "../../lib/schema";
 
 /** A setting row as administrators read and save them (settings/get-all, save-all). */
 export const settingSchema = t.Object({
-  id: t.Integer(),
+  id: integer(),
   label: t.String(),
   body: t.String(),
   isSecured: t.Boolean(),
-  type: t.UnionEnum(SETTING_TYPES),
+  type: oneOf(SETTING_TYPES),
 });
 
 /** The public branding values by label (settings/get-general). */

@@ -3,12 +3,13 @@ import type { User } from "../../../db/schema";
 import { ROLES } from "../../lib/roles";
 import { isoDate } from "../../lib/responses";
 import { LOCALES } from "../../lib/i18n";
+import { integer, oneOf } from "../../lib/schema";
 
-export const roleSchema = t.Object({ groupName: t.UnionEnum(ROLES) });
+export const roleSchema = t.Object({ groupName: oneOf(ROLES) });
 
 /** The user as others may see it: never the password hash, never the GIS password. */
 export const userSchema = t.Object({
-  id: t.Integer(),
+  id: integer(),
   firstName: t.String(),
   lastName: t.String(),
   login: t.String(),
@@ -33,7 +34,7 @@ export type PresentedUser = Static<typeof userSchema>;
 /** The user's own GIS login and password (users/get-settings). */
 export const gisSettingsSchema = t.Object({ gisLogin: t.Nullable(t.String()), gisPassword: t.Nullable(t.String()) });
 
-export const localeSchema = t.Object({ locale: t.UnionEnum(LOCALES) });
+export const localeSchema = t.Object({ locale: oneOf(LOCALES) });
 
 export function presentUser(user: User): PresentedUser {
   return {
