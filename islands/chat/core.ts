@@ -3,6 +3,7 @@
  * unread counts kept current from the live channel, the rail's unread badge, who is online, and the
  * outbox of messages waiting to be sent. The React panel is imported only when a person opens chat.
  */
+import { notifyDestination, readDestination, topicOf } from "../../src/modules/chat/destinations";
 import { api } from "../lib/api";
 import { live, LiveSendError } from "../lib/live";
 import { errorText } from "../lib/failures";
@@ -28,8 +29,6 @@ const SYSTEM_CHANNEL = "/user/ws-broker/system-channel";
 const BROADCAST_CHANNEL = "/ws-broker/system-channel";
 /** The broker allows 500 subscriptions per socket; the most recent chats get live topics. */
 const MAX_TOPICS = 400;
-
-export const topicOf = (chatId: number) => `/ws-broker/topic/${chatId}`;
 
 function readMe(): Me {
   try {
@@ -271,7 +270,7 @@ class ChatCore {
 
   /** Tells the server a message was seen (false while disconnected); its MESSAGE_READ answer updates the unread count. */
   markRead(chatId: number, messageId: number): boolean {
-    return live.send(`/ws-prefix/chat/${chatId}/message-read/${messageId}`, {});
+    return live.send(readDestination(chatId, messageId), {});
   }
 
   // Outbox: every message goes through it, so one written offline waits and is sent once connected.
@@ -317,7 +316,7 @@ class ChatCore {
       if (this.inFlight.has(item.clientId)) continue;
       this.inFlight.add(item.clientId);
       const body = item.file ? { file: { id: item.file.id }, clientId: item.clientId } : { text: item.text, clientId: item.clientId };
-      live.sendWithReceipt(`/ws-prefix/notify/${item.chatId}`, body).then(
+      live.sendWithReceipt(notifyDestination(item.chatId), body).then(
         () => {
           this.inFlight.delete(item.clientId);
           this.saveOutbox(this.outbox().filter((i) => i.clientId !== item.clientId));
@@ -409,6 +408,13 @@ export async function openChats(chatId?: number) {
   (await loadPanel()).openDrawer(chatId);
 }
 
+/** The DIRECT chat with `userId` (made on first use), in the list once this resolves. */
+export async function directChat(userId: number): Promise<number> {
+  const chatId = await api<number>("chats/direct", { method: "POST", query: { userId } });
+  await chatCore.refresh();
+  return chatId;
+}
+
 /**
  * The user menus' write button: the direct chat with `userId` (made on first use), opened in the
  * drawer; on narrow screens, where there is no drawer, /chats?chat=ID. Nobody writes to themselves.
@@ -416,8 +422,7 @@ export async function openChats(chatId?: number) {
 export async function writeTo(userId: number) {
   if (userId === chatCore.me.id) return;
   try {
-    const chatId = await api<number>("chats/direct", { method: "POST", query: { userId } });
-    await chatCore.refresh();
+    const chatId = await directChat(userId);
     if (window.matchMedia("(max-width: 600px)").matches) location.assign(`/chats?chat=${chatId}`);
     else await openChats(chatId);
   } catch (error) {

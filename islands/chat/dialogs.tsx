@@ -1,22 +1,21 @@
 /** The chat's form dialogs, loaded when first opened: create, rename, members and invitations. */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { mdiClose } from "@mdi/js";
-import { api, ApiError } from "../lib/api";
+import { hasRank } from "../../src/lib/roles";
+import { CHAT_NAME_MAX, CHAT_TEXT_MAX, USER_SEARCH_MAX } from "../../src/modules/chat/limits";
+import { chatTitle, fullName } from "../../src/modules/chat/naming";
+import { ApiError } from "../lib/api";
 import { reportFailure } from "../lib/failures";
-import { chatCore } from "./core";
-import { chatName, hasRank } from "./format";
-import { ask, me } from "./store";
+import { ask, chatMembers, createChat, detachMember, inviteMembers, isOnline, me, renameChat, searchUsers, usersNotMembers } from "./store";
 import { ct } from "./strings";
 import { Avatar, Dialog, Icon } from "./ui";
-import type { Chat, UserRef } from "./types";
-
-const fullName = (u: UserRef) => `${u.firstName} ${u.lastName}`;
+import type { Chat, Member, Person, UserChoice } from "./types";
 
 /** A search over users (debounced) with the chosen ones as removable chips. */
-function UserPicker({ label, search, chosen, onChange, single }: { label: string; search: (str: string) => Promise<UserRef[]>; chosen: UserRef[]; onChange: (users: UserRef[]) => void; single?: boolean }) {
+function UserPicker({ label, search, chosen, onChange, single }: { label: string; search: (str: string) => Promise<UserChoice[]>; chosen: UserChoice[]; onChange: (users: UserChoice[]) => void; single?: boolean }) {
   const id = useId();
   const [str, setStr] = useState("");
-  const [found, setFound] = useState<UserRef[]>([]);
+  const [found, setFound] = useState<UserChoice[]>([]);
   const [searching, setSearching] = useState(false);
   const latest = useRef(0);
   useEffect(() => {
@@ -48,7 +47,7 @@ function UserPicker({ label, search, chosen, onChange, single }: { label: string
       )}
       {!(single && chosen.length) && (
         <>
-          <input id={id} type="search" value={str} autoComplete="off" maxLength={100} placeholder={ct("chat.searchUsers")} onChange={(e) => setStr(e.target.value)} />
+          <input id={id} type="search" value={str} autoComplete="off" maxLength={USER_SEARCH_MAX} placeholder={ct("chat.searchUsers")} onChange={(e) => setStr(e.target.value)} />
           <ul className="chat-picker__results" aria-label={ct("chat.searchResults")} aria-busy={searching}>
             {shown.map((u) => (
               <li key={u.id}>
@@ -76,8 +75,8 @@ export function CreateChat({ onClose, onCreated }: { onClose: () => void; onCrea
   const [type, setType] = useState<NewType>("PRIVATE");
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const [members, setMembers] = useState<UserRef[]>([]);
-  const [recipient, setRecipient] = useState<UserRef[]>([]);
+  const [members, setMembers] = useState<UserChoice[]>([]);
+  const [recipient, setRecipient] = useState<UserChoice[]>([]);
   const [touched, setTouched] = useState(false);
   const [taken, setTaken] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -86,7 +85,6 @@ export function CreateChat({ onClose, onCreated }: { onClose: () => void; onCrea
   const trimmed = name.trim();
   const nameError =
     type === "DIRECT" ? "" : touched && !trimmed ? ct("chat.nameRequired") : taken.includes(trimmed.toLocaleLowerCase()) ? ct("chat.nameTaken") : "";
-  const searchUsers = (str: string) => api<UserRef[]>("users/search-user", { query: { str } });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,12 +92,7 @@ export function CreateChat({ onClose, onCreated }: { onClose: () => void; onCrea
     if (type === "DIRECT" ? !recipient.length : !trimmed || nameError) return;
     setBusy(true);
     try {
-      const id =
-        type === "DIRECT"
-          ? await api<number>("chats/direct", { method: "POST", query: { userId: recipient[0].id } })
-          : await api<number>("chats/new-chat", { body: { name: trimmed, description: description.trim(), type, members: members.map((m) => ({ id: m.id })) } });
-      await chatCore.refresh();
-      onCreated(id);
+      onCreated(await createChat(type === "DIRECT" ? { type, recipient: recipient[0] } : { type, name: trimmed, description: description.trim(), members }));
     } catch (error) {
       // Spec 1 section 8: a failed creation is taken as a name already in use.
       if (error instanceof ApiError && error.status !== 0 && error.status !== 401 && error.status !== 403 && error.status !== 422 && type !== "DIRECT") {
@@ -132,7 +125,7 @@ export function CreateChat({ onClose, onCreated }: { onClose: () => void; onCrea
               <input
                 id={nameId}
                 value={name}
-                maxLength={100}
+                maxLength={CHAT_NAME_MAX}
                 required
                 aria-invalid={nameError ? true : undefined}
                 aria-describedby={`${nameId}-error`}
@@ -145,7 +138,7 @@ export function CreateChat({ onClose, onCreated }: { onClose: () => void; onCrea
             </div>
             <div className="field">
               <label htmlFor={descId}>{ct("chat.description")}</label>
-              <input id={descId} value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} />
+              <input id={descId} value={description} maxLength={CHAT_TEXT_MAX} onChange={(e) => setDescription(e.target.value)} />
             </div>
             <UserPicker label={ct("chat.addMembers")} search={searchUsers} chosen={members} onChange={setMembers} />
           </>
@@ -180,11 +173,12 @@ export function Rename({ chat, onClose }: { chat: Chat; onClose: () => void }) {
     if (trimmed === chat.name) return setError(ct("chat.nameUnchanged"));
     setBusy(true);
     try {
-      await api("chats/rename", { method: "PUT", query: { chatID: chat.id, name: trimmed } });
+      await renameChat(chat, trimmed);
       onClose();
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409) setError(ct("chat.nameTaken"));
-      else if (failure instanceof ApiError && failure.status === 422) setError(ct(failure.details[0]?.message.startsWith("chat.") ? failure.details[0].message : "chat.nameRequired"));
+      // The server words its field complaint in the page's language already.
+      else if (failure instanceof ApiError && failure.status === 422) setError(failure.details[0]?.message ?? ct("chat.nameRequired"));
       else reportFailure(failure);
     } finally {
       setBusy(false);
@@ -195,7 +189,7 @@ export function Rename({ chat, onClose }: { chat: Chat; onClose: () => void }) {
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={id}>{ct("chat.name")}</label>
-          <input id={id} value={name} maxLength={100} required autoFocus aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`} onChange={(e) => (setName(e.target.value), setError(""))} />
+          <input id={id} value={name} maxLength={CHAT_NAME_MAX} required autoFocus aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`} onChange={(e) => (setName(e.target.value), setError(""))} />
           <span className="field__error" id={`${id}-error`} role="alert">
             {error}
           </span>
@@ -214,13 +208,13 @@ export function Rename({ chat, onClose }: { chat: Chat; onClose: () => void }) {
 }
 
 export function Members({ chat, onClose }: { chat: Chat; onClose: () => void }) {
-  const [members, setMembers] = useState<UserRef[] | null>(null);
-  const [invited, setInvited] = useState<UserRef[]>([]);
+  const [members, setMembers] = useState<Member[] | null>(null);
+  const [invited, setInvited] = useState<UserChoice[]>([]);
   const [busy, setBusy] = useState(false);
   const canInvite = chat.type === "PUBLIC" || chat.type === "PRIVATE";
   const owner = chat.ownerID === me.id;
   const load = () =>
-    api<UserRef[]>("chats/members", { query: { chatId: chat.id } })
+    chatMembers(chat.id)
       .then(setMembers)
       .catch((error) => (reportFailure(error), setMembers([])));
   useEffect(() => {
@@ -231,7 +225,7 @@ export function Members({ chat, onClose }: { chat: Chat; onClose: () => void }) 
     if (!invited.length) return;
     setBusy(true);
     try {
-      await api("chats/invite", { query: { chatId: chat.id }, body: invited.map((u) => u.id) });
+      await inviteMembers(chat, invited);
       setInvited([]);
       await load();
     } catch (error) {
@@ -240,27 +234,25 @@ export function Members({ chat, onClose }: { chat: Chat; onClose: () => void }) 
       setBusy(false);
     }
   };
-  const detach = async (user: UserRef) => {
+  const detach = async (user: Person) => {
     const leaving = user.id === me.id;
-    const question = leaving ? ct("chat.leaveConfirm", { name: chatName(chat) }) : ct("chat.removeMemberConfirm", { name: fullName(user) });
+    const question = leaving ? ct("chat.leaveConfirm", { name: chatTitle(chat) }) : ct("chat.removeMemberConfirm", { name: fullName(user) });
     if (!(await ask(question, leaving ? ct("chat.leave") : ct("chat.removeMember")))) return;
     try {
-      await api("chats/detach-member", { query: { member: user.id, chat: chat.id } });
-      if (leaving) {
-        onClose();
-        chatCore.remove(chat.id);
-      } else await load();
+      await detachMember(chat, user.id);
+      if (leaving) onClose();
+      else await load();
     } catch (error) {
       reportFailure(error);
     }
   };
 
   return (
-    <Dialog title={ct("chat.membersTitle", { name: chatName(chat) })} onClose={onClose} wide>
+    <Dialog title={ct("chat.membersTitle", { name: chatTitle(chat) })} onClose={onClose} wide>
       <ul className="chat-members-list" aria-busy={members === null}>
         {(members ?? []).map((user) => (
           <li key={user.id}>
-            <Avatar name={fullName(user)} size={25} online={chatCore.online.has(user.id)} />
+            <Avatar name={fullName(user)} size={25} online={isOnline(user.id)} />
             <span className="chat-members-list__name">
               {fullName(user)}
               {user.id === chat.ownerID && <span className="badge">{ct("chat.owner")}</span>}
@@ -276,7 +268,7 @@ export function Members({ chat, onClose }: { chat: Chat; onClose: () => void }) 
       </ul>
       {canInvite && (
         <div className="chat-invite">
-          <UserPicker label={ct("chat.invite")} search={(str) => api<UserRef[]>("users/users-not-members", { query: { str, chat: chat.id } })} chosen={invited} onChange={setInvited} />
+          <UserPicker label={ct("chat.invite")} search={(str) => usersNotMembers(chat.id, str)} chosen={invited} onChange={setInvited} />
           <button type="button" className="btn" disabled={!invited.length || busy} onClick={invite}>
             {ct("chat.inviteSubmit")}
           </button>

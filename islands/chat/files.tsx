@@ -2,39 +2,22 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { mdiClose, mdiDownload, mdiFileOutline, mdiFolderPlusOutline, mdiUpload } from "@mdi/js";
 import { previewKind } from "../../src/lib/file-types";
-import { api, ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
+import { ApiError } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
 import { shortName, sizeText, userFileUrl } from "../lib/files";
 import { snack } from "../lib/snackbar";
-import { chatCore } from "./core";
-import { me } from "./store";
+// The drive's own calls: they load with these dialogs, not with the panel.
+import { addToMyFiles, type FileEntity, listFiles, uploadFile } from "../drive/common";
+import { me, sendFiles } from "./store";
 import { ct } from "./strings";
 import { Dialog, Icon } from "./ui";
 import type { FileRef } from "./types";
-
-const UPLOAD_TIMEOUT = 240_000;
-
-/** POST /api/files/save-user-file (multipart field "file"): the stored file entity. */
-async function uploadOne(file: File): Promise<FileRef> {
-  const form = new FormData();
-  form.append("file", file);
-  let response: Response;
-  try {
-    response = await fetch("/api/files/save-user-file", { method: "POST", body: form, headers: PROOF_HEADERS, credentials: "same-origin", signal: AbortSignal.timeout(UPLOAD_TIMEOUT) });
-  } catch {
-    throw new ApiError(0, "network", errorText({ code: "network" }));
-  }
-  const data = await response.json().catch(() => null);
-  if (response.ok) return data as FileRef;
-  if (response.status === 401) signOutLocally();
-  throw new ApiError(response.status, data?.error ?? "error", data?.message ?? ct("common.error"));
-}
 
 interface Item {
   key: number;
   file: File;
   state: "uploading" | "done" | "failed";
-  entity?: FileRef;
+  entity?: FileEntity;
   error?: string;
 }
 
@@ -50,7 +33,7 @@ export function Upload({ chatId, initial, onClose }: { chatId: number; initial: 
     const fresh = files.map((file) => ({ key: nextKey++, file, state: "uploading" as const }));
     setItems((list) => [...list, ...fresh]);
     for (const item of fresh) {
-      uploadOne(item.file).then(
+      uploadFile(item.file, () => undefined).then(
         (entity) => setItems((list) => list.map((i) => (i.key === item.key ? { ...i, state: "done", entity } : i))),
         (error: unknown) => {
           // Spec 1 section 8: an upload failure shows the 'error' text.
@@ -67,9 +50,9 @@ export function Upload({ chatId, initial, onClose }: { chatId: number; initial: 
     if (initial.length) add(initial);
   }, []);
 
-  const done = items.filter((i) => i.state === "done" && i.entity);
+  const done = items.flatMap((i) => (i.state === "done" && i.entity ? [i.entity] : []));
   const save = () => {
-    for (const item of done) chatCore.enqueue(chatId, { file: { id: item.entity!.id, name: item.entity!.name } });
+    sendFiles(chatId, done);
     onClose();
   };
 
@@ -126,13 +109,13 @@ export function Upload({ chatId, initial, onClose }: { chatId: number; initial: 
 /** The private-files picker: search one's drive, pick files, send them (they become visible to the chat). */
 export function Picker({ chatId, onClose }: { chatId: number; onClose: () => void }) {
   const [name, setName] = useState("");
-  const [files, setFiles] = useState<FileRef[] | null>(null);
+  const [files, setFiles] = useState<FileEntity[] | null>(null);
   const [picked, setPicked] = useState<number[]>([]);
   const id = useId();
   useEffect(() => {
     let current = true;
     const timer = setTimeout(() => {
-      api<FileRef[]>("files/get-file-entities", { query: { name: name.trim() } })
+      listFiles(name.trim())
         .then((list) => current && setFiles(list))
         .catch((error) => current && (reportFailure(error), setFiles([])));
     }, 250);
@@ -142,7 +125,7 @@ export function Picker({ chatId, onClose }: { chatId: number; onClose: () => voi
     };
   }, [name]);
   const send = () => {
-    for (const file of (files ?? []).filter((f) => picked.includes(f.id))) chatCore.enqueue(chatId, { file: { id: file.id, name: file.name } });
+    sendFiles(chatId, (files ?? []).filter((f) => picked.includes(f.id)));
     onClose();
   };
   return (
@@ -201,7 +184,7 @@ export function Viewer({ file, onClose }: { file: FileRef; onClose: () => void }
   const addToMine = async () => {
     setAdding(true);
     try {
-      await api(`files/add-file-entity/${encodeURIComponent(file.token)}`, { method: "POST" });
+      await addToMyFiles(file.token);
       snack(ct("chat.fileAdded"), "success");
     } catch (error) {
       if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) snack(ct("chat.fileAddFailed"), "error");

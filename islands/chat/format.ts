@@ -1,17 +1,11 @@
 /** Names, previews, times and links of the chat, as spec 1 sections 4, 5 and 9 describe them. */
+import { fullName } from "../../src/modules/chat/naming";
 import { locale } from "../lib/i18n";
 import { ct } from "./strings";
-import type { Chat, Message, TopRecord } from "./types";
-
-const RANKS = ["USER", "MODERATOR", "ADMIN", "SYSTEM_ADMIN"];
-export const hasRank = (role: string, required: string) => RANKS.indexOf(role) >= 0 && RANKS.indexOf(role) >= RANKS.indexOf(required);
-
-/** DATA and ISSUE chats are named after their item (kept in the description); DIRECT after the companion. */
-export const chatName = (chat: Pick<Chat, "type" | "name" | "description">) =>
-  (chat.type === "DATA" || chat.type === "ISSUE") && chat.description ? chat.description : chat.name;
+import type { FileRef, Message, TopRecord } from "./types";
 
 export const authorName = (m: Pick<Message, "author" | "firstName" | "surname">) =>
-  m.author ? `${m.author.firstName} ${m.author.lastName}` : `${m.firstName} ${m.surname}`.trim();
+  m.author ? fullName(m.author) : `${m.firstName} ${m.surname}`.trim();
 
 function parse<T>(body: string, fallback: T): T {
   try {
@@ -28,11 +22,11 @@ const names = (body: string) =>
     .join(", ");
 
 /** The file of a file message: message.file, or the {file} JSON of its body. */
-export function fileOf(m: Pick<Message, "file" | "decryptedBody" | "messageKey">) {
+export function fileOf(m: Pick<Message, "file" | "decryptedBody" | "messageKey">): FileRef | null {
   if (m.messageKey !== "DEFAULT") return null;
   if (m.file) return m.file;
   if (!m.decryptedBody.startsWith("{")) return null;
-  const body = parse<{ file?: { id: number; name: string; type: string; size: number; token: string } }>(m.decryptedBody, {});
+  const body = parse<{ file?: FileRef }>(m.decryptedBody, {});
   return body.file && typeof body.file.token === "string" ? body.file : null;
 }
 

@@ -2,16 +2,17 @@
 import { lazy, Suspense, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiArchiveArrowDownOutline, mdiArchiveArrowUpOutline, mdiMagnify, mdiPlus } from "@mdi/js";
-import { chats, connected, filter, listLoaded, presence, setFilter, setShowArchived, showArchived } from "./store";
-import { chatCore } from "./core";
-import { chatName, listTime, preview } from "./format";
+import { chatTitle } from "../../src/modules/chat/naming";
+import { chats, connected, filter, isOnline, listLoaded, presence, setFilter, setShowArchived, showArchived } from "./store";
+import { listTime, preview } from "./format";
 import { ct } from "./strings";
 import { Avatar, Icon, Spinner } from "./ui";
+import type { MessageKey } from "../../locales/en";
 import type { Chat, ChatFilter } from "./types";
 
 const CreateChat = lazy(() => import("./dialogs").then((m) => ({ default: m.CreateChat })));
 
-const FILTERS: [ChatFilter, string][] = [
+const FILTERS: [ChatFilter, MessageKey][] = [
   ["ALL", "chat.filter.all"],
   ["PUBLIC", "chat.filter.public"],
   ["PRIVATE", "chat.filter.private"],
@@ -23,8 +24,8 @@ const FILTERS: [ChatFilter, string][] = [
 export function ChatEntry({ chat, active, onOpen, size = 38 }: { chat: Chat; active: boolean; onOpen: (id: number) => void; size?: 38 | 25 }) {
   useSignals();
   void presence.value;
-  const name = chatName(chat);
-  const online = chat.type === "DIRECT" && chat.companionID !== null && chatCore.online.has(chat.companionID);
+  const name = chatTitle(chat);
+  const online = chat.type === "DIRECT" && isOnline(chat.companionID);
   return (
     <li>
       <button type="button" className={`chat-entry${active ? " is-active" : ""}`} aria-current={active ? "true" : undefined} onClick={() => onOpen(chat.id)} data-chat-id={chat.id}>
@@ -55,7 +56,7 @@ export function ChatList({ activeId, onOpen }: { activeId: number | null; onOpen
   const archivedView = showArchived.value && anyArchived;
   const needle = search.trim().toLocaleLowerCase();
   const shown = needle
-    ? all.filter((c) => chatName(c).toLocaleLowerCase().includes(needle))
+    ? all.filter((c) => chatTitle(c).toLocaleLowerCase().includes(needle))
     : all.filter((c) => c.archived === archivedView && (filter.value === "ALL" || c.type === filter.value));
 
   return (

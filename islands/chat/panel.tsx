@@ -9,12 +9,11 @@ import { createRoot, type Root } from "react-dom/client";
 import { signal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiClose, mdiMagnify } from "@mdi/js";
-import { api } from "../lib/api";
+import { chatTitle } from "../../src/modules/chat/naming";
 import { chatCore } from "./core";
 import { ChatEntry, ChatList } from "./list";
 import { ChatFrame } from "./frame";
-import { chatName } from "./format";
-import { activeChatId, chats, drawerOpen, embeds, modalChatId, pageHost, question, quickAnchor, selectChat } from "./store";
+import { activeChatId, chats, drawerOpen, embeds, modalChatId, openDataChat, pageHost, question, quickAnchor, selectChat } from "./store";
 import { ct } from "./strings";
 import { Confirm, Icon } from "./ui";
 // Inlined and injected on first use: a plain CSS import would be hoisted into every page by Astro.
@@ -111,7 +110,7 @@ function QuickList({ anchor }: { anchor: HTMLElement }) {
   }, []);
   const rect = anchor.getBoundingClientRect();
   const needle = search.trim().toLocaleLowerCase();
-  const shown = chats.value.filter((c) => !c.archived && (!needle || chatName(c).toLocaleLowerCase().includes(needle)));
+  const shown = chats.value.filter((c) => !c.archived && (!needle || chatTitle(c).toLocaleLowerCase().includes(needle)));
   return (
     <div className="chat-quick" ref={box} role="dialog" aria-label={ct("chat.quickList")} style={{ left: rect.right + 8, top: Math.max(8, Math.min(rect.top, window.innerHeight - 428)) }}>
       <label className="chat-search">
@@ -259,8 +258,7 @@ export function openPage(el: HTMLElement, chatId?: number) {
 /** A data item's comment chat in `el`, made on first use. */
 export async function openDataComments(el: HTMLElement, dataId: number) {
   ensureRoot();
-  const { id } = await api<{ id: number }>("chats/new-chat-for-data", { body: { dataId } });
-  if (!chatCore.chat(id)) await chatCore.refresh();
+  const id = await openDataChat(dataId);
   embeds.value = [...embeds.value.filter((e) => e.el !== el), { el, chatId: id }];
   return id;
 }

@@ -1,11 +1,18 @@
 /**
- * The panel's shared state as Preact signals (components call useSignals() to read them): the chat
- * list mirrored from the core, the message threads, and what is open where.
+ * The panel's state and actions. State: Preact signals (components call useSignals() to read them)
+ * for the chat list mirrored from the core, presence, the outbox, and what is open where. Actions:
+ * every change a component asks for goes through a function here, which calls the API (or the live
+ * channel) and brings the list up to date; components never call the API themselves.
  */
-import { signal, type Signal } from "@preact/signals-react";
+import { signal } from "@preact/signals-react";
+import type { Wire } from "../../src/lib/responses";
+import { removeDestination } from "../../src/modules/chat/destinations";
+import type { ChatData } from "../../src/modules/chat/presenter";
 import { api } from "../lib/api";
-import { chatCore } from "./core";
-import type { Chat, ChatFilter, Message, PendingMessage } from "./types";
+import { live } from "../lib/live";
+import type { FileEntity } from "../drive/common";
+import { chatCore, directChat } from "./core";
+import type { Chat, ChatFilter, Member, Person, UserChoice } from "./types";
 
 const ACTIVE_KEY = "plexus.chat.active";
 const FILTER_KEY = "plexus.chat.filter";
@@ -33,7 +40,7 @@ export const listLoaded = signal(chatCore.loaded);
 export const connected = signal(chatCore.connected);
 /** Bumped when someone comes online or leaves. */
 export const presence = signal(0);
-export const outbox = signal<PendingMessage[]>([...chatCore.outbox()]);
+export const outbox = signal([...chatCore.outbox()]);
 
 export const drawerOpen = signal(false);
 export const activeChatId = signal<number | null>(Number(stored(ACTIVE_KEY)) || null);
@@ -59,82 +66,10 @@ export function setShowArchived(value: boolean) {
   store(ARCHIVED_KEY, String(value));
 }
 
-export interface Thread {
-  chatId: number;
-  messages: Signal<Message[]>;
-  loading: Signal<boolean>;
-  hasOlder: Signal<boolean>;
-  failed: Signal<boolean>;
-  loaded: boolean;
-}
-
-const PAGE = 50;
-const threads = new Map<number, Thread>();
-
-/** Merges by id (the newer copy wins) and keeps the server's order: nothing twice, nothing lost. */
-export function merge(list: Message[], incoming: Message[]): Message[] {
-  if (!incoming.length) return list;
-  const byId = new Map(list.map((m) => [m.id, m]));
-  for (const m of incoming) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
-
-/** A chat's messages, loaded on first use. */
-export function thread(chatId: number): Thread {
-  let found = threads.get(chatId);
-  if (!found) {
-    found = { chatId, messages: signal([]), loading: signal(false), hasOlder: signal(false), failed: signal(false), loaded: false };
-    threads.set(chatId, found);
-    void load(found);
-  }
-  return found;
-}
-
-async function load(t: Thread) {
-  t.loading.value = true;
-  t.failed.value = false;
-  try {
-    const page = await api<Message[]>("chat-records/get-messages", { query: { chatId: t.chatId, limit: PAGE } });
-    t.messages.value = merge(t.messages.value, page);
-    t.hasOlder.value = page.length >= PAGE;
-    t.loaded = true;
-  } catch {
-    t.failed.value = true;
-  } finally {
-    t.loading.value = false;
-  }
-}
-
-export function retry(t: Thread) {
-  if (!t.loading.value) void load(t);
-}
-
-export async function loadOlder(t: Thread) {
-  const first = t.messages.value[0];
-  if (!first || t.loading.value) return;
-  t.loading.value = true;
-  try {
-    const page = await api<Message[]>("chat-records/get-messages", { query: { chatId: t.chatId, before: first.id, limit: PAGE } });
-    t.messages.value = merge(t.messages.value, page);
-    t.hasOlder.value = page.length >= PAGE;
-  } catch {
-    // the button stays for another try
-  } finally {
-    t.loading.value = false;
-  }
-}
-
-/** Everything after the last message we have: what a reconnect or a lost frame missed. */
-async function catchUp(t: Thread) {
-  if (!t.loaded) return void load(t);
-  const last = t.messages.value.at(-1);
-  try {
-    const missed = await api<Message[]>("chat-records/get-messages", { raw: true, query: last ? { chatId: t.chatId, after: last.id } : { chatId: t.chatId, limit: PAGE } });
-    t.messages.value = merge(t.messages.value, missed);
-  } catch {
-    // the next reconnect tries again
-  }
-}
+/** Whether a user has a live connection now (read presence.value first to follow changes). */
+export const isOnline = (userId: number | null) => userId !== null && chatCore.online.has(userId);
+/** When a user's last connection closed, as the live channel told it, else as the chat list had it. */
+export const lastSeenOf = (userId: number, listed: string | null) => chatCore.lastSeen.get(userId) ?? listed;
 
 chatCore.on((event) => {
   switch (event.kind) {
@@ -153,29 +88,11 @@ chatCore.on((event) => {
       break;
     case "resynced":
       connected.value = chatCore.connected;
-      for (const t of threads.values()) void catchUp(t);
       break;
-    case "confirmed": {
-      const t = threads.get(event.item.chatId);
-      if (t?.loaded && !t.messages.value.some((m) => m.clientId === event.item.clientId)) void catchUp(t);
-      break;
-    }
     case "removed":
-      threads.delete(event.chatId);
       if (activeChatId.value === event.chatId) selectChat(chatCore.chats.find((c) => !c.archived)?.id ?? null);
       if (modalChatId.value === event.chatId) modalChatId.value = null;
       break;
-    case "topic": {
-      const e = event.event;
-      if (e.type === "MESSAGE") {
-        const t = threads.get(e.message.chatId);
-        if (t) t.messages.value = merge(t.messages.value, [e.message]);
-      } else if (e.type === "MESSAGE_DELETED") {
-        const t = threads.get(e.chatId);
-        if (t) t.messages.value = t.messages.value.map((m) => (m.id === e.id ? { ...m, messageKey: "DELETED", decryptedBody: "", file: null } : m));
-      }
-      break;
-    }
   }
 });
 
@@ -188,3 +105,69 @@ export function ask(text: string, confirm: string): Promise<boolean> {
     question.value = { text, confirm, resolve };
   });
 }
+
+// Chats
+
+export type NewChat = { type: "PUBLIC" | "PRIVATE"; name: string; description: string; members: Person[] } | { type: "DIRECT"; recipient: Person };
+
+/** Makes a chat (a DIRECT one only once per pair) and answers its id once it is in the list. */
+export async function createChat(input: NewChat): Promise<number> {
+  if (input.type === "DIRECT") return directChat(input.recipient.id);
+  const id = await api<number>("chats/new-chat", { body: { name: input.name, description: input.description, type: input.type, members: input.members.map((m) => ({ id: m.id })) } });
+  await chatCore.refresh();
+  return id;
+}
+
+/** A data item's comment chat (made on first use), in the list once this resolves. */
+export async function openDataChat(dataId: number): Promise<number> {
+  const { id } = await api<{ id: number }>("chats/new-chat-for-data", { body: { dataId } });
+  if (!chatCore.chat(id)) await chatCore.refresh();
+  return id;
+}
+
+export async function setSubscribed(chat: Chat, subscribed: boolean) {
+  await api(`chats/${subscribed ? "subscribe" : "unsubscribe"}`, { query: { chat: chat.id } });
+  chatCore.patch(chat.id, { subscribed });
+}
+
+/** Archives or unarchives the chat for oneself; answers the new state. */
+export async function toggleArchived(chat: Chat): Promise<boolean> {
+  const archived = await api<boolean>("chats/archive", { method: "PUT", query: { chatID: chat.id } });
+  chatCore.patch(chat.id, { archived });
+  return archived;
+}
+
+export async function deleteChat(chat: Chat) {
+  await api("chats", { method: "DELETE", query: { chatID: chat.id } });
+  chatCore.remove(chat.id);
+}
+
+/** The list learns the new name from the RENAMED record on the live channel. */
+export const renameChat = (chat: Chat, name: string) => api("chats/rename", { method: "PUT", query: { chatID: chat.id, name } });
+
+/** What a DATA chat is about, for its header link. */
+export const chatData = (chatId: number) => api<Wire<ChatData>>("data/get-by-chat", { query: { chatId } });
+
+// Members
+
+export const chatMembers = (chatId: number) => api<Member[]>("chats/members", { query: { chatId } });
+export const searchUsers = (str: string) => api<UserChoice[]>("users/search-user", { query: { str } });
+export const usersNotMembers = (chatId: number, str: string) => api<UserChoice[]>("users/users-not-members", { query: { str, chat: chatId } });
+export const inviteMembers = (chat: Chat, users: Person[]) => api("chats/invite", { query: { chatId: chat.id }, body: users.map((u) => u.id) });
+
+/** Removes a member (the owner), or leaves the chat (oneself: it leaves the list too). */
+export async function detachMember(chat: Chat, userId: number) {
+  await api("chats/detach-member", { query: { member: userId, chat: chat.id } });
+  if (userId === me.id) chatCore.remove(chat.id);
+}
+
+// Messages: every one goes through the core's outbox, so one written offline is sent once connected.
+
+export const sendText = (chatId: number, text: string) => chatCore.enqueue(chatId, { text });
+export const sendFiles = (chatId: number, files: Pick<FileEntity, "id" | "name">[]) => {
+  for (const file of files) chatCore.enqueue(chatId, { file: { id: file.id, name: file.name } });
+};
+/** Tells the server a message was seen (false while disconnected). */
+export const markRead = (chatId: number, messageId: number) => chatCore.markRead(chatId, messageId);
+/** The author deletes a message; everyone's copy changes when the server confirms it on the topic. */
+export const removeMessage = (chatId: number, messageId: number) => live.sendWithReceipt(removeDestination(chatId, messageId), {});

@@ -1,4 +1,5 @@
-import { addMessages, t, tf } from "../lib/i18n";
+import type { MessageKey } from "../../locales/en";
+import { addMessages, hasMessage, t, tf } from "../lib/i18n";
 
 /**
  * The chat's strings. Pages with chat (/chats, documents) embed the chat.* keys; elsewhere they
@@ -6,10 +7,9 @@ import { addMessages, t, tf } from "../lib/i18n";
  */
 let loading: Promise<void> | undefined;
 
-const embedded = () => t("chat.title") !== "chat.title";
 
 export function loadStrings(): Promise<void> {
-  if (embedded()) return Promise.resolve();
+  if (hasMessage("chat.title")) return Promise.resolve();
   loading ??= fetch("/chats/strings.json", { credentials: "same-origin" })
     .then((response) => (response.ok ? response.json() : {}))
     .then((strings: Record<string, string>) => {
@@ -22,4 +22,4 @@ export function loadStrings(): Promise<void> {
 }
 
 /** A chat string (once loadStrings has brought them), with {{name}} placeholders filled. */
-export const ct = (key: string, params?: Record<string, string | number>): string => (params ? tf(key, params) : t(key));
+export const ct = (key: MessageKey, params?: Record<string, string | number>): string => (params ? tf(key, params) : t(key));

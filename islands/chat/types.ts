@@ -1,56 +1,21 @@
-/** Shapes the chat API and live channel send (see src/modules/chat/presenter.ts). */
-export type ChatType = "PUBLIC" | "PRIVATE" | "DIRECT" | "ISSUE" | "DATA";
-export type MessageKey = "DEFAULT" | "DELETED" | "JOINED" | "LEFT" | "RENAMED" | "INVITED_BY" | "REMOVED_BY";
-export type ChatFilter = "ALL" | ChatType;
+/**
+ * The chat's shapes in the browser: what the server's presenters answer (as JSON: Wire), imported
+ * as types only, so no server code reaches the bundle; and the few that live only here.
+ */
+import type { Wire } from "../../src/lib/responses";
+import type { PresentedChat, PresentedMember, PresentedMessage, UserChoice as PresentedChoice } from "../../src/modules/chat/presenter";
 
-export interface TopRecord {
-  createdAt: string;
-  decryptedBody: string;
-  messageKey: MessageKey;
-  author: { id: number | null; firstName: string; surname: string };
-}
+export type Chat = Wire<PresentedChat>;
+export type Message = Wire<PresentedMessage>;
+export type TopRecord = NonNullable<Chat["topRecord"]>;
+export type ChatFilter = "ALL" | Chat["type"];
+/** A user offered for a new chat or an invitation. */
+export type UserChoice = Wire<PresentedChoice>;
+export type Member = Wire<PresentedMember>;
+export type Person = Pick<Member, "id" | "firstName" | "lastName">;
 
-export interface Chat {
-  id: number;
-  name: string;
-  description: string;
-  type: ChatType;
-  ownerID: number | null;
-  dataId: number | null;
-  issueId: number | null;
-  numberOfMembers: number;
-  subscribed: boolean;
-  archived: boolean;
-  numberOfUnreadMessages: number;
-  lastMessageID: number | null;
-  lastMessageTime: string;
-  companionID: number | null;
-  companionLogoutTime: string | null;
-  topRecord: TopRecord | null;
-}
-
-export interface FileRef {
-  id: number;
-  name: string;
-  type: string;
-  size: number;
-  token: string;
-  owner?: { id: number };
-}
-
-export interface Message {
-  id: number;
-  chatId: number;
-  createdAt: string;
-  messageKey: MessageKey;
-  decryptedBody: string;
-  authorID: number | null;
-  author: { id: number; firstName: string; lastName: string } | null;
-  firstName: string;
-  surname: string;
-  clientId: string | null;
-  file: FileRef | null;
-}
+/** A file a message carries; one read from an old message's body has no owner. */
+export type FileRef = Omit<NonNullable<Message["file"]>, "owner"> & { owner?: { id: number } };
 
 /** A message written here and not yet confirmed by the server. */
 export interface PendingMessage {
@@ -61,6 +26,7 @@ export interface PendingMessage {
   createdAt: string;
 }
 
+/** The signed-in user, as the page embeds it. */
 export interface Me {
   id: number;
   login: string;
@@ -69,17 +35,5 @@ export interface Me {
   role: string;
 }
 
-export interface UserRef {
-  id: number;
-  firstName: string;
-  lastName: string;
-  login?: string;
-  company?: string | null;
-  position?: string | null;
-  lastLogoutDate?: string | null;
-}
-
 /** What arrives on /ws-broker/topic/{chatId}. */
-export type TopicEvent =
-  | { type: "MESSAGE"; message: Message }
-  | { type: "MESSAGE_DELETED"; id: number; chatId: number };
+export type TopicEvent = { type: "MESSAGE"; message: Message } | { type: "MESSAGE_DELETED"; id: number; chatId: number };

@@ -1,4 +1,4 @@
-import { ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
+import { api, ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
 import { userFileUrl } from "../lib/files";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
@@ -7,6 +7,12 @@ import type { FileEntity as PresentedFile } from "../../src/modules/drive/presen
 
 /** A drive file as the /api/files calls return it. */
 export type FileEntity = Wire<PresentedFile>;
+
+/** The actor's own files whose name contains `name` in any case and script, newest first. */
+export const listFiles = (name: string, signal?: AbortSignal) => api<FileEntity[]>("files/get-file-entities", { query: { name }, signal });
+
+/** Copies a file the actor may read (shared by link, or sent into one of their chats) into their own drive. */
+export const addToMyFiles = (token: string) => api<FileEntity>(`files/add-file-entity/${encodeURIComponent(token)}`, { method: "POST" });
 
 /** The public link of a shared file: give it the file's shareToken, never its own token. */
 export const shareLink = (shareToken: string) => `${location.origin}/shared-file/${encodeURIComponent(shareToken)}`;

@@ -3,7 +3,7 @@ import { errorText, reportFailure } from "../lib/failures";
 import { shortName, sizeText } from "../lib/files";
 import { locale, t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { copyText, downloadFile, shareLink, uploadFile, type FileEntity } from "./common";
+import { addToMyFiles, copyText, downloadFile, listFiles, shareLink, uploadFile, type FileEntity } from "./common";
 import { iconKey } from "./format";
 import { showFile } from "./viewer";
 
@@ -94,7 +94,7 @@ export function startDrive() {
     searching?.abort();
     const controller = (searching = new AbortController());
     try {
-      files = await api<FileEntity[]>("files/get-file-entities", { query: { name: search.value.trim() }, signal: controller.signal });
+      files = await listFiles(search.value.trim(), controller.signal);
       render();
     } catch (error) {
       if (!controller.signal.aborted) reportFailure(error);
@@ -265,7 +265,7 @@ export function startDrive() {
     if (!viewing) return;
     addButton.disabled = true;
     try {
-      const copy = await api<FileEntity>(`files/add-file-entity/${encodeURIComponent(viewing.file.token)}`, { method: "POST" });
+      const copy = await addToMyFiles(viewing.file.token);
       snack(t("drive.fileAdded"), "success");
       addButton.hidden = true;
       if (!search.value.trim()) {

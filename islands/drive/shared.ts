@@ -1,8 +1,7 @@
-import { api } from "../lib/api";
 import { reportFailure } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { downloadFile, type FileEntity } from "./common";
+import { addToMyFiles, downloadFile, type FileEntity } from "./common";
 import { note, showFile } from "./viewer";
 
 /** The shared-file page: PDFs drawn by pdf.js, download, add to one's files, Escape closes to /drive. */
@@ -26,7 +25,7 @@ export function startSharedFile() {
     if (!add) return;
     add.disabled = true;
     try {
-      await api(`files/add-file-entity/${encodeURIComponent(state.file.token)}`, { method: "POST" });
+      await addToMyFiles(state.file.token);
       snack(t("drive.fileAdded"), "success");
       add.hidden = true;
     } catch (error) {

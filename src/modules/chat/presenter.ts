@@ -83,6 +83,7 @@ export const chatDataSchema = t.Object({
   project: t.Object({ id: id(), name: t.String() }),
   owner: t.Object({ id: t.Nullable(id()) }),
 });
+export type ChatData = Static<typeof chatDataSchema>;
 
 export const renamedSchema = t.Object({ id: id(), name: t.String() });
 export const invitedSchema = t.Object({ invited: t.Array(id()) });
@@ -155,7 +156,7 @@ export const presentUserChoice = (u: User): UserChoice => ({ id: u.id, firstName
 
 export const presentMember = (u: User): PresentedMember => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, company: u.company, position: u.position, lastLogoutDate: u.lastLogoutDate });
 
-export const presentChatData = (item: DataItem, project: Pick<Project, "id" | "name">): Static<typeof chatDataSchema> => ({
+export const presentChatData = (item: DataItem, project: Pick<Project, "id" | "name">): ChatData => ({
   id: item.id,
   name: item.name,
   dataType: item.dataType,
