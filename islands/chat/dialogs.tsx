@@ -8,7 +8,7 @@ import { ApiError } from "../lib/api";
 import { reportFailure } from "../lib/failures";
 import { ask, chatMembers, createChat, detachMember, inviteMembers, isOnline, me, renameChat, searchUsers, usersNotMembers } from "./store";
 import { ct } from "./strings";
-import { Avatar, Dialog, Icon } from "./ui";
+import { Avatar, Dialog, DialogActions, Icon } from "./ui";
 import type { Chat, Member, Person, UserChoice } from "./types";
 
 /** A search over users (debounced) with the chosen ones as removable chips. */
@@ -148,14 +148,7 @@ export function CreateChat({ onClose, onCreated }: { onClose: () => void; onCrea
             {ct("chat.recipientRequired")}
           </p>
         )}
-        <div className="chat-dialog__buttons">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {ct("common.cancel")}
-          </button>
-          <button type="submit" className="btn" disabled={busy}>
-            {ct("chat.createSubmit")}
-          </button>
-        </div>
+        <DialogActions label={ct("chat.createSubmit")} onCancel={onClose} disabled={busy} />
       </form>
     </Dialog>
   );
@@ -194,14 +187,7 @@ export function Rename({ chat, onClose }: { chat: Chat; onClose: () => void }) {
             {error}
           </span>
         </div>
-        <div className="chat-dialog__buttons">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {ct("common.cancel")}
-          </button>
-          <button type="submit" className="btn" disabled={busy}>
-            {ct("common.save")}
-          </button>
-        </div>
+        <DialogActions label={ct("common.save")} onCancel={onClose} disabled={busy} />
       </form>
     </Dialog>
   );

@@ -10,7 +10,7 @@ import { snack } from "../lib/snackbar";
 import { addToMyFiles, type FileEntity, listFiles, uploadFile } from "../drive/common";
 import { me, sendFiles } from "./store";
 import { ct } from "./strings";
-import { Dialog, Icon } from "./ui";
+import { Dialog, DialogActions, Icon } from "./ui";
 import type { FileRef } from "./types";
 
 interface Item {
@@ -94,14 +94,7 @@ export function Upload({ chatId, initial, onClose }: { chatId: number; initial: 
           </li>
         ))}
       </ul>
-      <div className="chat-dialog__buttons">
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          {ct("common.cancel")}
-        </button>
-        <button type="button" className="btn" disabled={!done.length} onClick={save}>
-          {ct("chat.sendFiles")}
-        </button>
-      </div>
+      <DialogActions label={ct("chat.sendFiles")} onCancel={onClose} disabled={!done.length} onAct={save} />
     </Dialog>
   );
 }
@@ -147,14 +140,7 @@ export function Picker({ chatId, onClose }: { chatId: number; onClose: () => voi
         {files?.length === 0 && <li className="chat-picker__none">{ct("chat.fileNotExist")}</li>}
       </ul>
       {picked.length > 0 && <p className="chat-note">{ct("chat.accessGranted")}</p>}
-      <div className="chat-dialog__buttons">
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          {ct("common.cancel")}
-        </button>
-        <button type="button" className="btn" disabled={!picked.length} onClick={send}>
-          {ct("chat.sendFiles")}
-        </button>
-      </div>
+      <DialogActions label={ct("chat.sendFiles")} onCancel={onClose} disabled={!picked.length} onAct={send} />
     </Dialog>
   );
 }

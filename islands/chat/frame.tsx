@@ -1,11 +1,11 @@
 /** One chat: its header, messages and input, file drops, and the dialogs and viewer it opens. */
-import { lazy, Suspense, useRef, useState, type DragEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { lazy, Suspense, useRef, useState, type DragEvent } from "react";
 import { createPortal } from "react-dom";
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiUpload } from "@mdi/js";
 import { chatTitle } from "../../src/modules/chat/naming";
 import { Composer } from "./composer";
-import { BackButton, Header } from "./header";
+import { BackButton, Header, type HeaderProps } from "./header";
 import { Messages } from "./messages";
 import { chats } from "./store";
 import { ct } from "./strings";
@@ -18,17 +18,8 @@ const Upload = lazy(() => import("./files").then((m) => ({ default: m.Upload }))
 const Picker = lazy(() => import("./files").then((m) => ({ default: m.Picker })));
 const Viewer = lazy(() => import("./files").then((m) => ({ default: m.Viewer })));
 
-export interface FrameProps {
-  chatId: number;
-  /** Narrow screens: back to the list. */
-  onBack?: () => void;
-  /** The modal window: close it, or move it to the drawer. */
-  onClose?: () => void;
-  onExpand?: () => void;
-  /** Pointer down on the header of the draggable modal. */
-  onDragStart?: (event: ReactPointerEvent) => void;
-  compact?: boolean;
-}
+/** Where the frame is placed decides its header's buttons (see HeaderProps). */
+export type FrameProps = Omit<HeaderProps, "chat" | "onDialog"> & { chatId: number };
 
 export function ChatFrame(props: FrameProps) {
   useSignals();

@@ -91,6 +91,20 @@ export function Menu({ label, icon, children }: { label: string; icon: string; c
   );
 }
 
+/** A dialog's Cancel and its one action: the form's submit button, or a button calling `onAct`. */
+export function DialogActions({ label, onCancel, disabled, onAct }: { label: string; onCancel: () => void; disabled?: boolean; onAct?: () => void }) {
+  return (
+    <div className="chat-dialog__buttons">
+      <button type="button" className="btn btn--ghost" onClick={onCancel}>
+        {ct("common.cancel")}
+      </button>
+      <button type={onAct ? "button" : "submit"} className="btn" disabled={disabled} onClick={onAct}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
 /** The confirmation question of store.ask(). */
 export function Confirm({ text, confirm, onAnswer }: { text: string; confirm: string; onAnswer: (yes: boolean) => void }) {
   const answered = useRef(false);

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { activityLog, dataItems, docVersions, stagedFiles } from "../../../db/schema";
@@ -7,6 +6,7 @@ import { makeDocx, makePdf } from "../../lib/sample-documents";
 import { docxToHtml } from "./convert";
 import { deepXmlDocx, heavyDocx, writeZip, zipBombDocx } from "./hostile-docx";
 import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
+import { countStoredFiles } from "../../testing/stored-files";
 
 let t: TestApp;
 beforeEach(() => (t = testApp()));
@@ -34,16 +34,7 @@ async function upload(cookie: string, files: { name: string; bytes: Uint8Array |
   return { status: response.status, body: await response.json() };
 }
 
-const storedFileCount = () => {
-  const walk = (dir: string): number => {
-    try {
-      return readdirSync(dir).reduce((n, name) => n + (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : 1), 0);
-    } catch {
-      return 0;
-    }
-  };
-  return walk(join(t.config.dataDir, "files"));
-};
+const storedFileCount = () => countStoredFiles(t.config.dataDir);
 
 const docx = () => makeDocx("Bridge survey", [
   { heading: "Scope", paragraphs: ["The survey covers the piers and the deck."] },

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { activityLog, driveFiles } from "../../../db/schema";
 import { makePdf } from "../../lib/sample-documents";
 import { testApp, type TestApp } from "../../testing/harness";
+import { countStoredFiles } from "../../testing/stored-files";
 import { formatSize } from "../../../islands/lib/files";
 import { contentDisposition } from "../../lib/downloads";
 import { parseRange } from "./presenter";
@@ -34,16 +35,7 @@ async function upload(cookie: string | undefined, name: string, bytes: Uint8Arra
 /** Calls a download (or any) URL as a browser would, returning the raw Response. */
 const fetchRaw = (path: string, headers: Record<string, string> = {}) => t.app.handle(new Request(`http://plexus.test/api${path}`, { headers }));
 
-const storedFileCount = () => {
-  const walk = (dir: string): number => {
-    try {
-      return readdirSync(dir).reduce((n, name) => n + (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : 1), 0);
-    } catch {
-      return 0;
-    }
-  };
-  return walk(join(t.config.dataDir, "files"));
-};
+const storedFileCount = () => countStoredFiles(t.config.dataDir);
 
 const rowsOf = (ownerId: number) => t.db.select().from(driveFiles).where(eq(driveFiles.ownerId, ownerId)).all();
 const snapshot = () => t.db.select().from(driveFiles).all().map((f) => ({ id: f.id, isShared: f.shareToken !== null }));

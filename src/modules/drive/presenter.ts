@@ -70,14 +70,11 @@ export function parseRange(header: string | null, size: number): ByteRange | "un
  * A file's bytes as a download (or inline for the viewers when asked and the type allows),
  * with nosniff, a CSP that sandboxes whatever a browser might still render, and Range support.
  */
-export function fileResponse(
-  { file, absolutePath }: { file: DriveFile; absolutePath: string },
-  options: { inline?: boolean; range?: string | null },
-): Response {
-  const headers = { ...downloadHeaders(file, !!options.inline), "accept-ranges": "bytes" };
+export function fileResponse({ file, absolutePath, rangeHeader }: { file: DriveFile; absolutePath: string; rangeHeader: string | null }, inline: boolean): Response {
+  const headers = { ...downloadHeaders(file, inline), "accept-ranges": "bytes" };
   const body = Bun.file(absolutePath);
   const size = body.size;
-  const range = parseRange(options.range ?? null, size);
+  const range = parseRange(rangeHeader, size);
   if (range === "unsatisfiable") {
     const error = { status: 416, error: "range_not_satisfiable", message: `The file has ${size} bytes` };
     return Response.json(error, { status: 416, headers: { "content-range": `bytes */${size}`, "accept-ranges": "bytes", "x-content-type-options": "nosniff" } });

@@ -22,15 +22,7 @@ export const driveRoutes = (ctx: AppContext) =>
     .post("/files/save-user-file", ({ actor, request }) => saveUserFile(ctx, actor!, request), { access: "USER", parse: () => ({}), response: entity })
     .get("/files/get-file-entities", ({ actor, query }) => listFiles(ctx.db, actor!, query.name), { access: "USER", query: nameQuery, response: entities })
     .get("/files/get-file-entity/:token", ({ actor, params }) => fileEntity(ctx.db, actor!, params.token), { access: "USER", params: tokenParams, response: entity })
-    .get(
-      "/files/get-user-file/:token",
-      async ({ actor, params, query, request }) =>
-        fileResponse(await fileForDownload(ctx, actor, params.token, request.headers.get("range")), {
-          inline: query.inline === "1",
-          range: request.headers.get("range"),
-        }),
-      { access: "public", params: tokenParams, query: downloadQuery },
-    )
+    .get("/files/get-user-file/:token", async ({ actor, params, query, request }) => fileResponse(await fileForDownload(ctx, actor, params.token, request.headers.get("range")), query.inline === "1"), { access: "public", params: tokenParams, query: downloadQuery })
     .post("/files/share", ({ actor, query }) => shareFiles(ctx, actor!, query), { access: "USER", query: idsQuery, response: entities })
     .post("/files/withdraw", ({ actor, query }) => withdrawFiles(ctx, actor!, query), { access: "USER", query: idsQuery, response: entities })
     .post("/files/remove", ({ actor, query }) => removeFiles(ctx, actor!, query), { access: "USER", query: idsQuery, response: answers(t.Object({ ids: t.Array(t.Integer()) })) })

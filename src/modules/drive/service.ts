@@ -116,15 +116,15 @@ export const fileEntity = (db: Db, actor: User | null, token: string) => present
  * GET /files/get-user-file/{token}: the file and where its bytes are. Whole downloads are audited
  * (DOWNLOAD); answers to Range requests are parts fetched by viewers and resumed downloads, so they are not.
  */
-export async function fileForDownload(ctx: AppContext, actor: User | null, token: string, range: string | null) {
+export async function fileForDownload(ctx: AppContext, actor: User | null, token: string, rangeHeader: string | null) {
   const file = viewableFile(ctx.db, actor, token);
   const absolutePath = storedFile(ctx.config.dataDir, file.storedPath);
   if (!(await Bun.file(absolutePath).exists())) {
     log.error("drive.bytes_missing", { id: file.id, storedPath: file.storedPath });
     throw notFound("file");
   }
-  if (parseRange(range, file.size) === null) audit(ctx.db, actor?.id ?? null, "DOWNLOAD", file.name);
-  return { file, absolutePath };
+  if (parseRange(rangeHeader, file.size) === null) audit(ctx.db, actor?.id ?? null, "DOWNLOAD", file.name);
+  return { file, absolutePath, rangeHeader };
 }
 
 /** One id or a comma list from `id` and/or `ids`, without repeats; 422 when any part is not an id. */
