@@ -11,8 +11,6 @@ export type DataType = (typeof DATA_TYPES)[number];
 export const DATA_STATUSES = ["NO_DATA", "DATA_RECEIVED", "CHECKED", "NEEDS_IMPROVEMENT"] as const;
 export type DataStatus = (typeof DATA_STATUSES)[number];
 
-export const DATA_DESCRIPTION_MAX = 1024;
-
 /** Where a data item's content comes from; per project, created from free text. */
 export const providers = sqliteTable(
   "providers",

@@ -8,8 +8,6 @@ const now = sql`(unixepoch('subsec') * 1000)`;
 export const VERSION_TYPES = ["PDF", "MS_DOC", "OTHER"] as const;
 export type VersionType = (typeof VERSION_TYPES)[number];
 
-export const VERSION_DESCRIPTION_MAX = 255;
-
 /** A document's versions; the file sits under DATA_DIR with a server-chosen name, `body` is sanitised HTML of a DOCX. */
 export const docVersions = sqliteTable(
   "doc_versions",

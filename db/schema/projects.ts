@@ -5,9 +5,6 @@ import { categories } from "./categories";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
-export const PROJECT_NAME_MAX = 50;
-export const PROJECT_DESCRIPTION_MAX = 255;
-
 /** A project. `timeline` is the roadmap as JSON text: { description, steps: [{ title, description, color, tag, tooltip }] }. */
 export const projects = sqliteTable("projects", {
   id: integer("id").primaryKey({ autoIncrement: true }),

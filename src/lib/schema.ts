@@ -9,3 +9,9 @@ export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => t.
 
 /** A whole number in an answer: Elysia's t.Integer also takes numeric strings (for queries), which answers never send. */
 export const integer = () => Type.Integer();
+
+/**
+ * Text the service trims and then measures against `limit`, so that it can say which rule failed
+ * (translated): the model refuses only what could not fit even with surrounding spaces.
+ */
+export const trimmedText = (limit: number) => t.String({ maxLength: limit + 100 });

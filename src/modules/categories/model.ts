@@ -1,10 +1,7 @@
 import { t, type Static } from "elysia";
 import { Id } from "../../lib/ids";
-
-/** Name and type limits after trimming; the model only caps raw sizes, the service says which rule failed. */
-export const CATEGORY_NAME_MAX = 100;
-export const CATEGORY_TYPE_MAX = 100;
-export const CATEGORY_DESCRIPTION_MAX = 100_000;
+import { trimmedText } from "../../lib/schema";
+import { CATEGORY_LIMITS } from "./limits";
 
 const id = () => t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
@@ -13,13 +10,13 @@ export const idQuery = t.Object({ id: Id() });
 /** A category as the UI sends it: without id it is created, with id updated; the project never changes. */
 export const categoryBody = t.Object({
   id: t.Optional(t.Nullable(id())),
-  name: t.Optional(t.String({ maxLength: 1000 })),
-  type: t.Optional(t.Nullable(t.String({ maxLength: 1000 }))),
+  name: t.Optional(trimmedText(CATEGORY_LIMITS.name)),
+  type: t.Optional(t.Nullable(trimmedText(CATEGORY_LIMITS.type))),
   number: t.Optional(t.Nullable(t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }))),
   isDefault: t.Optional(t.Boolean()),
   isPublic: t.Optional(t.Boolean()),
   hasProcess: t.Optional(t.Boolean()),
-  description: t.Optional(t.Nullable(t.String({ maxLength: CATEGORY_DESCRIPTION_MAX }))),
+  description: t.Optional(t.Nullable(t.String({ maxLength: CATEGORY_LIMITS.description }))),
   project: t.Object({ id: id() }),
 });
 export type CategoryInput = Static<typeof categoryBody>;
@@ -33,12 +30,12 @@ export type OrderInput = Static<typeof orderBody>;
 /** make-copy takes its arguments from the query or from a JSON body; the body wins. */
 export const copyQuery = t.Object({
   categoryId: t.Optional(Id()),
-  name: t.Optional(t.String({ maxLength: 1000 })),
+  name: t.Optional(trimmedText(CATEGORY_LIMITS.name)),
 });
 export const copyBody = t.Optional(
   t.Object({
     categoryId: t.Optional(id()),
-    name: t.Optional(t.String({ maxLength: 1000 })),
+    name: t.Optional(trimmedText(CATEGORY_LIMITS.name)),
   }),
 );
 export interface CopyInput {

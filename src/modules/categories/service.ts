@@ -7,7 +7,8 @@ import { audit } from "../audit/service";
 import { dataCountsByCategory, type DataCounts } from "../data/counts";
 import { copyCategoryLinks } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
-import { CATEGORY_NAME_MAX, CATEGORY_TYPE_MAX, type CategoryInput, type CopyInput, type OrderInput } from "./model";
+import { CATEGORY_LIMITS } from "./limits";
+import type { CategoryInput, CopyInput, OrderInput } from "./model";
 import { requireCategory } from "./policy";
 
 /** A new project's hidden default category, inside the transaction that creates the project. */
@@ -42,7 +43,7 @@ const nameRequired = (path: string): ErrorDetail => ({ path, message: "category.
 function checkName(path: string, raw: string | undefined): { name: string; details: ErrorDetail[] } {
   const name = raw?.trim() ?? "";
   if (!name) return { name, details: [nameRequired(path)] };
-  if (name.length > CATEGORY_NAME_MAX) return { name, details: [tooLong(path)] };
+  if (name.length > CATEGORY_LIMITS.name) return { name, details: [tooLong(path)] };
   return { name, details: [] };
 }
 
@@ -60,7 +61,7 @@ export function saveCategory(db: Db, actor: User, input: CategoryInput): Categor
 
   const { name, details } = checkName("body.name", input.name);
   const type = input.type?.trim() || null;
-  if (type && type.length > CATEGORY_TYPE_MAX) details.push(tooLong("body.type"));
+  if (type && type.length > CATEGORY_LIMITS.type) details.push(tooLong("body.type"));
   if (details.length) throw invalid(details);
 
   const fields = {

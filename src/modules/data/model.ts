@@ -1,22 +1,8 @@
 import { t, type Static } from "elysia";
-import { DATA_DESCRIPTION_MAX, DATA_STATUSES, DATA_TYPES } from "../../../db/schema";
+import { DATA_STATUSES, DATA_TYPES } from "../../../db/schema";
 import { Id } from "../../lib/ids";
-import { oneOf } from "../../lib/schema";
-
-export const LIMITS = {
-  name: 255,
-  description: DATA_DESCRIPTION_MAX,
-  shortDescription: 255,
-  providerName: 255,
-  keyword: 255,
-  keywords: 100,
-  categories: 200,
-  icon: 4096,
-  content: 900_000,
-  searchResults: 20,
-  rowsPerPage: 100,
-  criterion: 1000,
-} as const;
+import { oneOf, trimmedText } from "../../lib/schema";
+import { LIMITS } from "./limits";
 
 const id = Id();
 const ref = t.Object({ id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
@@ -35,8 +21,8 @@ const providerInput = t.Nullable(
   t.Union([
     text(LIMITS.providerName),
     // Each object form has a required field: an object of optional fields alone lets an array through as `{}`.
-    t.Object({ id: ref.properties.id, name: t.Optional(t.Nullable(text(LIMITS.providerName))), description: t.Optional(t.Nullable(text(10_000))) }),
-    t.Object({ id: t.Optional(t.Null()), name: text(LIMITS.providerName), description: t.Optional(t.Nullable(text(10_000))) }),
+    t.Object({ id: ref.properties.id, name: t.Optional(t.Nullable(text(LIMITS.providerName))), description: t.Optional(t.Nullable(text(LIMITS.providerDescription))) }),
+    t.Object({ id: t.Optional(t.Null()), name: text(LIMITS.providerName), description: t.Optional(t.Nullable(text(LIMITS.providerDescription))) }),
   ]),
 );
 
@@ -53,7 +39,7 @@ const keywordsInput = t.Union([
 /** The fields every data type shares; what is type-specific goes in value (JSON text), body (HTML), script and props. */
 export const dataItemInput = t.Object({
   dataType,
-  name: text(LIMITS.name + 100), // trimmed and counted in the service, where an empty name is refused too
+  name: trimmedText(LIMITS.name), // the service refuses an empty one too
   description: nullableText(LIMITS.description),
   shortDescription: nullableText(LIMITS.shortDescription),
   provider: t.Optional(providerInput),

@@ -4,7 +4,8 @@ import { categories, dataCategories, dataItems, dataKeywords, keywords, provider
 import { invalid } from "../../lib/errors";
 import { requireCategory } from "../categories/policy";
 import { requireProjectRole } from "../projects/policy";
-import { CRITERIA, LIMITS, type CriterionName, type PageInput, type SortField } from "./model";
+import { LIMITS } from "./limits";
+import { CRITERIA, type CriterionName, type PageInput, type SortField } from "./model";
 import { isModerator } from "./policy";
 import { presentSummary, type SummaryRow } from "./presenter";
 import { contains } from "./text-match";

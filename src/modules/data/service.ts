@@ -9,7 +9,7 @@ import { projectCategoryIds } from "../categories/policy";
 import { removeVersionFiles, versionFiles } from "../docs/versions";
 import { requireProjectRole } from "../projects/policy";
 import type { DataItemInput, SaveInput } from "./model";
-import { LIMITS } from "./model";
+import { LIMITS } from "./limits";
 import { requireDataItem } from "./policy";
 import { presentDataItem } from "./presenter";
 import { resolveKeywords, resolveProvider } from "./vocabulary";

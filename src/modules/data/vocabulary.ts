@@ -3,7 +3,8 @@ import type { Db, Executor } from "../../../db/client";
 import { keywords, providers, type User } from "../../../db/schema";
 import { invalid } from "../../lib/errors";
 import { requireProjectRole } from "../projects/policy";
-import { LIMITS, type DataItemInput } from "./model";
+import { LIMITS } from "./limits";
+import type { DataItemInput } from "./model";
 import { fold, hasNonAscii } from "./text-match";
 
 // Providers and keywords: free text, found case-insensitively per project or created.

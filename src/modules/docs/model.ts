@@ -1,7 +1,8 @@
 import { t, type Static } from "elysia";
-import { VERSION_DESCRIPTION_MAX } from "../../../db/schema";
 import { dataItemInput } from "../data/model";
 import { Id, Whole } from "../../lib/ids";
+import { trimmedText } from "../../lib/schema";
+import { VERSION_LIMITS } from "./limits";
 
 const positive = Id();
 export const idParams = t.Object({ id: positive });
@@ -10,15 +11,15 @@ const stagedPath = t.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9
 export const addVersionBody = t.Object({
   data: t.Object({ id: t.Integer({ minimum: 1 }) }),
   path: stagedPath,
-  name: t.Optional(t.String({ maxLength: 1000 })),
-  description: t.Optional(t.String({ maxLength: 10_000 })),
+  name: t.Optional(trimmedText(VERSION_LIMITS.name)),
+  description: t.Optional(trimmedText(VERSION_LIMITS.description)),
 });
 export type AddVersionInput = Static<typeof addVersionBody>;
 
 export const updateVersionBody = t.Object({
   id: t.Integer({ minimum: 1 }),
-  name: t.Optional(t.String({ maxLength: 1000 })),
-  description: t.Optional(t.String({ maxLength: 10_000 })),
+  name: t.Optional(trimmedText(VERSION_LIMITS.name)),
+  description: t.Optional(trimmedText(VERSION_LIMITS.description)),
 });
 export type UpdateVersionInput = Static<typeof updateVersionBody>;
 
@@ -30,11 +31,10 @@ export const saveAllBody = t.Array(
     name: t.Optional(dataItemInput.properties.name),
     dataType: t.Optional(t.Literal("DOC")),
     path: stagedPath,
-    versionDescription: t.Optional(t.String({ maxLength: 10_000 })),
+    versionDescription: t.Optional(trimmedText(VERSION_LIMITS.description)),
   }),
   { minItems: 1, maxItems: 100 },
 );
 export type SaveAllInput = Static<typeof saveAllBody>;
 
 export const bodyQuery = t.Object({ part: t.Optional(Whole(1_000_000)) });
-export const VERSION_DESCRIPTION_LIMIT = VERSION_DESCRIPTION_MAX;

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { docVersions, stagedFiles, users, VERSION_DESCRIPTION_MAX, type User, type VersionType } from "../../../db/schema";
+import { docVersions, stagedFiles, users, type User, type VersionType } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { randomToken } from "../../lib/crypto";
 import { AppError, invalid } from "../../lib/errors";
@@ -15,6 +15,7 @@ import { requireProjectRole } from "../projects/policy";
 import { assertCompletePdf, docxToHtml } from "./convert";
 import type { AddVersionInput, SaveAllInput, UpdateVersionInput } from "./model";
 import { requireStager, requireVersion } from "./policy";
+import { VERSION_LIMITS } from "./limits";
 import { presentVersion } from "./presenter";
 
 /** Converted bodies are served in parts of this many characters, so a long document loads progressively. */
@@ -125,10 +126,10 @@ function claimStaged(tx: Executor, actor: User, path: string, at: string) {
   return staged;
 }
 
-const versionName = (name: string | undefined, fallback: string) => (name?.trim() || fallback).slice(0, 255);
+const versionName = (name: string | undefined, fallback: string) => (name?.trim() || fallback).slice(0, VERSION_LIMITS.name);
 
 function checkDescription(description: string | undefined, path: string) {
-  if ((description ?? "").length > VERSION_DESCRIPTION_MAX) throw invalid([{ path, message: "validation.tooLong", code: "validation.tooLong" }]);
+  if ((description ?? "").length > VERSION_LIMITS.description) throw invalid([{ path, message: "validation.tooLong", code: "validation.tooLong" }]);
 }
 
 function insertVersion(tx: Executor, actor: User, dataId: number, staged: typeof stagedFiles.$inferSelect, name?: string, description?: string) {

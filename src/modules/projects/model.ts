@@ -1,6 +1,7 @@
 import { t, type Static } from "elysia";
-import { PROJECT_DESCRIPTION_MAX } from "../../../db/schema";
 import { Id } from "../../lib/ids";
+import { trimmedText } from "../../lib/schema";
+import { PROJECT_LIMITS, ROADMAP_LIMITS } from "./limits";
 
 const id = Id();
 export const idQuery = t.Object({ id });
@@ -8,26 +9,26 @@ export const ref = t.Object({ id: t.Integer({ minimum: 1 }) });
 
 /** The roadmap: a legend and steps, each with a title, a date tag, a tooltip, a description and a colour. */
 export const timelineSchema = t.Object({
-  description: t.String({ maxLength: 2000 }),
+  description: t.String({ maxLength: ROADMAP_LIMITS.legend }),
   steps: t.Array(
     t.Object({
-      title: t.String({ maxLength: 200 }),
-      description: t.Optional(t.String({ maxLength: 2000 })),
+      title: t.String({ maxLength: ROADMAP_LIMITS.title }),
+      description: t.Optional(t.String({ maxLength: ROADMAP_LIMITS.description })),
       color: t.Optional(t.String({ pattern: "^#[0-9a-fA-F]{3,8}$|^[a-z]{3,20}$" })),
-      tag: t.Optional(t.String({ maxLength: 100 })),
-      tooltip: t.Optional(t.String({ maxLength: 500 })),
+      tag: t.Optional(t.String({ maxLength: ROADMAP_LIMITS.tag })),
+      tooltip: t.Optional(t.String({ maxLength: ROADMAP_LIMITS.tooltip })),
     }),
-    { maxItems: 100 },
+    { maxItems: ROADMAP_LIMITS.steps },
   ),
 });
 export type Timeline = Static<typeof timelineSchema>;
 
-/** Loose on purpose: required name and counters are checked in the service with translated messages. */
+/** The name is required and the texts are measured trimmed in the service, which says which rule failed (translated). */
 export const projectBody = t.Object({
   id: t.Optional(t.Integer({ minimum: 1 })),
-  name: t.Optional(t.String({ maxLength: 1000 })),
-  description: t.Optional(t.String({ maxLength: 10_000 })),
-  category: t.Optional(t.String({ maxLength: 1000 })),
+  name: t.Optional(trimmedText(PROJECT_LIMITS.name)),
+  description: t.Optional(trimmedText(PROJECT_LIMITS.description)),
+  category: t.Optional(trimmedText(PROJECT_LIMITS.category)),
   timeline: t.Optional(t.Union([timelineSchema, t.String({ maxLength: 200_000 })])),
 });
 export type ProjectInput = Static<typeof projectBody>;
@@ -42,4 +43,4 @@ export const userProjectBody = t.Object({
 export type UserProjectInput = Static<typeof userProjectBody>;
 
 export const userProjectQuery = t.Object({ userId: id, projectId: id });
-export const PROJECT_DESCRIPTION_LIMIT = PROJECT_DESCRIPTION_MAX;
+export const projectListQuery = t.Object({ search: t.Optional(t.String({ maxLength: PROJECT_LIMITS.search })) });

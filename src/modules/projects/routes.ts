@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
-import { idQuery, projectBody, userProjectBody, userProjectQuery } from "./model";
+import { idQuery, projectBody, projectListQuery, userProjectBody, userProjectQuery } from "./model";
 import {
   createProject, favoriteProjects, getProject, homeProjects, membershipOf, membershipsOf, projectAdmins, projectDetails,
   projectMembers, removeMembership, removeProject, saveMembership, setFavorite, unassignedProjects, updateProject, usersByCategory,
@@ -23,7 +23,7 @@ export const projectRoutes = (ctx: AppContext) =>
     .get("/project/get-project-details", ({ actor, query }) => projectDetails(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(projectDetailsSchema) })
     .get("/project/get-project-list", ({ actor, query }) => homeProjects(ctx.db, actor!, query.search), {
       access: "USER",
-      query: t.Object({ search: t.Optional(t.String({ maxLength: 200 })) }),
+      query: projectListQuery,
       response: answers(t.Array(homeProjectSchema)),
     })
     .post("/project/create", ({ actor, body }) => createProject(ctx, actor!, body), { access: "ADMIN", body: projectBody, response: answers(projectSchema) })

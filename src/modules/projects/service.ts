@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { projects, userProjectCategories, userProjects, users, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, type User } from "../../../db/schema";
+import { projects, userProjectCategories, userProjects, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { forbidden, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { hasRank } from "../../lib/roles";
@@ -10,6 +10,7 @@ import { createDefaultCategory } from "../categories/service";
 import { dataCountsByProject } from "../data/counts";
 import { removeVersionFiles, versionFiles } from "../docs/versions";
 import { activeAdmins, findUserById } from "../users/service";
+import { PROJECT_LIMITS } from "./limits";
 import { requireProjectRole } from "./policy";
 import { presentMember, presentProject } from "./presenter";
 import type { ProjectInput, Timeline, UserProjectInput } from "./model";
@@ -67,11 +68,11 @@ function validateProject(input: ProjectInput, creating: boolean): ErrorDetail[] 
   const details: ErrorDetail[] = [];
   const name = input.name?.trim() ?? "";
   if ((creating || input.name !== undefined) && !name) details.push({ path: "body.name", message: "project.nameRequired", code: "project.nameRequired" });
-  if (name.length > PROJECT_NAME_MAX) details.push({ path: "body.name", message: "validation.tooLong", code: "validation.tooLong" });
-  if ((input.description ?? "").length > PROJECT_DESCRIPTION_MAX) {
+  if (name.length > PROJECT_LIMITS.name) details.push({ path: "body.name", message: "validation.tooLong", code: "validation.tooLong" });
+  if ((input.description ?? "").length > PROJECT_LIMITS.description) {
     details.push({ path: "body.description", message: "validation.tooLong", code: "validation.tooLong" });
   }
-  if ((input.category ?? "").length > 100) details.push({ path: "body.category", message: "validation.tooLong", code: "validation.tooLong" });
+  if ((input.category ?? "").length > PROJECT_LIMITS.category) details.push({ path: "body.category", message: "validation.tooLong", code: "validation.tooLong" });
   return details;
 }
 

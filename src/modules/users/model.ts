@@ -1,35 +1,35 @@
 import { t, type Static } from "elysia";
 import { ROLES } from "../../lib/roles";
 import { Id } from "../../lib/ids";
+import { trimmedText } from "../../lib/schema";
+import { LIMITS } from "./validation";
 
-const text = (max: number) => t.String({ maxLength: max });
-
-/** Loose on purpose: required fields and e-mail are checked in the service so the spec's messages come back. */
+/** Required fields, e-mail and lengths (trimmed) are checked in the service so the spec's messages come back. */
 export const registrationBody = t.Object({
-  firstName: t.Optional(text(1000)),
-  lastName: t.Optional(text(1000)),
-  login: t.Optional(text(1000)),
-  email: t.Optional(text(1000)),
-  password: t.Optional(text(1000)),
-  phoneNumber: t.Optional(t.Nullable(text(1000))),
-  position: t.Optional(t.Nullable(text(1000))),
-  company: t.Optional(t.Nullable(text(1000))),
+  firstName: t.Optional(trimmedText(LIMITS.name)),
+  lastName: t.Optional(trimmedText(LIMITS.name)),
+  login: t.Optional(trimmedText(LIMITS.login)),
+  email: t.Optional(trimmedText(LIMITS.email)),
+  password: t.Optional(trimmedText(LIMITS.password)),
+  phoneNumber: t.Optional(t.Nullable(trimmedText(LIMITS.phone))),
+  position: t.Optional(t.Nullable(trimmedText(LIMITS.text))),
+  company: t.Optional(t.Nullable(trimmedText(LIMITS.text))),
 });
 export type RegistrationInput = Static<typeof registrationBody>;
 
 export const profileBody = t.Object({
   id: t.Optional(t.Integer({ minimum: 1 })),
-  firstName: t.Optional(text(1000)),
-  lastName: t.Optional(text(1000)),
-  email: t.Optional(text(1000)),
-  phoneNumber: t.Optional(t.Nullable(text(1000))),
-  position: t.Optional(t.Nullable(text(1000))),
-  company: t.Optional(t.Nullable(text(1000))),
+  firstName: t.Optional(trimmedText(LIMITS.name)),
+  lastName: t.Optional(trimmedText(LIMITS.name)),
+  email: t.Optional(trimmedText(LIMITS.email)),
+  phoneNumber: t.Optional(t.Nullable(trimmedText(LIMITS.phone))),
+  position: t.Optional(t.Nullable(trimmedText(LIMITS.text))),
+  company: t.Optional(t.Nullable(trimmedText(LIMITS.text))),
   emailNotificationsAllowed: t.Optional(t.Boolean()),
   smsNotificationsAllowed: t.Optional(t.Boolean()),
   role: t.Optional(t.Object({ groupName: t.UnionEnum(ROLES) })),
   settings: t.Optional(
-    t.Object({ gisLogin: t.Optional(t.Nullable(text(1000))), gisPassword: t.Optional(t.Nullable(text(1000))) }),
+    t.Object({ gisLogin: t.Optional(t.Nullable(trimmedText(LIMITS.text))), gisPassword: t.Optional(t.Nullable(trimmedText(LIMITS.text))) }),
   ),
 });
 export type ProfileInput = Static<typeof profileBody>;

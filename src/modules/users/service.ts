@@ -164,7 +164,7 @@ export function saveProfile(ctx: AppContext, actor: User, input: ProfileInput): 
     ...checkText("phoneNumber", input.phoneNumber),
     ...checkText("position", input.position),
     ...checkText("company", input.company),
-    ...requireLength("phoneNumber", input.phoneNumber, 32),
+    ...requireLength("phoneNumber", input.phoneNumber, LIMITS.phone),
     ...requireLength("position", input.position, LIMITS.text),
     ...requireLength("company", input.company, LIMITS.text),
     ...requireLength("settings.gisLogin", input.settings?.gisLogin, LIMITS.text),

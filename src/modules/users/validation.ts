@@ -4,7 +4,8 @@ import type { MessageKey } from "../../../locales/en";
 /** A pragmatic e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const LIMITS = { name: 100, login: 64, email: 254, password: 256, minPassword: 8, text: 255 };
+/** Account limits, for the model, the service and the forms (this file imports no server code: islands use it). */
+export const LIMITS = { name: 100, login: 64, email: 254, password: 256, minPassword: 8, phone: 32, text: 255 };
 
 type Check = [field: string, value: string | undefined, requiredKey: MessageKey, max: number];
 

@@ -1,0 +1,2 @@
+/** A document version's limits, for the model, the service and the forms. */
+export const VERSION_LIMITS = { name: 255, description: 255 } as const;
