@@ -1,7 +1,7 @@
 import { t, type Static } from "elysia";
 import { DATA_TYPES, type Project, type User } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
-import { roleSchema } from "../users/presenter";
+import { userSchema } from "../users/presenter";
 import { timelineSchema, type Timeline } from "./model";
 import { integer } from "../../lib/schema";
 
@@ -44,18 +44,7 @@ export const homeProjectSchema = t.Object({
 });
 
 /** A member as the project users dialog shows them: no e-mail settings, no secrets. */
-export const memberSchema = t.Object({
-  id: integer(),
-  firstName: t.String(),
-  lastName: t.String(),
-  login: t.String(),
-  email: t.String(),
-  company: t.Nullable(t.String()),
-  position: t.Nullable(t.String()),
-  avatar: t.Nullable(t.String()),
-  role: roleSchema,
-  isActive: t.Boolean(),
-});
+export const memberSchema = t.Pick(userSchema, ["id", "firstName", "lastName", "login", "email", "company", "position", "avatar", "role", "isActive"]);
 
 export const presentMember = (user: User): Static<typeof memberSchema> => ({
   id: user.id,

@@ -5,26 +5,25 @@ import { trimmedText } from "../../lib/schema";
 import { LIMITS } from "./validation";
 
 /** Required fields, e-mail and lengths (trimmed) are checked in the service so the spec's messages come back. */
-export const registrationBody = t.Object({
+const personFields = {
   firstName: t.Optional(trimmedText(LIMITS.name)),
   lastName: t.Optional(trimmedText(LIMITS.name)),
-  login: t.Optional(trimmedText(LIMITS.login)),
   email: t.Optional(trimmedText(LIMITS.email)),
-  password: t.Optional(trimmedText(LIMITS.password)),
   phoneNumber: t.Optional(t.Nullable(trimmedText(LIMITS.phone))),
   position: t.Optional(t.Nullable(trimmedText(LIMITS.text))),
   company: t.Optional(t.Nullable(trimmedText(LIMITS.text))),
+};
+
+export const registrationBody = t.Object({
+  ...personFields,
+  login: t.Optional(trimmedText(LIMITS.login)),
+  password: t.Optional(trimmedText(LIMITS.password)),
 });
 export type RegistrationInput = Static<typeof registrationBody>;
 
 export const profileBody = t.Object({
   id: t.Optional(t.Integer({ minimum: 1 })),
-  firstName: t.Optional(trimmedText(LIMITS.name)),
-  lastName: t.Optional(trimmedText(LIMITS.name)),
-  email: t.Optional(trimmedText(LIMITS.email)),
-  phoneNumber: t.Optional(t.Nullable(trimmedText(LIMITS.phone))),
-  position: t.Optional(t.Nullable(trimmedText(LIMITS.text))),
-  company: t.Optional(t.Nullable(trimmedText(LIMITS.text))),
+  ...personFields,
   emailNotificationsAllowed: t.Optional(t.Boolean()),
   smsNotificationsAllowed: t.Optional(t.Boolean()),
   role: t.Optional(t.Object({ groupName: t.UnionEnum(ROLES) })),
