@@ -11,7 +11,7 @@ import { snack } from "../lib/snackbar";
 import { loadStrings } from "./strings";
 import type { Chat, Me, Message, PendingMessage, TopicEvent } from "./types";
 
-export type CoreEvent =
+type CoreEvent =
   | { kind: "chats" }
   | { kind: "presence" }
   | { kind: "outbox" }
@@ -39,11 +39,11 @@ function readMe(): Me {
 }
 
 /** A client id for the outbox: the server deduplicates by it, so resending is safe. */
-export const newClientId = () =>
+const newClientId = () =>
   (crypto.randomUUID?.() ?? `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`).replace(/-/g, "");
 
 const time = (value: string | null | undefined) => (value ? new Date(value).getTime() : 0);
-export const byLatest = (a: Chat, b: Chat) => time(b.lastMessageTime) - time(a.lastMessageTime) || b.id - a.id;
+const byLatest = (a: Chat, b: Chat) => time(b.lastMessageTime) - time(a.lastMessageTime) || b.id - a.id;
 
 class ChatCore {
   readonly me = readMe();
@@ -357,7 +357,7 @@ type Panel = typeof import("./panel");
 let panel: Promise<Panel> | undefined;
 
 /** The React panel and its strings, imported on first use. */
-export function loadPanel(): Promise<Panel> {
+function loadPanel(): Promise<Panel> {
   panel ??= Promise.all([import("./panel"), loadStrings()]).then(([module]) => module);
   panel.catch(() => {
     panel = undefined;
@@ -403,8 +403,8 @@ export async function openComments(el: HTMLElement, dataId: number) {
   return (await loadPanel()).openDataComments(el, dataId);
 }
 
-/** Opens the chat drawer, on a chat if given (for other pages' "open chat" links and buttons). */
-export async function openChats(chatId?: number) {
+/** Opens the chat drawer, on a chat if given. */
+async function openChats(chatId?: number) {
   (await loadPanel()).openDrawer(chatId);
 }
 

@@ -60,7 +60,7 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 /** The largest file the drive takes (spec 1 section 9); the server enforces it too. */
-export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 
 /**
  * POST /api/files/save-user-file with one file, reporting upload progress (0..1); 240 s as the

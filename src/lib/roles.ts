@@ -18,4 +18,3 @@ export function roleInProject(role: string, projectModerator: boolean): string {
   return projectModerator && role === "USER" ? "MODERATOR" : role;
 }
 
-export const isRole = (value: unknown): value is Role => typeof value === "string" && ROLES.includes(value as Role);

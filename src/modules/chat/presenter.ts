@@ -94,7 +94,7 @@ export const encryptedSchema = t.Object({ encrypted: t.Integer() });
 export type Author = Pick<User, "id" | "firstName" | "lastName">;
 
 /** The readable body: sealed rows are opened; rows from before encryption are plain. */
-export function bodyOf(box: SecretBox, message: Pick<ChatMessage, "body" | "encrypted">): string {
+function bodyOf(box: SecretBox, message: Pick<ChatMessage, "body" | "encrypted">): string {
   if (!message.encrypted) return message.body;
   try {
     return box.open(message.body);

@@ -15,7 +15,7 @@ import { enterChat, mayEnter, requireOwnedChat } from "./policy";
 import { presentChat, presentMember, presentMessage, presentUserChoice, type ChatRow, type PresentedMessage } from "./presenter";
 import { chatStatements, unreadCount } from "./statements";
 
-export const isMember = (db: Db, userId: number, chatId: number) => !!chatStatements(db).memberOf.get({ chatId, userId });
+const isMember = (db: Db, userId: number, chatId: number) => !!chatStatements(db).memberOf.get({ chatId, userId });
 
 function checkName(db: Db, raw: string | undefined, exceptId?: number): string {
   const name = raw?.trim() ?? "";

@@ -2,7 +2,7 @@ import { t, type Static } from "elysia";
 
 /** How many ids one share, withdraw, remove or save-records call may name. */
 export const MAX_IDS = 1000;
-export const NAME_FILTER_MAX = 255;
+const NAME_FILTER_MAX = 255;
 
 /** Share tokens are randomToken(24): 32 URL-safe characters; anything longer is refused as not found. */
 export const tokenParams = t.Object({ token: t.String({ maxLength: 128 }) });

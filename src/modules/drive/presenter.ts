@@ -4,7 +4,7 @@ import { isoDate } from "../../lib/responses";
 import { downloadHeaders } from "../../lib/downloads";
 
 /** Where a file's bytes are served; also the entity's `path` (the stored location itself never leaves the server). */
-export const downloadPath = (token: string) => `/api/files/get-user-file/${token}`;
+const downloadPath = (token: string) => `/api/files/get-user-file/${token}`;
 
 /**
  * The spec's file entity: id, name, type, size, path, token, isShared, owner (with id), creationDate,

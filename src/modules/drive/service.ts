@@ -15,7 +15,7 @@ import { MAX_IDS, type IdsQuery, type SaveRecordsInput } from "./model";
 import { parseRange, presentFile } from "./presenter";
 
 /** Spec 1 section 9: a 500 MB hint, enforced here while the upload streams. */
-export const DRIVE_MAX_BYTES = MAX_FILE_BYTES;
+const DRIVE_MAX_BYTES = MAX_FILE_BYTES;
 
 const TYPE_BY_EXTENSION: Record<string, FileType> = {
   doc: "doc",
@@ -101,7 +101,7 @@ export function listFiles(db: Db, actor: User, name = "") {
  * - the file's own token: its owner, and, signed in, whoever may enter a chat where a message
  *   that is not deleted carries the file (chat/policy's mayReadChatFile).
  */
-export function viewableFile(db: Db, actor: User | null, token: string): DriveFile {
+function viewableFile(db: Db, actor: User | null, token: string): DriveFile {
   const shared = byShareToken(db, token);
   if (shared) return shared;
   const file = byToken(db, token);
@@ -128,7 +128,7 @@ export async function fileForDownload(ctx: AppContext, actor: User | null, token
 }
 
 /** One id or a comma list from `id` and/or `ids`, without repeats; 422 when any part is not an id. */
-export function parseIds(query: IdsQuery): number[] {
+function parseIds(query: IdsQuery): number[] {
   const parts = [query.id, query.ids]
     .filter((v): v is string => !!v)
     .join(",")

@@ -12,7 +12,7 @@ const prepare = (db: Db) => ({
 });
 
 /** The live channel's session check: the current user behind a session id, or null when it ended, expired or the user is inactive. */
-export function liveSessionCheck(db: Db): SessionCheck {
+function liveSessionCheck(db: Db): SessionCheck {
   let prepared = statements.get(db);
   if (!prepared) statements.set(db, (prepared = prepare(db)));
   const { session, user } = prepared;
