@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { Id, Whole } from "../../lib/ids";
+import { oneOf } from "../../lib/schema";
 import { CHAT_TEXT_MAX, MESSAGE_MAX, USER_SEARCH_MAX } from "./limits";
 
 const positive = Id();
@@ -8,7 +9,7 @@ const text = (max: number) => t.String({ maxLength: max });
 export const newChatBody = t.Object({
   name: t.Optional(text(CHAT_TEXT_MAX)),
   description: t.Optional(text(CHAT_TEXT_MAX)),
-  type: t.UnionEnum(["PUBLIC", "PRIVATE"], { default: undefined }),
+  type: oneOf(["PUBLIC", "PRIVATE"] as const),
   members: t.Optional(t.Array(t.Object({ id: t.Integer({ minimum: 1 }) }), { maxItems: 1000 })),
 });
 export type NewChatInput = Static<typeof newChatBody>;

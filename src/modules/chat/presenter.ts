@@ -1,27 +1,27 @@
 import { t, type Static } from "elysia";
 import { CHAT_TYPES, DATA_TYPES, FILE_TYPES, MESSAGE_KEYS, type Chat, type ChatMessage, type DataItem, type DriveFile, type Project, type User } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
+import { integer, oneOf } from "../../lib/schema";
 import type { SecretBox } from "../../lib/secret-box";
 import { nameFor } from "./naming";
 
 // The shapes the chat calls and its live events answer: OpenAPI documents them, the presenters are
 // typed by them, and the chat islands import these types (`Wire<...>`) instead of copies.
 
-const id = () => t.Integer();
-const messageKey = t.UnionEnum(MESSAGE_KEYS);
+const messageKey = oneOf(MESSAGE_KEYS);
 
 /** A drive file as a message carries it. */
-const chatFileSchema = t.Object({ id: id(), name: t.String(), type: t.UnionEnum(FILE_TYPES), size: t.Integer(), token: t.String(), owner: t.Object({ id: id() }) });
+const chatFileSchema = t.Object({ id: integer(), name: t.String(), type: oneOf(FILE_TYPES), size: integer(), token: t.String(), owner: t.Object({ id: integer() }) });
 
 /** A message as the spec names its fields (decryptedBody, authorID, firstName and surname for live ones). */
 export const messageSchema = t.Object({
-  id: id(),
-  chatId: id(),
+  id: integer(),
+  chatId: integer(),
   createdAt: isoDate(),
   messageKey,
   decryptedBody: t.String(),
-  authorID: t.Nullable(id()),
-  author: t.Nullable(t.Object({ id: id(), firstName: t.String(), lastName: t.String() })),
+  authorID: t.Nullable(integer()),
+  author: t.Nullable(t.Object({ id: integer(), firstName: t.String(), lastName: t.String() })),
   firstName: t.String(),
   surname: t.String(),
   clientId: t.Nullable(t.String()),
@@ -31,30 +31,30 @@ export type PresentedMessage = Static<typeof messageSchema>;
 
 /** A chat from one member's side. */
 export const chatSchema = t.Object({
-  id: id(),
+  id: integer(),
   name: t.String(),
   description: t.String(),
-  type: t.UnionEnum(CHAT_TYPES),
-  ownerID: t.Nullable(id()),
-  dataId: t.Nullable(id()),
-  issueId: t.Nullable(id()),
-  numberOfMembers: t.Integer(),
+  type: oneOf(CHAT_TYPES),
+  ownerID: t.Nullable(integer()),
+  dataId: t.Nullable(integer()),
+  issueId: t.Nullable(integer()),
+  numberOfMembers: integer(),
   subscribed: t.Boolean(),
   archived: t.Boolean(),
-  numberOfUnreadMessages: t.Integer(),
-  lastMessageID: t.Nullable(id()),
+  numberOfUnreadMessages: integer(),
+  lastMessageID: t.Nullable(integer()),
   lastMessageTime: isoDate(),
-  companionID: t.Nullable(id()),
+  companionID: t.Nullable(integer()),
   companionLogoutTime: t.Nullable(isoDate()),
   topRecord: t.Nullable(
-    t.Object({ createdAt: isoDate(), decryptedBody: t.String(), messageKey, author: t.Object({ id: t.Nullable(id()), firstName: t.String(), surname: t.String() }) }),
+    t.Object({ createdAt: isoDate(), decryptedBody: t.String(), messageKey, author: t.Object({ id: t.Nullable(integer()), firstName: t.String(), surname: t.String() }) }),
   ),
 });
 export type PresentedChat = Static<typeof chatSchema>;
 
 /** A user offered for a new chat or an invitation (search-user, users-not-members). */
 export const userChoiceSchema = t.Object({
-  id: id(),
+  id: integer(),
   firstName: t.String(),
   lastName: t.String(),
   login: t.String(),
@@ -66,7 +66,7 @@ export type UserChoice = Static<typeof userChoiceSchema>;
 
 /** A member in the members dialog. */
 export const memberSchema = t.Object({
-  id: id(),
+  id: integer(),
   firstName: t.String(),
   lastName: t.String(),
   company: t.Nullable(t.String()),
@@ -77,19 +77,19 @@ export type PresentedMember = Static<typeof memberSchema>;
 
 /** What a DATA chat is about, for its header link (data/get-by-chat). */
 export const chatDataSchema = t.Object({
-  id: id(),
+  id: integer(),
   name: t.String(),
-  dataType: t.UnionEnum(DATA_TYPES),
-  project: t.Object({ id: id(), name: t.String() }),
-  owner: t.Object({ id: t.Nullable(id()) }),
+  dataType: oneOf(DATA_TYPES),
+  project: t.Object({ id: integer(), name: t.String() }),
+  owner: t.Object({ id: t.Nullable(integer()) }),
 });
 export type ChatData = Static<typeof chatDataSchema>;
 
-export const renamedSchema = t.Object({ id: id(), name: t.String() });
-export const invitedSchema = t.Object({ invited: t.Array(id()) });
-export const detachedSchema = t.Object({ id: id(), member: id() });
-export const subscribedSchema = t.Object({ id: id(), subscribed: t.Boolean() });
-export const encryptedSchema = t.Object({ encrypted: t.Integer() });
+export const renamedSchema = t.Object({ id: integer(), name: t.String() });
+export const invitedSchema = t.Object({ invited: t.Array(integer()) });
+export const detachedSchema = t.Object({ id: integer(), member: integer() });
+export const subscribedSchema = t.Object({ id: integer(), subscribed: t.Boolean() });
+export const encryptedSchema = t.Object({ encrypted: integer() });
 
 export type Author = Pick<User, "id" | "firstName" | "lastName">;
 

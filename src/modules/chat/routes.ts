@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
+import { integer } from "../../lib/schema";
 import { answers, idSchema } from "../../lib/responses";
 import {
   chatIDQuery, chatIdQuery, chatQuery, dataChatBody, detachQuery, inviteBody, listQuery, messagesQuery, newChatBody,
@@ -18,7 +19,7 @@ import { encryptPlainMessages, messagesOf } from "./messages";
 import { chatForData, dataOfChat } from "./data-chats";
 
 const chatList = answers(t.Array(chatSchema));
-const chatId = answers(t.Integer());
+const chatId = answers(integer());
 const userChoices = answers(t.Array(userChoiceSchema));
 const subscribed = answers(subscribedSchema);
 

@@ -1,6 +1,7 @@
 import { t, type Static } from "elysia";
 import { FILE_TYPES, type DriveFile } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
+import { integer, oneOf } from "../../lib/schema";
 import { downloadHeaders } from "../../lib/downloads";
 
 /** Where a file's bytes are served; also the entity's `path` (the stored location itself never leaves the server). */
@@ -13,16 +14,16 @@ const downloadPath = (token: string) => `/api/files/get-user-file/${token}`;
  * for its owner and chat members, the share token for a visitor of the public link.
  */
 export const fileEntitySchema = t.Object({
-  id: t.Integer(),
+  id: integer(),
   name: t.String(),
-  type: t.UnionEnum(FILE_TYPES),
-  size: t.Integer(),
+  type: oneOf(FILE_TYPES),
+  size: integer(),
   mime: t.String(),
   path: t.String(),
   token: t.String(),
   isShared: t.Boolean(),
   shareToken: t.Nullable(t.String()),
-  owner: t.Object({ id: t.Integer() }),
+  owner: t.Object({ id: integer() }),
   creationDate: isoDate(),
 });
 export type FileEntity = Static<typeof fileEntitySchema>;
