@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { mdiClose } from "@mdi/js";
 import { hasRank } from "../../src/lib/roles";
-import { CHAT_NAME_MAX, CHAT_TEXT_MAX, USER_SEARCH_MAX } from "../../src/modules/chat/limits";
+import { CHAT_DESCRIPTION_MAX, CHAT_NAME_MAX, USER_SEARCH_MAX } from "../../src/modules/chat/limits";
 import { chatTitle, fullName } from "../../src/modules/chat/naming";
 import { ApiError } from "../lib/api";
 import { reportFailure } from "../lib/failures";
@@ -138,7 +138,7 @@ export function CreateChat({ onClose, onCreated }: { onClose: () => void; onCrea
             </div>
             <div className="field">
               <label htmlFor={descId}>{ct("chat.description")}</label>
-              <input id={descId} value={description} maxLength={CHAT_TEXT_MAX} onChange={(e) => setDescription(e.target.value)} />
+              <input id={descId} value={description} maxLength={CHAT_DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} />
             </div>
             <UserPicker label={ct("chat.addMembers")} search={searchUsers} chosen={members} onChange={setMembers} />
           </>

@@ -3,7 +3,6 @@
  * their inputs by them. Plain constants, so a browser bundle imports them without the server.
  */
 export const MESSAGE_MAX = 4000;
-/** A chat's name after trimming; the API takes up to CHAT_TEXT_MAX so that padding is trimmed, not refused. */
 export const CHAT_NAME_MAX = 100;
-export const CHAT_TEXT_MAX = 1000;
+export const CHAT_DESCRIPTION_MAX = 1000;
 export const USER_SEARCH_MAX = 100;

@@ -1,14 +1,14 @@
 import { t, type Static } from "elysia";
 import { Id, Whole } from "../../lib/ids";
-import { oneOf } from "../../lib/schema";
-import { CHAT_TEXT_MAX, MESSAGE_MAX, USER_SEARCH_MAX } from "./limits";
+import { oneOf, trimmedText } from "../../lib/schema";
+import { CHAT_DESCRIPTION_MAX, CHAT_NAME_MAX, MESSAGE_MAX, USER_SEARCH_MAX } from "./limits";
 
 const positive = Id();
 const text = (max: number) => t.String({ maxLength: max });
 
 export const newChatBody = t.Object({
-  name: t.Optional(text(CHAT_TEXT_MAX)),
-  description: t.Optional(text(CHAT_TEXT_MAX)),
+  name: t.Optional(trimmedText(CHAT_NAME_MAX)),
+  description: t.Optional(text(CHAT_DESCRIPTION_MAX)),
   type: oneOf(["PUBLIC", "PRIVATE"] as const),
   members: t.Optional(t.Array(t.Object({ id: t.Integer({ minimum: 1 }) }), { maxItems: 1000 })),
 });
@@ -17,7 +17,7 @@ export type NewChatInput = Static<typeof newChatBody>;
 export const chatIdQuery = t.Object({ chatId: positive });
 export const chatQuery = t.Object({ chat: positive });
 export const chatIDQuery = t.Object({ chatID: positive });
-export const renameQuery = t.Object({ chatID: positive, name: text(CHAT_TEXT_MAX) });
+export const renameQuery = t.Object({ chatID: positive, name: trimmedText(CHAT_NAME_MAX) });
 export const userIdQuery = t.Object({ userId: positive });
 export const searchQuery = t.Object({ str: t.Optional(text(USER_SEARCH_MAX)) });
 export const notMembersQuery = t.Object({ str: t.Optional(text(USER_SEARCH_MAX)), chat: positive });
@@ -32,7 +32,7 @@ export const messagesQuery = t.Object({
   limit: t.Optional(Whole(200, 1)),
 });
 export const listQuery = t.Object({ archived: t.Optional(t.BooleanString()) });
-export const dataChatBody = t.Object({ dataId: t.Integer({ minimum: 1 }), message: t.Optional(text(MESSAGE_MAX)) });
+export const dataChatBody = t.Object({ dataId: t.Integer({ minimum: 1 }), message: t.Optional(trimmedText(MESSAGE_MAX)) });
 
 /** What a SEND to /ws-prefix/notify/{chatId} carries: text, or a drive file, and the outbox's id. */
 export interface OutgoingMessage {
