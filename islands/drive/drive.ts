@@ -92,7 +92,8 @@ export function startDrive() {
   let searching: AbortController | undefined;
   async function reload() {
     searching?.abort();
-    const controller = (searching = new AbortController());
+    const controller = new AbortController();
+    searching = controller;
     try {
       files = await listFiles(search.value.trim(), controller.signal);
       render();

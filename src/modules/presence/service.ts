@@ -14,7 +14,10 @@ const prepare = (db: Db) => ({
 /** The live channel's session check: the current user behind a session id, or null when it ended, expired or the user is inactive. */
 function liveSessionCheck(db: Db): SessionCheck {
   let prepared = statements.get(db);
-  if (!prepared) statements.set(db, (prepared = prepare(db)));
+  if (!prepared) {
+    prepared = prepare(db);
+    statements.set(db, prepared);
+  }
   const { session, user } = prepared;
   return (sessionId) => {
     const found = session.get({ id: sessionId });
