@@ -2,9 +2,6 @@ import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex, index } from "drizzle-orm/sqlite-core";
 import { ROLES } from "../../src/lib/roles";
 
-// The harness still imports Role from here; once it takes it from src/lib/roles this line goes.
-export type { Role } from "../../src/lib/roles";
-
 const now = sql`(unixepoch('subsec') * 1000)`;
 
 /** Everyone who can sign in. Passwords are argon2id hashes; GIS credentials are the user's own overrides. */

@@ -1,4 +1,5 @@
-import { categories, dataCategories, dataItems, projects, userProjects, type DataItem, type Role } from "../../db/schema";
+import { categories, dataCategories, dataItems, projects, userProjects, type DataItem } from "../../db/schema";
+import type { Role } from "../lib/roles";
 import type { TestApp } from "./harness";
 
 /**
