@@ -11,8 +11,8 @@ const nullableText = (max: number) => t.Optional(t.Nullable(text(max)));
 
 // Without a default: an optional status left out of an update would otherwise become NO_DATA, a list without a type DOC.
 
-export const dataType = oneOf(DATA_TYPES);
-export const dataStatus = oneOf(DATA_STATUSES);
+const dataType = oneOf(DATA_TYPES);
+const dataStatus = oneOf(DATA_STATUSES);
 
 export const idQuery = t.Object({ id });
 
@@ -62,7 +62,7 @@ export const saveBody = t.Object({
 });
 export type SaveInput = Static<typeof saveBody>;
 
-export const SORT_FIELDS = ["name", "creationDate", "status", "dataType", "id"] as const;
+const SORT_FIELDS = ["name", "creationDate", "status", "dataType", "id"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export const CRITERIA = ["name", "status", "provider", "keyword", "category", "owner", "isActive", "search"] as const;
 export type CriterionName = (typeof CRITERIA)[number];

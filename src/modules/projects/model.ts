@@ -5,7 +5,7 @@ import { PROJECT_LIMITS, ROADMAP_LIMITS } from "./limits";
 
 const id = Id();
 export const idQuery = t.Object({ id });
-export const ref = t.Object({ id: t.Integer({ minimum: 1 }) });
+const ref = t.Object({ id: t.Integer({ minimum: 1 }) });
 
 /** The roadmap: a legend and steps, each with a title, a date tag, a tooltip, a description and a colour. */
 export const timelineSchema = t.Object({

@@ -5,7 +5,7 @@ import { userSchema } from "../users/presenter";
 import { timelineSchema, type Timeline } from "./model";
 import { integer } from "../../lib/schema";
 
-export function parseTimeline(text: string): Timeline {
+function parseTimeline(text: string): Timeline {
   try {
     const parsed = JSON.parse(text);
     return { description: String(parsed.description ?? ""), steps: Array.isArray(parsed.steps) ? parsed.steps : [] };
