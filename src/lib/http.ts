@@ -113,7 +113,19 @@ function sessionOf(ctx: AppContext, request: Request): SessionLookup | null {
 /** Routes that take files set this as their `parse`: their handlers stream the body themselves, after the access check. */
 export const STREAMED_BODY = () => ({});
 
-/** The session behind the cookie, and the `access` option every route declares. */
+/** Before a byte of the body is read: no session, no body (401) unless anyone may call; then at most the JSON limit (413). */
+const bodyParser =
+  (ctx: AppContext, level: Access) =>
+  async ({ request }: { request: Request }) => {
+    if (!request.body) return;
+    if (level !== "public" && !sessionOf(ctx, request)) throw unauthorized();
+    return readBody(request);
+  };
+
+/**
+ * The session behind the cookie, and who may call each route: `access: "USER"` (or a higher role)
+ * hands the handler a non-null `actor`; `public: true` routes read the nullable `actor` themselves.
+ */
 export const authPlugin = (ctx: AppContext) =>
   new Elysia({ name: "auth" })
     .derive({ as: "global" }, ({ request, set }) => {
@@ -126,18 +138,15 @@ export const authPlugin = (ctx: AppContext) =>
       };
     })
     .macro({
-      access: (level: Access) => ({
-        // Before a byte of the body is read: no session, no body (401); then at most the JSON limit (413).
-        async parse({ request }: { request: Request }) {
-          if (!request.body) return;
-          if (level !== "public" && !sessionOf(ctx, request)) throw unauthorized();
-          return readBody(request);
-        },
+      access: (level: Role) => ({
+        parse: bodyParser(ctx, level),
         // A transform hook, so that a signed-out caller gets 401 before its body is validated.
         transform({ actor }: { actor: User | null }) {
-          if (level === "public") return;
           if (!actor) throw unauthorized();
           if (!hasRank(actor.role, level)) throw forbidden();
         },
+        // The transform refused every caller without a session, so the handler's actor is never null.
+        resolve: ({ actor }: { actor: User | null }) => ({ actor: actor as User }),
       }),
+      public: (_anyone: true) => ({ parse: bodyParser(ctx, "public") }),
     });

@@ -48,7 +48,7 @@ export const authRoutes = (ctx: AppContext) =>
         }
       },
       // Answered with a Response of our own (two cookies), so the schema documents it and Elysia leaves it as it is.
-      { access: "public", body: loginBody, response: answers(userSchema) },
+      { public: true, body: loginBody, response: answers(userSchema) },
     )
     .post(
       "/logout",
@@ -61,5 +61,5 @@ export const authRoutes = (ctx: AppContext) =>
           headers: { "content-type": "application/json; charset=utf-8", "set-cookie": clearedSessionCookie(ctx.config.secureCookies) },
         });
       },
-      { access: "public", response: answers(okSchema) },
+      { public: true, response: answers(okSchema) },
     );

@@ -19,27 +19,27 @@ import { keywordsOfProject, providersOfProject } from "./vocabulary";
 export const dataRoutes = (ctx: AppContext) =>
   new Elysia()
     .use(authPlugin(ctx))
-    .post("/data/find-pageable-search-result", ({ actor, query, body }) => findPage(ctx.db, actor!, query, body), {
+    .post("/data/find-pageable-search-result", ({ actor, query, body }) => findPage(ctx.db, actor, query, body), {
       access: "USER",
       query: pageQuery,
       body: pageBody,
       response: answers(summaryPageSchema),
     })
-    .get("/data/get", ({ actor, query }) => getDataItem(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(dataItemSchema) })
-    .post("/data/save", ({ actor, body }) => saveDataItem(ctx.db, actor!, body), { access: "USER", body: saveBody, response: answers(dataItemSchema) })
-    .get("/data/remove", ({ actor, query }) => removeDataItem(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(activeSchema) })
-    .get("/data/restore", ({ actor, query }) => restoreDataItem(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(activeSchema) })
-    .get("/data/remove-forever", ({ actor, query }) => removeDataItemForever(ctx, actor!, query.id), { access: "ADMIN", query: idQuery, response: answers(removedForeverSchema) })
-    .get("/data/get-all-for-category", ({ actor, query }) => itemsOfCategory(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(t.Array(summarySchema)) })
-    .get("/data/search", ({ actor, query }) => searchByName(ctx.db, actor!, query.projectId, query.str), { access: "USER", query: searchQuery, response: answers(t.Array(searchHitSchema)) })
-    .get("/data/search-by-type", ({ actor, query }) => searchByName(ctx.db, actor!, query.projectId, query.str, query.dataType), {
+    .get("/data/get", ({ actor, query }) => getDataItem(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(dataItemSchema) })
+    .post("/data/save", ({ actor, body }) => saveDataItem(ctx.db, actor, body), { access: "USER", body: saveBody, response: answers(dataItemSchema) })
+    .get("/data/remove", ({ actor, query }) => removeDataItem(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(activeSchema) })
+    .get("/data/restore", ({ actor, query }) => restoreDataItem(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(activeSchema) })
+    .get("/data/remove-forever", ({ actor, query }) => removeDataItemForever(ctx, actor, query.id), { access: "ADMIN", query: idQuery, response: answers(removedForeverSchema) })
+    .get("/data/get-all-for-category", ({ actor, query }) => itemsOfCategory(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(t.Array(summarySchema)) })
+    .get("/data/search", ({ actor, query }) => searchByName(ctx.db, actor, query.projectId, query.str), { access: "USER", query: searchQuery, response: answers(t.Array(searchHitSchema)) })
+    .get("/data/search-by-type", ({ actor, query }) => searchByName(ctx.db, actor, query.projectId, query.str, query.dataType), {
       access: "USER",
       query: searchByTypeQuery,
       response: answers(t.Array(searchHitSchema)),
     })
-    .get("/relations-data/get", ({ actor, query }) => relationsOf(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(t.Array(relationSchema)) })
-    .get("/relations-data/add", ({ actor, query }) => addRelation(ctx.db, actor!, query.idNode, query.id), { access: "USER", query: relationAddQuery, response: answers(relationSchema) })
-    .get("/relations-data/remove", ({ actor, query }) => removeRelation(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(idSchema) })
+    .get("/relations-data/get", ({ actor, query }) => relationsOf(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(t.Array(relationSchema)) })
+    .get("/relations-data/add", ({ actor, query }) => addRelation(ctx.db, actor, query.idNode, query.id), { access: "USER", query: relationAddQuery, response: answers(relationSchema) })
+    .get("/relations-data/remove", ({ actor, query }) => removeRelation(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(idSchema) })
     // Non-strict paths: the spec's trailing-slash form and the bare one reach the same handler.
-    .get("/provider/get-all-for-project/", ({ actor, query }) => providersOfProject(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(t.Array(providerSchema)) })
-    .get("/keyword/get-all-for-project/", ({ actor, query }) => keywordsOfProject(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(t.Array(keywordSchema)) });
+    .get("/provider/get-all-for-project/", ({ actor, query }) => providersOfProject(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(t.Array(providerSchema)) })
+    .get("/keyword/get-all-for-project/", ({ actor, query }) => keywordsOfProject(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(t.Array(keywordSchema)) });

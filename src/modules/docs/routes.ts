@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
-import { authPlugin } from "../../lib/http";
+import { authPlugin, STREAMED_BODY } from "../../lib/http";
 import { answers, idSchema } from "../../lib/responses";
 import { addVersionBody, bodyQuery, idParams, saveAllBody, updateVersionBody } from "./model";
 import { bodyPartSchema, savedDocumentSchema, stagedSchema, versionSchema } from "./presenter";
@@ -11,36 +11,36 @@ export const docRoutes = (ctx: AppContext) =>
   new Elysia()
     .use(authPlugin(ctx))
     // The body is streamed to disk by the service: this parser claims it so Elysia does not read it first.
-    .post("/files/save", ({ actor, request }) => stageUploads(ctx, actor!, request), {
+    .post("/files/save", ({ actor, request }) => stageUploads(ctx, actor, request), {
       access: "USER",
-      parse: () => ({}),
+      parse: STREAMED_BODY,
       response: answers(t.Array(stagedSchema)),
     })
-    .post("/docs/add-doc-version", ({ actor, body }) => addVersion(ctx, actor!, body), { access: "USER", body: addVersionBody, response: answers(versionSchema) })
-    .post("/docs/update-doc-version", ({ actor, body }) => updateVersion(ctx, actor!, body), { access: "USER", body: updateVersionBody, response: answers(versionSchema) })
-    .get("/docs/get-all-versions/:id", ({ actor, params }) => versionsOf(ctx.db, actor!, params.id), {
+    .post("/docs/add-doc-version", ({ actor, body }) => addVersion(ctx, actor, body), { access: "USER", body: addVersionBody, response: answers(versionSchema) })
+    .post("/docs/update-doc-version", ({ actor, body }) => updateVersion(ctx, actor, body), { access: "USER", body: updateVersionBody, response: answers(versionSchema) })
+    .get("/docs/get-all-versions/:id", ({ actor, params }) => versionsOf(ctx.db, actor, params.id), {
       access: "USER",
       params: idParams,
       response: answers(t.Array(versionSchema)),
     })
-    .get("/docs/get-body/:id", ({ actor, params, query }) => versionBody(ctx.db, actor!, params.id, query.part), {
+    .get("/docs/get-body/:id", ({ actor, params, query }) => versionBody(ctx.db, actor, params.id, query.part), {
       access: "USER",
       params: idParams,
       query: bodyQuery,
       response: answers(bodyPartSchema),
     })
-    .post("/docs/remove-doc-version/:id", ({ actor, params }) => removeVersion(ctx, actor!, params.id), {
+    .post("/docs/remove-doc-version/:id", ({ actor, params }) => removeVersion(ctx, actor, params.id), {
       access: "USER",
       params: idParams,
       response: answers(idSchema),
     })
-    .post("/docs/save-all/:projectId", ({ actor, params, body }) => saveAll(ctx, actor!, params.projectId, body), {
+    .post("/docs/save-all/:projectId", ({ actor, params, body }) => saveAll(ctx, actor, params.projectId, body), {
       access: "USER",
       params: t.Object({ projectId: idParams.properties.id }),
       body: saveAllBody,
       response: answers(t.Array(savedDocumentSchema)),
     })
-    .get("/files/get-doc-version/:id", ({ actor, params, query }) => versionFile(ctx, actor!, params.id, query.inline === "1"), {
+    .get("/files/get-doc-version/:id", ({ actor, params, query }) => versionFile(ctx, actor, params.id, query.inline === "1"), {
       access: "USER",
       params: idParams,
       query: t.Object({ inline: t.Optional(t.String({ maxLength: 1 })) }),

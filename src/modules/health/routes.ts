@@ -5,6 +5,6 @@ import { answers } from "../../lib/responses";
 
 export const healthRoutes = (ctx: AppContext) =>
   new Elysia().use(authPlugin(ctx)).get("/health", () => ({ status: "ok" as const, build: ctx.config.build }), {
-    access: "public",
+    public: true,
     response: answers(t.Object({ status: t.Literal("ok"), build: t.String() })),
   });

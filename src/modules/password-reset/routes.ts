@@ -17,10 +17,10 @@ export const passwordResetRoutes = (ctx: AppContext) =>
         createResetRequest(ctx, query.email, clientAddress(request, server, ctx.config.trustProxy));
         return { status: "ok" };
       },
-      { access: "public", query: t.Object({ email: t.Optional(t.String({ maxLength: 1000 })) }), response: answers(okSchema) },
+      { public: true, query: t.Object({ email: t.Optional(t.String({ maxLength: 1000 })) }), response: answers(okSchema) },
     )
     .get("/get-log", ({ query }) => resetLog(ctx.db, query.token), {
-      access: "public",
+      public: true,
       query: t.Object({ token: t.Optional(tokenText) }),
       response: answers(t.Object({ user: t.Object({ firstName: t.String(), login: t.String() }) })),
     })
@@ -31,7 +31,7 @@ export const passwordResetRoutes = (ctx: AppContext) =>
         return { status: "ok" };
       },
       {
-        access: "public",
+        public: true,
         transform: ({ request }) => refuseSecretsInQuery(request),
         body: t.Optional(t.Object({ token: t.Optional(tokenText), password: t.Optional(t.String({ maxLength: 1000 })) })),
         response: answers(okSchema),

@@ -19,35 +19,35 @@ const positive = Id();
 export const projectRoutes = (ctx: AppContext) =>
   new Elysia()
     .use(authPlugin(ctx))
-    .get("/project/get", ({ actor, query }) => getProject(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(projectSchema) })
-    .get("/project/get-project-details", ({ actor, query }) => projectDetails(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(projectDetailsSchema) })
-    .get("/project/get-project-list", ({ actor, query }) => homeProjects(ctx.db, actor!, query.search), {
+    .get("/project/get", ({ actor, query }) => getProject(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(projectSchema) })
+    .get("/project/get-project-details", ({ actor, query }) => projectDetails(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(projectDetailsSchema) })
+    .get("/project/get-project-list", ({ actor, query }) => homeProjects(ctx.db, actor, query.search), {
       access: "USER",
       query: projectListQuery,
       response: answers(t.Array(homeProjectSchema)),
     })
-    .post("/project/create", ({ actor, body }) => createProject(ctx, actor!, body), { access: "ADMIN", body: projectBody, response: answers(projectSchema) })
-    .post("/project/update", ({ actor, body }) => updateProject(ctx, actor!, body), { access: "ADMIN", body: projectBody, response: answers(projectSchema) })
-    .get("/project/remove", ({ actor, query }) => removeProject(ctx, actor!, query.id), { access: "ADMIN", query: idQuery, response: answers(idSchema) })
-    .get("/project/get-user-projects", ({ actor, query }) => membershipsOf(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(t.Array(membershipSchema)) })
-    .get("/project/get-all-unassigned", ({ actor, query }) => unassignedProjects(ctx.db, actor!, query.id), { access: "ADMIN", query: idQuery, response: answers(t.Array(projectSchema)) })
-    .get("/project/get-users-by-project", ({ actor, query }) => projectMembers(ctx.db, actor!, query.id), { access: "USER", query: idQuery, response: answers(t.Array(projectMemberSchema)) })
-    .post("/project/add-user-project", ({ actor, body }) => saveMembership(ctx, actor!, body), { access: "ADMIN", body: userProjectBody, response: answers(membershipSchema) })
-    .post("/project/remove-user-project", ({ actor, query }) => removeMembership(ctx, actor!, query.id), { access: "ADMIN", query: idQuery, response: answers(idSchema) })
-    .post("/project/add-to-favorites", ({ actor, query }) => setFavorite(ctx.db, actor!, query.id, true), { access: "USER", query: idQuery, response: answers(favoriteSchema) })
-    .post("/project/remove-from-favorites", ({ actor, query }) => setFavorite(ctx.db, actor!, query.id, false), { access: "USER", query: idQuery, response: answers(favoriteSchema) })
-    .get("/project/get-favorite-project-list", ({ actor }) => favoriteProjects(ctx.db, actor!), { access: "USER", response: answers(t.Array(projectNameSchema)) })
-    .get("/users/get-user-projects", ({ actor }) => membershipsOf(ctx.db, actor!, actor!.id), { access: "USER", response: answers(t.Array(membershipSchema)) })
-    .get("/users/get-user-project-by-user", ({ actor, query }) => membershipOf(ctx.db, actor!, query.userId, query.projectId), {
+    .post("/project/create", ({ actor, body }) => createProject(ctx, actor, body), { access: "ADMIN", body: projectBody, response: answers(projectSchema) })
+    .post("/project/update", ({ actor, body }) => updateProject(ctx, actor, body), { access: "ADMIN", body: projectBody, response: answers(projectSchema) })
+    .get("/project/remove", ({ actor, query }) => removeProject(ctx, actor, query.id), { access: "ADMIN", query: idQuery, response: answers(idSchema) })
+    .get("/project/get-user-projects", ({ actor, query }) => membershipsOf(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(t.Array(membershipSchema)) })
+    .get("/project/get-all-unassigned", ({ actor, query }) => unassignedProjects(ctx.db, actor, query.id), { access: "ADMIN", query: idQuery, response: answers(t.Array(projectSchema)) })
+    .get("/project/get-users-by-project", ({ actor, query }) => projectMembers(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(t.Array(projectMemberSchema)) })
+    .post("/project/add-user-project", ({ actor, body }) => saveMembership(ctx, actor, body), { access: "ADMIN", body: userProjectBody, response: answers(membershipSchema) })
+    .post("/project/remove-user-project", ({ actor, query }) => removeMembership(ctx, actor, query.id), { access: "ADMIN", query: idQuery, response: answers(idSchema) })
+    .post("/project/add-to-favorites", ({ actor, query }) => setFavorite(ctx.db, actor, query.id, true), { access: "USER", query: idQuery, response: answers(favoriteSchema) })
+    .post("/project/remove-from-favorites", ({ actor, query }) => setFavorite(ctx.db, actor, query.id, false), { access: "USER", query: idQuery, response: answers(favoriteSchema) })
+    .get("/project/get-favorite-project-list", ({ actor }) => favoriteProjects(ctx.db, actor), { access: "USER", response: answers(t.Array(projectNameSchema)) })
+    .get("/users/get-user-projects", ({ actor }) => membershipsOf(ctx.db, actor, actor.id), { access: "USER", response: answers(t.Array(membershipSchema)) })
+    .get("/users/get-user-project-by-user", ({ actor, query }) => membershipOf(ctx.db, actor, query.userId, query.projectId), {
       access: "USER",
       query: userProjectQuery, response: answers(membershipSchema),
     })
-    .get("/users/find-by-category", ({ actor, query }) => usersByCategory(ctx.db, actor!, query.dataCategoryId), {
+    .get("/users/find-by-category", ({ actor, query }) => usersByCategory(ctx.db, actor, query.dataCategoryId), {
       access: "USER",
       query: t.Object({ dataCategoryId: positive }),
       response: answers(t.Array(memberSchema)),
     })
-    .get("/users/get-admin-list-by-project", ({ actor, query }) => projectAdmins(ctx.db, actor!, query.projectId), {
+    .get("/users/get-admin-list-by-project", ({ actor, query }) => projectAdmins(ctx.db, actor, query.projectId), {
       access: "USER",
       query: t.Object({ projectId: positive }),
       response: answers(t.Array(memberSchema)),

@@ -8,7 +8,7 @@ import { allSettings, generalSettings, gisCredentials, saveAllSettings } from ".
 export const settingsRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/settings" })
     .use(authPlugin(ctx))
-    .get("/get-general", () => generalSettings(ctx.db), { access: "public", response: answers(generalSettingsSchema) })
+    .get("/get-general", () => generalSettings(ctx.db), { public: true, response: answers(generalSettingsSchema) })
     .get("/get-all", () => allSettings(ctx.db), { access: "SYSTEM_ADMIN", response: answers(t.Array(settingSchema)) })
     .post("/save-all", ({ body }) => saveAllSettings(ctx.db, body), {
       access: "SYSTEM_ADMIN",
@@ -17,4 +17,4 @@ export const settingsRoutes = (ctx: AppContext) =>
       }),
       response: answers(t.Array(settingSchema)),
     })
-    .post("/get-gis-credentials", ({ actor }) => gisCredentials(ctx.db, actor!), { access: "USER", response: answers(gisCredentialsSchema) });
+    .post("/get-gis-credentials", ({ actor }) => gisCredentials(ctx.db, actor), { access: "USER", response: answers(gisCredentialsSchema) });

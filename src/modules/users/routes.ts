@@ -13,8 +13,8 @@ import { listUsers, register, saveProfile, setActive, setLocale } from "./servic
 export const userRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/users" })
     .use(authPlugin(ctx))
-    .get("/get-user", ({ actor }) => presentUser(actor!), { access: "USER", response: answers(userSchema) })
-    .post("/get-settings", ({ actor }) => ({ gisLogin: actor!.gisLogin, gisPassword: actor!.gisPassword }), {
+    .get("/get-user", ({ actor }) => presentUser(actor), { access: "USER", response: answers(userSchema) })
+    .post("/get-settings", ({ actor }) => ({ gisLogin: actor.gisLogin, gisPassword: actor.gisPassword }), {
       access: "USER",
       response: answers(gisSettingsSchema),
     })
@@ -25,17 +25,17 @@ export const userRoutes = (ctx: AppContext) =>
         set.status = 201;
         return presentUser(user);
       },
-      { access: "public", body: registrationBody, response: { 201: answers(userSchema) } },
+      { public: true, body: registrationBody, response: { 201: answers(userSchema) } },
     )
-    .post("/save", ({ actor, body }) => presentUser(saveProfile(ctx, actor!, body)), { access: "USER", body: profileBody, response: answers(userSchema) })
+    .post("/save", ({ actor, body }) => presentUser(saveProfile(ctx, actor, body)), { access: "USER", body: profileBody, response: answers(userSchema) })
     .get("/get-all", () => listUsers(ctx.db).map(presentUser), { access: "ADMIN", response: answers(t.Array(userSchema)) })
     .get("/get-all-user-roles", () => ROLES.map((groupName) => ({ groupName })), { access: "ADMIN", response: answers(t.Array(roleSchema)) })
-    .post("/activate", ({ actor, query }) => presentUser(setActive(ctx, actor!, query.id, true)), {
+    .post("/activate", ({ actor, query }) => presentUser(setActive(ctx, actor, query.id, true)), {
       access: "ADMIN",
       query: idQuery,
       response: answers(userSchema),
     })
-    .post("/deactivate", ({ actor, query }) => presentUser(setActive(ctx, actor!, query.id, false)), {
+    .post("/deactivate", ({ actor, query }) => presentUser(setActive(ctx, actor, query.id, false)), {
       access: "ADMIN",
       query: idQuery,
       response: answers(userSchema),
@@ -47,5 +47,5 @@ export const userRoutes = (ctx: AppContext) =>
         set.headers["set-cookie"] = serializeCookie(LOCALE_COOKIE, body.locale, { maxAgeSeconds: 365 * 24 * 3600 });
         return { locale: body.locale };
       },
-      { access: "public", body: localeBody, response: answers(localeSchema) },
+      { public: true, body: localeBody, response: answers(localeSchema) },
     );
