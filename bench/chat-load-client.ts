@@ -29,7 +29,7 @@ const CONNECT_IN_FLIGHT = 50;
 const CONNECT_TIMEOUT_MS = 120_000;
 const SUB_ID = "sub-0"; // what @stomp/stompjs would name a client's first subscription
 const wall = () => performance.timeOrigin + performance.now();
-const emit = (event: string, data: object = {}) => process.stdout.write(JSON.stringify({ event, ...data }) + "\n");
+const emit = (event: string, data: object = {}) => process.stdout.write(`${JSON.stringify({ event, ...data })}\n`);
 
 const { mode, groups, membersPerGroup: size } = config;
 const total = Math.round(config.rate * config.seconds);

@@ -6,7 +6,7 @@ import { ownPageHeaders } from "../src/testing/own-page";
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 export async function uploadRss(url: string, pid: number, megabytes: number, cookie?: string) {
-  const boundary = "plexusbench" + Date.now();
+  const boundary = `plexusbench${Date.now()}`;
   const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
   const chunk = new Uint8Array(1024 * 1024).fill(97);

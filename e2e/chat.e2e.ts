@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts, scriptsFrom, type ScriptSizes } from "../src/testing/script-size";
@@ -66,11 +66,11 @@ async function openDrawer(page: Page) {
 
 async function openChat(page: Page, name: string) {
   await openDrawer(page);
-  await drawer(page).locator(".chat-list__items").getByRole("button", { name: new RegExp(escape(name)) }).first().click();
+  await drawer(page).locator(".chat-list__items").getByRole("button", { name: new RegExp(escapeRegExp(name)) }).first().click();
   await frameOf(page).getByRole("heading", { name, exact: true }).waitFor();
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function send(page: Page, text: string) {
   await messageBox(page).fill(text);
@@ -86,8 +86,6 @@ async function thread(page: Page) {
     })),
   );
 }
-
-const textOf = (item: Locator) => item.locator(".chat-msg__text");
 
 beforeAll(async () => {
   [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
@@ -211,16 +209,16 @@ describe("two people chatting", () => {
       await frameOf(b.page).getByRole("button", { name: "Chat options" }).click();
       await b.page.getByRole("menuitem", { name: "Archive" }).click();
       await b.page.getByText("The chat is archived").waitFor();
-      await list.getByRole("button", { name: new RegExp(escape(renamed)) }).waitFor({ state: "detached" });
+      await list.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).waitFor({ state: "detached" });
       const toggle = drawer(b.page).getByRole("button", { name: "Show archived chats" });
       await toggle.click();
-      await list.getByRole("button", { name: new RegExp(escape(renamed)) }).waitFor();
+      await list.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).waitFor();
       await frameOf(b.page).getByRole("button", { name: "Chat options" }).click();
       await b.page.getByRole("menuitem", { name: "Restore from archive" }).click();
       await b.page.getByText("The chat is back from the archive").waitFor();
       // No archived chats left: the toggle goes and the normal list shows the chat.
       await drawer(b.page).getByRole("button", { name: /Show (all|archived) chats/ }).waitFor({ state: "detached" });
-      await list.getByRole("button", { name: new RegExp(escape(renamed)) }).waitFor();
+      await list.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).waitFor();
       // Anna's side is untouched by Boris's archive.
       expect(await drawer(a.page).getByRole("button", { name: /Show (all|archived) chats/ }).count()).toBe(0);
     },
@@ -350,7 +348,7 @@ describe("where chat opens", () => {
       await link.click();
       await narrow.page.waitForURL((url) => url.pathname === "/chats");
       const list = narrow.page.locator("#chat-page .chat-list");
-      await list.getByRole("button", { name: new RegExp(escape(renamed)) }).click();
+      await list.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).click();
       const frame = narrow.page.locator("#chat-page .chat-frame");
       await frame.getByRole("heading", { name: renamed, exact: true }).waitFor();
       expect(await list.isVisible()).toBe(false);
@@ -370,7 +368,7 @@ describe("where chat opens", () => {
       await a.page.locator("nav.rail [data-chat-quick]").click();
       const quick = a.page.getByRole("dialog", { name: "Quick chat list" });
       await quick.getByRole("searchbox").fill(renamed.slice(0, 6).toLowerCase());
-      await quick.getByRole("button", { name: new RegExp(escape(renamed)) }).click();
+      await quick.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).click();
       await quick.waitFor({ state: "hidden" });
       const modal = a.page.locator(".chat-modal");
       await modal.getByRole("heading", { name: renamed, exact: true }).waitFor();
@@ -478,7 +476,7 @@ describe("members, personal chats, files and deletion", () => {
       await rows.filter({ hasText: "Carla Cook" }).waitFor();
       await badge(c.page).filter({ hasText: "1" }).waitFor({ timeout: LIVE });
       await openDrawer(c.page);
-      const carlasEntry = drawer(c.page).locator(".chat-list__items").getByRole("button", { name: new RegExp(escape(renamed)) });
+      const carlasEntry = drawer(c.page).locator(".chat-list__items").getByRole("button", { name: new RegExp(escapeRegExp(renamed)) });
       await carlasEntry.waitFor();
 
       await rows.filter({ hasText: "Carla Cook" }).getByRole("button", { name: "Remove" }).click();

@@ -7,10 +7,10 @@ import { startSmtpSink } from "../src/testing/smtp";
 import { makeUser, tempDataDir, testConfig } from "../src/testing/harness";
 import { ownPageHeaders } from "../src/testing/own-page";
 
-export const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = "/usr/bin/chromium";
 
 /** Installs Debian's chromium when it is missing and we may (root); otherwise says how. Never skips. */
-export function ensureChromium() {
+function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() === 0) {
     spawnSync("sh", ["-c", "apt-get update && apt-get install -y chromium"], { stdio: "inherit" });

@@ -68,5 +68,3 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(driveRoutes(ctx));
   return { app, ctx };
 }
-
-export type App = ReturnType<typeof createApp>["app"];

@@ -4,7 +4,7 @@ import { loginProblem, normalizeLogin } from "../../src/modules/users/validation
 
 export type Rule = (value: string) => string | null;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const required = (key: MessageKey): Rule => (value) => (value.trim() ? null : t(key));
 export const email = (key: MessageKey): Rule => (value) => (!value.trim() || EMAIL_PATTERN.test(value.trim()) ? null : t(key));
 /** The server's login rules (one script, nothing invisible), so the form says so before sending. */

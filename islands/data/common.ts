@@ -1,6 +1,4 @@
-import { ApiError } from "../lib/api";
-import { t } from "../lib/i18n";
-import { snack } from "../lib/snackbar";
+
 
 export const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 

@@ -26,7 +26,7 @@ export function loadBody(versionId: number): Promise<string> {
 }
 
 /** The headings (h1-h6 with ids) as a nested list of links that scroll the document to them. */
-export function buildTree(article: HTMLElement, root: HTMLUListElement) {
+function buildTree(article: HTMLElement, root: HTMLUListElement) {
   root.replaceChildren();
   const stack: { level: number; li: HTMLLIElement | null; list: HTMLUListElement | null }[] = [{ level: 0, li: null, list: root }];
   for (const heading of article.querySelectorAll<HTMLElement>("h1[id],h2[id],h3[id],h4[id],h5[id],h6[id]")) {

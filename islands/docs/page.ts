@@ -215,7 +215,7 @@ export function startDocPage() {
     addDialog!.showModal();
   });
 
-  addDialog?.querySelector("form")!.addEventListener("submit", async (event) => {
+  addDialog?.querySelector("form")?.addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const input = form.elements.namedItem("file") as HTMLInputElement;
@@ -253,7 +253,7 @@ export function startDocPage() {
     editDialog!.showModal();
   }
 
-  editDialog?.querySelector("form")!.addEventListener("submit", async (event) => {
+  editDialog?.querySelector("form")?.addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const name = (form.elements.namedItem("name") as HTMLInputElement).value.trim();
@@ -288,7 +288,7 @@ export function startDocPage() {
     removeDialog!.showModal();
   }
 
-  removeDialog?.querySelector("form")!.addEventListener("submit", async (event) => {
+  removeDialog?.querySelector("form")?.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!removing) return;
     const gone = removing;

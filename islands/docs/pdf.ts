@@ -9,13 +9,13 @@ import { cloneTemplate, message, showReadingError, type Viewer } from "./common"
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-export const ZOOM_STEP = 0.25;
-export const MIN_SCALE = 0.25;
-export const MAX_SCALE = 4;
+const ZOOM_STEP = 0.25;
+const MIN_SCALE = 0.25;
+const MAX_SCALE = 4;
 const THUMB_WIDTH = 96;
 
 /** The next scale one step in `direction`, rounded to two decimals and kept within the limits. */
-export const nextScale = (scale: number, direction: 1 | -1) =>
+const nextScale = (scale: number, direction: 1 | -1) =>
   Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.round((scale + direction * ZOOM_STEP) * 100) / 100));
 
 export interface ZoomControls {

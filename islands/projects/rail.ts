@@ -21,4 +21,4 @@ export function setRailFavorite(id: number, name: string, on: boolean) {
   group.insertBefore(link, next ?? null);
 }
 
-export const firstLetter = (name: string) => (name.trim()[0] ?? "?").toLocaleUpperCase();
+const firstLetter = (name: string) => (name.trim()[0] ?? "?").toLocaleUpperCase();

@@ -11,7 +11,7 @@ const HOSTILE_KEYS = new Set(["__proto__", "constructor", "prototype", "toString
  * Reads a body as text, counting bytes as they arrive (chunked bodies have no Content-Length to
  * trust): past `limit` the stream is cancelled and 413 thrown, so nothing large is ever buffered.
  */
-export async function readLimitedText(request: Request, limit = JSON_BODY_LIMIT): Promise<string> {
+async function readLimitedText(request: Request, limit = JSON_BODY_LIMIT): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -35,7 +35,7 @@ export async function readLimitedText(request: Request, limit = JSON_BODY_LIMIT)
 }
 
 /** Parses JSON text, refusing malformed text with 400 and dropping hostile keys. */
-export function parseJson(text: string): unknown {
+function parseJson(text: string): unknown {
   if (!text.trim()) return null;
   try {
     return JSON.parse(text, (key, value) => (HOSTILE_KEYS.has(key) ? undefined : value));

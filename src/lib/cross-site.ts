@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from "../modules/auth/sessions";
 
 /** The header our own scripts send with every /api call. A navigation cannot carry it, and another
  * site's script cannot add it without a CORS preflight that Plexus never grants. */
-export const PROOF_HEADER = "x-requested-with";
+const PROOF_HEADER = "x-requested-with";
 
 /**
  * Reads that a link, an image or another site's page may trigger: downloads and documentation,

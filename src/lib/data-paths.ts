@@ -5,7 +5,7 @@
 import type { DataType } from "../../db/schema";
 
 /** The path segment of a data type: its name lowercased, MODBUS_UNIT as the spec's modbus-unit. */
-export const typeSlug = (type: DataType) => type.toLowerCase().replace(/_/g, "-");
+const typeSlug = (type: DataType) => type.toLowerCase().replace(/_/g, "-");
 
 /** The data list of one type in a project. */
 export const dataListPath = (projectId: number, type: DataType) => `/project/${projectId}/${typeSlug(type)}`;

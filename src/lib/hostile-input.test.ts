@@ -103,7 +103,7 @@ describe("uploads under hostile bodies: a 4xx for that request, the server alive
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode(multipart("big.txt", "").split("\r\n\r\n\r\n")[0] + "\r\n\r\n"));
+        if (sent === 0) controller.enqueue(new TextEncoder().encode(`${multipart("big.txt", "").split("\r\n\r\n\r\n")[0]}\r\n\r\n`));
         else if (sent < 20) controller.enqueue(new Uint8Array(256 * 1024).fill(120));
         else {
           abort.abort();
@@ -240,7 +240,7 @@ describe("cross-site", () => {
   test("login CSRF: a sign-in form posted from a sandboxed frame, another site or nowhere signs nobody in", async () => {
     const person = await makeUser(server.ctx.db, "USER");
     const form = new URLSearchParams({ username: person.login, password: person.password }).toString();
-    for (const origin of ["null", "http://evil.test", "https://" + new URL(server.url).host, undefined]) {
+    for (const origin of ["null", "http://evil.test", `https://${new URL(server.url).host}`, undefined]) {
       const res = await fetch(`${server.url}/api/login`, {
         method: "POST",
         redirect: "manual",

@@ -1,4 +1,4 @@
-import { Elysia, ValidationError } from "elysia";
+import { Elysia, type ValidationError } from "elysia";
 import type { User } from "../../db/schema";
 import type { AppContext } from "./context";
 import { AppError, forbidden, invalid, tooLarge, unauthorized, type ErrorDetail } from "./errors";
@@ -16,17 +16,13 @@ import { sessionFromRequest, type SessionLookup } from "../modules/auth/sessions
 /** Who may call a route: anyone, or a signed-in user of at least this rank. */
 export type Access = "public" | Role;
 
-/** The caller's address, for throttling; "local" when the app is called without a server (tests). */
-export const clientAddress = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null) =>
-  server?.requestIP(request)?.address ?? "local";
-
 export const localeOf = (request: Request): Locale =>
   pickLocale(readCookie(request.headers.get("cookie"), LOCALE_COOKIE), request.headers.get("accept-language"));
 
 const hasKey = (key: string): key is MessageKey => key in en;
 
 /** The error body of DESIGN.md, with message texts in the caller's language where locales has them. */
-export function errorResponse(error: AppError, locale: Locale): Response {
+function errorResponse(error: AppError, locale: Locale): Response {
   const t = translator(locale);
   const body = error.toBody();
   const key = `error.${error.code}`;

@@ -47,4 +47,4 @@ export function messagesFor(locale: Locale, prefixes: string[]): Partial<Message
   return out;
 }
 
-export type { MessageKey, Messages };
+export type {  Messages };

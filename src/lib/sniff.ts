@@ -1,9 +1,9 @@
 /** What the bytes of a file say it is, for the types whose extension we trust only when they agree. */
-export type SniffedKind = "pdf" | "zip" | "png" | "jpeg" | "gif" | "bmp" | "unknown";
+type SniffedKind = "pdf" | "zip" | "png" | "jpeg" | "gif" | "bmp" | "unknown";
 
 const startsWith = (head: Uint8Array, bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
 
-export function sniff(head: Uint8Array): SniffedKind {
+function sniff(head: Uint8Array): SniffedKind {
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return "zip"; // docx, xlsx and other OOXML
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";

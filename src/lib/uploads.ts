@@ -21,7 +21,8 @@ export interface UploadedFile {
 }
 
 /** Strips directories (either slash) and control characters from a client-given file name. */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
   const base = basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return (base === "." || base === ".." ? "" : base).slice(0, 255) || "file";
 }

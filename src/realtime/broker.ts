@@ -44,8 +44,8 @@ export interface SendHandler {
   handle(user: User, match: RegExpMatchArray, frame: Frame, reply: (payload: unknown) => void): void | Promise<void>;
 }
 
-export const HEARTBEAT_MS = 25_000;
-export const SYSTEM_CHANNEL = "/user/ws-broker/system-channel";
+const HEARTBEAT_MS = 25_000;
+const SYSTEM_CHANNEL = "/user/ws-broker/system-channel";
 export const BROADCAST_CHANNEL = "/ws-broker/system-channel";
 const MAX_SUBSCRIPTIONS = 500;
 /**
@@ -66,7 +66,7 @@ export const SEND_PER_SECOND = 5;
  * revocation that did not call recheckUser). Spread over the heart-beat ticks: 1,000 sockets cost
  * about 16 ms of lookups, which would otherwise stall every delivery at once.
  */
-export const IDLE_RECHECK_MS = 15_000;
+const IDLE_RECHECK_MS = 15_000;
 
 /** A token bucket per key: `burst` at once, then `perSecond` sustained. */
 export class TokenBuckets {

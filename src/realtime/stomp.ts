@@ -7,7 +7,7 @@ export interface Frame {
 
 export class FrameError extends Error {}
 
-export const CLIENT_COMMANDS = new Set([
+const CLIENT_COMMANDS = new Set([
   "CONNECT", "STOMP", "SEND", "SUBSCRIBE", "UNSUBSCRIBE", "ACK", "NACK", "BEGIN", "COMMIT", "ABORT", "DISCONNECT",
 ]);
 
@@ -87,10 +87,10 @@ function advanceBytes(text: string, start: number, bytes: number): number {
 
 /** Serialises a server frame; header values are escaped except in CONNECTED, as the spec asks. */
 export function serializeFrame(command: string, headers: Record<string, string | number>, body = ""): string {
-  const escape = command !== "CONNECTED";
-  let out = command + "\n";
+  const escaped = command !== "CONNECTED";
+  let out = `${command}\n`;
   for (const [name, value] of Object.entries(headers)) {
-    out += escape ? `${escapeHeader(name)}:${escapeHeader(String(value))}\n` : `${name}:${value}\n`;
+    out += escaped ? `${escapeHeader(name)}:${escapeHeader(String(value))}\n` : `${name}:${value}\n`;
   }
   return `${out}\n${body}\0`;
 }

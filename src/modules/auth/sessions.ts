@@ -40,7 +40,7 @@ function lookups(db: Db) {
 }
 
 /** The signed-in user behind a token, or null for a missing, forged, expired or inactive one. */
-export function validateSession(db: Db, token: string | undefined, secureCookies = false): SessionLookup | null {
+function validateSession(db: Db, token: string | undefined, secureCookies = false): SessionLookup | null {
   if (!token) return null;
   const dot = token.indexOf(".");
   if (dot <= 0 || token.length > 200) return null;

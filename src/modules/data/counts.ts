@@ -48,6 +48,6 @@ export function categoryProgress(db: Db, actor: User, categoryId: number): numbe
     .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
     .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true)))
     .get();
-  if (!row || !row.total) return 0;
+  if (!row?.total) return 0;
   return Math.round((row.checked * 1000) / row.total) / 10;
 }

@@ -110,7 +110,7 @@ export function createDataItem(tx: Executor, actor: User, projectId: number, inp
  * Updates a data item inside the caller's transaction; fields left out keep their values,
  * keywords and categories given replace the old ones. Type and project never change. No authorisation.
  */
-export function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partial<DataItemInput>): DataItem {
+function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partial<DataItemInput>): DataItem {
   const details = checkFields(input, item.dataType, false);
   if (input.dataType !== undefined && input.dataType !== item.dataType) details.push({ path: "body.dataType", message: "The data type cannot change" });
   if (details.length) throw invalid(details);

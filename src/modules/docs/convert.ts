@@ -21,7 +21,7 @@ export const DOCX_LIMITS: ZipLimits & { maxXmlDepth: number } = {
 };
 
 /** A 20 MB document.xml takes mammoth ~4 s and ~750 MB; past these the worker is stopped. */
-export const DOCX_WORKER_LIMITS: UntrustedLimits = { timeoutMs: 20_000, maxRssGrowthBytes: 1024 * 1024 * 1024 };
+const DOCX_WORKER_LIMITS: UntrustedLimits = { timeoutMs: 20_000, maxRssGrowthBytes: 1024 * 1024 * 1024 };
 
 /**
  * DOCX to sanitised HTML; headings get ids so the viewer can build its structure tree.

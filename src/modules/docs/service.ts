@@ -19,7 +19,7 @@ import { VERSION_LIMITS } from "./limits";
 import { presentVersion } from "./presenter";
 
 /** Converted bodies are served in parts of this many characters, so a long document loads progressively. */
-export const BODY_PART_CHARS = 256 * 1024;
+const BODY_PART_CHARS = 256 * 1024;
 const STAGED_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const versionTypeOf = (fileName: string): VersionType => {

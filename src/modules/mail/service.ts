@@ -9,7 +9,7 @@ import { sanitize } from "../../lib/sanitize";
 import { settingValues } from "../settings/service";
 import { log } from "../../lib/log";
 
-export interface Recipient {
+interface Recipient {
   email: string;
   locale?: string | null;
 }
@@ -50,7 +50,7 @@ function smtpSettings(db: Db, config: Config): SmtpSettings {
  * Template HTML from an administrator's saved row, else the built-in text in the recipient's language,
  * with its values filled in and the result sanitised (a saved template is HTML someone wrote).
  */
-export function renderMail(db: Db, type: MailTemplateType, locale: Locale, vars: Record<string, string>) {
+function renderMail(db: Db, type: MailTemplateType, locale: Locale, vars: Record<string, string>) {
   const saved = db.select().from(mailTemplates).where(eq(mailTemplates.type, type)).get();
   if (saved?.disabled) return null;
   const t = translator(locale);

@@ -23,7 +23,7 @@ export function createResetRequest(ctx: AppContext, email: string | undefined, a
   if (ctx.limits.resetByAddress.isBlocked(address)) throw tooManyRequests("Too many reset requests; wait a few minutes");
   ctx.limits.resetByAddress.fail(address);
   const user = findUserByEmail(ctx.db, normalizeEmail(email!));
-  if (!user || !user.isActive) return;
+  if (!user?.isActive) return;
   const token = randomToken(32);
   ctx.db
     .insert(passwordResetRequests)

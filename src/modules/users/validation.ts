@@ -2,7 +2,7 @@ import type { ErrorDetail } from "../../lib/errors";
 import type { MessageKey } from "../../../locales/en";
 
 /** A pragmatic e-mail pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Account limits, for the model, the service and the forms (this file imports no server code: islands use it). */
 export const LIMITS = { name: 100, login: 64, email: 254, password: 256, minPassword: 8, phone: 32, text: 255 };
