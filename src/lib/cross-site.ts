@@ -22,8 +22,14 @@ export const isNavigable = (method: string, path: string) =>
 
 const refused = (code: string, message: string) => new AppError(403, code, message);
 
-/** The Origin header as scheme://host:port, or null when it is missing, "null" or not a URL. */
-function originOf(value: string | null): string | null {
+/** scheme://host:port of an absolute URL, read from the string: this runs on every /api request. */
+const originOfUrl = (url: string) => {
+  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+  return pathStart < 0 ? url : url.slice(0, pathStart);
+};
+
+/** The Origin header normalised to scheme://host:port, or null when it is missing, "null" or not an http(s) URL. */
+function parsedOrigin(value: string | null): string | null {
   if (!value || value === "null") return null;
   try {
     const url = new URL(value);
@@ -33,11 +39,17 @@ function originOf(value: string | null): string | null {
   }
 }
 
-/** Whether the Origin header names one of our own origins (compared by scheme, host and port). */
-export function isOwnOrigin(request: Request, publicUrl: string): boolean {
-  const origin = originOf(request.headers.get("origin"));
-  if (!origin) return false;
-  return origin === new URL(request.url).origin || origin === new URL(publicUrl).origin;
+/**
+ * Whether the Origin header names one of our own origins (the request's, or PUBLIC_URL's), compared by
+ * scheme, host and port. Browsers send Origin already normalised, so equal strings settle it without parsing.
+ */
+export function isOwnOrigin(request: Request, publicOrigin: string): boolean {
+  const header = request.headers.get("origin");
+  if (!header || header === "null") return false;
+  const own = originOfUrl(request.url);
+  if (header === own || header === publicOrigin) return true;
+  const origin = parsedOrigin(header);
+  return origin !== null && (origin === new URL(own).origin || origin === publicOrigin);
 }
 
 const isFormPost = (request: Request) =>
@@ -52,19 +64,15 @@ const isFormPost = (request: Request) =>
  * - The sign-in page's plain form post (no JavaScript) is the one exception to the proof header;
  *   its Origin is required instead.
  */
-export function crossSiteRefusal(request: Request, path: string, publicUrl: string): AppError | undefined {
+export function crossSiteRefusal(request: Request, path: string, publicOrigin: string): AppError | undefined {
   const method = request.method;
-  const safe = method === "GET" || method === "HEAD";
   const origin = request.headers.get("origin");
-  if (origin !== null && origin !== "null" && !isOwnOrigin(request, publicUrl)) {
-    return refused("origin_mismatch", "Cross-site requests are refused");
-  }
+  const ownOrigin = origin !== null && origin !== "null" && isOwnOrigin(request, publicOrigin);
+  if (origin !== null && origin !== "null" && !ownOrigin) return refused("origin_mismatch", "Cross-site requests are refused");
   const signsIn = path === "/api/login";
-  const hasSession = readCookie(request.headers.get("cookie"), SESSION_COOKIE) !== undefined;
-  if (!safe && (hasSession || signsIn) && !isOwnOrigin(request, publicUrl)) {
+  if (method !== "GET" && method !== "HEAD" && !ownOrigin && (signsIn || readCookie(request.headers.get("cookie"), SESSION_COOKIE) !== undefined)) {
     return refused("origin_mismatch", "Cross-site requests are refused");
   }
-  if (isNavigable(method, path) || (signsIn && method === "POST" && isFormPost(request))) return undefined;
-  if (!request.headers.get(PROOF_HEADER)) return refused("cross_site_refused", "This call must come from the Plexus page itself");
-  return undefined;
+  if (request.headers.get(PROOF_HEADER) || isNavigable(method, path) || (signsIn && method === "POST" && isFormPost(request))) return undefined;
+  return refused("cross_site_refused", "This call must come from the Plexus page itself");
 }

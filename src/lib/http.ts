@@ -34,12 +34,15 @@ function errorResponse(error: AppError, locale: Locale): Response {
 }
 
 /** What is refused before routing: a declared length past the limit, a cross-site call, a repeated parameter. */
-function earlyRefusal(request: Request, publicUrl: string): AppError | undefined {
+function earlyRefusal(request: Request, publicOrigin: string): AppError | undefined {
   const length = Number(request.headers.get("content-length") ?? 0);
   const type = request.headers.get("content-type") ?? "";
   if (length > JSON_BODY_LIMIT && !type.startsWith("multipart/")) return tooLarge();
-  const url = new URL(request.url);
-  return crossSiteRefusal(request, url.pathname, publicUrl) ?? repeatedParameter(url.searchParams);
+  // The path and query are read from the string: this runs on every /api request.
+  const { url } = request;
+  const query = url.indexOf("?");
+  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2), query < 0 ? undefined : query);
+  return crossSiteRefusal(request, path, publicOrigin) ?? (query < 0 ? undefined : repeatedParameter(new URLSearchParams(url.slice(query + 1))));
 }
 
 function fromValidation(error: ValidationError): AppError {
@@ -62,10 +65,11 @@ function repeatedParameter(params: URLSearchParams): AppError | undefined {
 }
 
 /** Errors, body limits, the cross-site defence and strict query strings for every /api route. */
-export const httpBasics = (config: Pick<Config, "publicUrl">) =>
-  new Elysia({ name: "http-basics" })
+export function httpBasics(config: Pick<Config, "publicUrl">) {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  return new Elysia({ name: "http-basics" })
     .onRequest(({ request }) => {
-      const refusal = earlyRefusal(request, config.publicUrl);
+      const refusal = earlyRefusal(request, publicOrigin);
       if (refusal) return errorResponse(refusal, localeOf(request));
     })
     .mapResponse({ as: "global" }, ({ responseValue, request, set }) => {
@@ -97,6 +101,7 @@ export const httpBasics = (config: Pick<Config, "publicUrl">) =>
       log.error("request.failed", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
       return errorResponse(new AppError(500, "internal_error", "Something went wrong"), locale);
     });
+}
 
 // The access check (parse stage) and the actor (derive) both need the session: look it up once per request.
 const sessions = new WeakMap<Request, SessionLookup | null>();

@@ -19,7 +19,7 @@ export function upgradeLive(
 ): Response | undefined {
   // Browsers always send Origin on a socket handshake, so a foreign, "null" or malformed one is another
   // site (or a sandboxed frame); clients that are not browsers may send none.
-  if (request.headers.has("origin") && !isOwnOrigin(request, publicUrl)) {
+  if (request.headers.has("origin") && !isOwnOrigin(request, new URL(publicUrl).origin)) {
     return Response.json({ status: 403, error: "origin_mismatch", message: "Cross-site socket refused" }, { status: 403 });
   }
   const found = sessionFromRequest(db, request);
