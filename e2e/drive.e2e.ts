@@ -18,7 +18,6 @@ const PNG_1PX = Buffer.from(
 
 let plexus: Plexus;
 let browser: Browser;
-let ownerCookie: string;
 let otherCookie: string;
 
 const signIn = (login: string, password: string) => apiSignIn(plexus.url, login, password);
@@ -31,9 +30,14 @@ async function uploadApi(cookie: string, name: string, bytes: Uint8Array | strin
   return (await response.json()) as { id: number; token: string; name: string };
 }
 
+/** A new person with an empty drive, signed in: each test's own drive owner. */
+async function newOwner(): Promise<string> {
+  const owner = await plexus.newUser();
+  return signIn(owner.login, owner.password);
+}
+
 beforeAll(async () => {
   [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-  ownerCookie = await signIn(plexus.user.login, plexus.user.password);
   const other = await plexus.newUser({ firstName: "Olga", lastName: "Other" });
   otherCookie = await signIn(other.login, other.password);
 });
@@ -67,6 +71,7 @@ describe("sharing by link", () => {
   test(
     "upload a file, share it, open the link signed out and see it; withdraw, and the link answers 404",
     async () => {
+      const ownerCookie = await newOwner();
       const { page, context } = await pageAs(ownerCookie);
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: plexus.url });
       await page.goto(`${plexus.url}/drive`);
@@ -133,6 +138,9 @@ describe("the drive page", () => {
   test(
     "previews images, PDFs and unsupported types; searches in any script; removes with confirmation when shared",
     async () => {
+      const ownerCookie = await newOwner();
+      await uploadApi(ownerCookie, "Site plan.pdf", makePdf([["Site plan", "North gate"], ["Second page"]]));
+      await uploadApi(ownerCookie, "notes.txt", "remember the gate");
       const photo = await uploadApi(ownerCookie, "Фото объекта.png", PNG_1PX);
       await uploadApi(ownerCookie, "archive.zip", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]));
       const { page, context } = await pageAs(ownerCookie);
@@ -192,6 +200,7 @@ describe("the drive page", () => {
   test(
     "/drive/{token} shows someone else's shared file with 'add to my files'; a dead link says the file does not exist",
     async () => {
+      const ownerCookie = await newOwner();
       const theirs = await uploadApi(otherCookie, "Olga's budget.pdf", makePdf([["Budget"]]));
       // The public link has its own token (the file's own token works only for its owner and chat members).
       const [theirShare] = await apiCall<{ shareToken: string }[]>(plexus.url, otherCookie, "POST", `/files/share?id=${theirs.id}`);
@@ -224,6 +233,7 @@ describe("the drive page", () => {
   test(
     "works at 360 px; the rail links to the drive; the page stays in its script budget",
     async () => {
+      const ownerCookie = await newOwner();
       const shared = await uploadApi(ownerCookie, "A rather long file name that must not widen the page at all.txt", "x");
       const [{ shareToken }] = await apiCall<{ shareToken: string }[]>(plexus.url, ownerCookie, "POST", `/files/share?id=${shared.id}`);
       const { page, context } = await pageAs(ownerCookie, { viewport: { width: 360, height: 740 } });
