@@ -32,31 +32,42 @@ const signIn = (login: string, password: string) => apiSignIn(plexus.url, login,
 const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
 
 const two = (n: number) => String(n).padStart(2, "0");
-const seedDoc = (name: string, extra: Partial<Parameters<typeof saveDataItem>[2]> = {}) =>
-  saveDataItem(plexus.db, moderator, { dataType: "DOC", name, project: { id: projectId }, ...extra });
+const seedDoc = (name: string, extra: Partial<Parameters<typeof saveDataItem>[2]> = {}, project = projectId) =>
+  saveDataItem(plexus.db, moderator, { dataType: "DOC", name, project: { id: project }, ...extra });
+
+/** A project with the moderator and the plain user as members, two categories and the ITEMS reports; its id. */
+async function seedProject(name: string): Promise<number> {
+  const id = (await call(adminCookie, "POST", "/project/create", { name })).id;
+  for (const [person, flag] of [[moderator, true], [plexus.user, false]] as const) {
+    await call(adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id }, moderator: flag });
+  }
+  saveCategory(plexus.db, plexus.admin, { name: "Inspections", type: "Works", project: { id } });
+  saveCategory(plexus.db, plexus.admin, { name: "Archive", project: { id } });
+  for (let n = 1; n <= ITEMS; n++) {
+    await seedDoc(
+      `Report ${two(n)}`,
+      {
+        provider: n % 2 ? "North office" : "South office",
+        status: n % 5 === 0 ? "CHECKED" : "NO_DATA",
+        description: `Inspection report number ${n}`,
+        shortDescription: n === 3 ? "Pier three" : undefined,
+        keywords: n === 3 ? ["bridge", "piers"] : undefined,
+      },
+      id,
+    );
+  }
+  return id;
+}
 
 beforeAll(async () => {
   [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-  // The project and its members through the API, the data items through the data service.
+  // The project and its members through the API, the data items through the data service. Tests that
+  // add items (the upload wizard) make a project of their own, so that every count here stays ITEMS.
   adminCookie = await signIn(plexus.admin.login, plexus.admin.password);
-  projectId = (await call(adminCookie, "POST", "/project/create", { name: "Survey archive" })).id;
   moderator = await plexus.newUser({ firstName: "Mona", lastName: "Moderator" });
-  for (const [person, flag] of [[moderator, true], [plexus.user, false]] as const) {
-    await call(adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: flag });
-  }
+  projectId = await seedProject("Survey archive");
   moderatorCookie = await signIn(moderator.login, moderator.password);
   readerCookie = await signIn(plexus.user.login, plexus.user.password);
-  saveCategory(plexus.db, plexus.admin, { name: "Inspections", type: "Works", project: { id: projectId } });
-  saveCategory(plexus.db, plexus.admin, { name: "Archive", project: { id: projectId } });
-  for (let n = 1; n <= ITEMS; n++) {
-    await seedDoc(`Report ${two(n)}`, {
-      provider: n % 2 ? "North office" : "South office",
-      status: n % 5 === 0 ? "CHECKED" : "NO_DATA",
-      description: `Inspection report number ${n}`,
-      shortDescription: n === 3 ? "Pier three" : undefined,
-      keywords: n === 3 ? ["bridge", "piers"] : undefined,
-    });
-  }
 
   const dir = mkdtempSync(join(tmpdir(), "plexus-data-e2e-"));
   files = { dir, docx: join(dir, "bridge-survey.docx"), pdf: join(dir, "load-test.pdf") };
@@ -85,7 +96,7 @@ async function pageAs(cookie: string, options: Parameters<Browser["newContext"]>
   return { page, context };
 }
 
-const listPath = (type = "doc") => `${plexus.url}/project/${projectId}/${type}`;
+const listPath = (type = "doc", project = projectId) => `${plexus.url}/project/${project}/${type}`;
 const rows = (page: Page) => page.locator("#dl-list > li");
 const names = (page: Page) => page.locator("#dl-list [data-name]").allTextContents();
 const countChip = (page: Page) => page.locator("#dl-count");
@@ -250,11 +261,15 @@ describe("the document upload wizard", () => {
   test(
     "uploads as files are chosen, enables Next when both are done, needs a data source for each, then lists the new documents",
     async () => {
+      const ownProject = await seedProject("Wizard archive");
       const { page, context } = await pageAs(moderatorCookie, { locale: "ru" });
-      await page.goto(listPath());
+      await page.goto(listPath("doc", ownProject));
       // Hold the uploads so the wizard's waiting state can be seen.
       const held: Route[] = [];
-      await page.route("**/api/files/save", (route) => void held.push(route));
+      const bothHeld = Promise.withResolvers<void>();
+      await page.route("**/api/files/save", (route) => {
+        if (held.push(route) === 2) bothHeld.resolve();
+      });
 
       await page.locator("#dl-create").click();
       const wizard = page.locator("#upload-wizard");
@@ -267,7 +282,7 @@ describe("the document upload wizard", () => {
       await page.waitForFunction(() => document.querySelectorAll("#upload-wizard [data-wizard-files] > li[data-state=uploading], #upload-wizard [data-wizard-files] > li[data-state=converting]").length === 2);
       expect(await next.isDisabled()).toBe(true);
 
-      while (held.length < 2) await page.waitForTimeout(20);
+      await bothHeld.promise;
       await held.shift()!.continue();
       await page.waitForFunction(() => document.querySelectorAll("#upload-wizard li[data-state=done]").length === 1);
       expect(await next.isDisabled()).toBe(true);
@@ -347,7 +362,7 @@ describe("the data list as a plain member", () => {
       const { page, context } = await pageAs(readerCookie);
       await page.goto(listPath());
       await page.waitForLoadState("networkidle");
-      expect(await countChip(page).textContent()).toBe("27");
+      expect(await countChip(page).textContent()).toBe(String(ITEMS));
       expect(await page.locator("#dl-create").count()).toBe(0);
       expect(await page.getByLabel("Show removed").count()).toBe(0);
       await rows(page).first().getByRole("button", { name: /^Actions for/ }).click();
