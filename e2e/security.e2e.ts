@@ -46,6 +46,8 @@ interface Watch {
   dialogs: string[];
   /** Live-channel sockets that received a frame. */
   sockets: string[];
+  /** One promise per socket the page opened, settled by its first frame (or its close). */
+  socketsAnswered: Promise<void>[];
 }
 
 async function watchedPage(cookie?: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Watch> {
@@ -69,6 +71,7 @@ async function watchedPage(cookie?: string, options: Parameters<Browser["newCont
     foreignRequests: [],
     dialogs: [],
     sockets: [],
+    socketsAnswered: [],
   };
   page.on("console", (message) => {
     if (message.type() === "error") watch.consoleErrors.push(`${page.url()}: ${message.text()}`);
@@ -83,7 +86,15 @@ async function watchedPage(cookie?: string, options: Parameters<Browser["newCont
     await dialog.dismiss();
   });
   // A socket counts once the server has answered on it (STOMP's CONNECTED): CSP let it open.
-  page.on("websocket", (socket) => socket.once("framereceived", () => watch.sockets.push(socket.url())));
+  page.on("websocket", (socket) => {
+    const answered = Promise.withResolvers<void>();
+    watch.socketsAnswered.push(answered.promise);
+    socket.once("framereceived", () => {
+      watch.sockets.push(socket.url());
+      answered.resolve();
+    });
+    socket.once("close", () => answered.resolve());
+  });
   return watch;
 }
 
@@ -179,9 +190,9 @@ describe("Content-Security-Policy", () => {
         expect([path(), wanted.filter((d) => !directives.includes(d))]).toEqual([path(), []]);
         expect([path(), directives.filter((d) => /^(default|script)-src/.test(d) && d.includes("unsafe"))]).toEqual([path(), []]);
         await ready(watch.page);
-        // Late work (the live channel, lazy chunks, the pdf.js worker) gets a moment to run too.
+        // Late work runs too: lazy chunks and the pdf.js worker (network idle), the live channel (its first answer).
         await watch.page.waitForLoadState("networkidle");
-        await watch.page.waitForTimeout(500);
+        await Promise.all(watch.socketsAnswered);
         expect([path(), await watch.violations()]).toEqual([path(), []]);
         expect([path(), watch.consoleErrors]).toEqual([path(), []]);
         expect([path(), watch.foreignRequests]).toEqual([path(), []]);
@@ -201,10 +212,13 @@ describe("Content-Security-Policy", () => {
       await watch.page.goto(`${plexus.url}/help`);
       const ran = await watch.page.evaluate(async () => {
         (window as any).__injected = false;
+        const reported = new Promise((resolve) => document.addEventListener("securitypolicyviolation", resolve, { once: true }));
         const script = document.createElement("script");
         script.textContent = "window.__injected = true";
         document.body.append(script);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // An allowed inline script runs during append; a refused one is reported by the violation event.
+        if ((window as any).__injected) return true;
+        await reported;
         return (window as any).__injected;
       });
       expect(ran).toBe(false);
