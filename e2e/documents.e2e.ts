@@ -68,6 +68,15 @@ beforeAll(async () => {
   [docxId, pdfId] = saved.map((s) => s.id);
 });
 
+/** A new "Bridge survey" document whose one version is survey.docx (surveyV1), for a test that changes its versions. */
+async function seedSurvey(): Promise<number> {
+  const [staged] = await upload(moderatorCookie, [{ name: "survey.docx", bytes: await surveyV1() }]);
+  const [saved] = await call<{ id: number }[]>(moderatorCookie, "POST", `/docs/save-all/${projectId}`, [
+    { path: staged.path, name: "Bridge survey", provider: "Survey office", description: "Yearly inspection", keywords: ["bridge"] },
+  ]);
+  return saved.id;
+}
+
 afterAll(async () => {
   await browser?.close();
   await plexus?.stop();
@@ -140,8 +149,10 @@ describe("the DOCX viewer", () => {
   test(
     "a moderator adds a version, which comes first and selected; comparing the two marks inserted and deleted text",
     async () => {
+      // A document of its own: the shared one keeps its single version for the other tests.
+      const surveyId = await seedSurvey();
       const { page, context } = await pageAs(moderatorCookie);
-      await page.goto(docPath(docxId));
+      await page.goto(docPath(surveyId));
       await page.locator("[data-docx-body]").getByText("Corrosion on pier three.").waitFor();
       expect(await versionRows(page).count()).toBe(1);
       // One Word version: nothing to compare yet.
@@ -210,7 +221,7 @@ describe("the DOCX viewer", () => {
       expect(await page.getByRole("button", { name: "Compare" }).isVisible()).toBe(false);
 
       // The server has the same list.
-      const versions = await call<{ name: string }[]>(moderatorCookie, "GET", `/docs/get-all-versions/${docxId}`);
+      const versions = await call<{ name: string }[]>(moderatorCookie, "GET", `/docs/get-all-versions/${surveyId}`);
       expect(versions.map((v) => v.name)).toEqual(["survey-v2.docx"]);
       await context.close();
     },
