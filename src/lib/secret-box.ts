@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { keyFile } from "./key-file";
 
 /**
  * Encrypts short texts at rest with AES-256-GCM. The key is made once and kept in
@@ -10,15 +9,7 @@ export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
   static forDataDir(dataDir: string): SecretBox {
-    const path = join(dataDir, "secret.key");
-    if (!existsSync(path)) {
-      mkdirSync(dataDir, { recursive: true });
-      writeFileSync(path, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
-    }
-    chmodSync(path, 0o600);
-    const key = Buffer.from(readFileSync(path, "utf8").trim(), "base64");
-    if (key.length !== 32) throw new Error(`${path} does not hold a 32-byte key`);
-    return new SecretBox(key);
+    return new SecretBox(keyFile(dataDir, "secret.key"));
   }
 
   /** "v1.<iv>.<tag>.<ciphertext>", all base64url. */

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { keyFile } from "../../lib/key-file";
 import { safeEqual } from "../../lib/crypto";
 import { serializeCookie } from "../../lib/cookies";
 
@@ -22,19 +21,7 @@ export class DeviceCookies {
 
   /** The key lives in DATA_DIR/device.key (0600), made on first use; deleting it forgets every device. */
   static forDataDir(dataDir: string): DeviceCookies {
-    const path = join(dataDir, "device.key");
-    if (!existsSync(path)) {
-      mkdirSync(dataDir, { recursive: true });
-      try {
-        writeFileSync(path, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      }
-    }
-    chmodSync(path, 0o600);
-    const key = Buffer.from(readFileSync(path, "utf8").trim(), "base64");
-    if (key.length !== 32) throw new Error(`${path} does not hold a 32-byte key`);
-    return new DeviceCookies(key);
+    return new DeviceCookies(keyFile(dataDir, "device.key"));
   }
 
   private sign(payload: string) {
