@@ -208,6 +208,14 @@ describe("ids and parameters", () => {
     }
   });
 
+  test("a whole number out of its range is a 422, not a 500", async () => {
+    for (const query of ["chatId=1&limit=999", "chatId=1&limit=0"]) {
+      const res = await fetch(`${server.url}/api/chat-records/get-messages?${query}`, { headers: { ...own, cookie: user } });
+      expect(res.status).toBe(422);
+      expect((await res.json()).error).toBe("validation_failed");
+    }
+  });
+
   test("a repeated parameter is refused and nothing happens", async () => {
     const made = (await (await post("/project/create", admin, JSON.stringify({ name: "Twice" }), "application/json")).json()) as { id: number };
     const other = (await (await post("/project/create", admin, JSON.stringify({ name: "Other" }), "application/json")).json()) as { id: number };

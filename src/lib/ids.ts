@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { invalid } from "./errors";
 
 /** A database id as text: digits without sign, spaces, leading zeros or exponent, below 2^53 (at most 15 digits). */
 const ID_PATTERN = "^[1-9][0-9]{0,14}$";
@@ -18,7 +19,8 @@ export const Whole = (maximum = Number.MAX_SAFE_INTEGER, minimum = 0) =>
   t.Transform(t.String({ pattern: "^(0|[1-9][0-9]{0,14})$" }))
     .Decode((value) => {
       const n = Number(value);
-      if (n < minimum || n > maximum) throw new Error(`Expected a whole number from ${minimum} to ${maximum}`);
+      // Elysia rethrows what a decoder throws, so this must be our own 422, not a plain Error (a 500).
+      if (n < minimum || n > maximum) throw invalid([{ path: "query", message: `Expected a whole number from ${minimum} to ${maximum}` }]);
       return n;
     })
     .Encode(String);
