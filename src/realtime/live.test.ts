@@ -246,6 +246,31 @@ async function warmUp(chatId: number, speaker: Awaited<ReturnType<typeof session
 }
 
 describe("revocation over a live connection", () => {
+  test("removing a data item, or taking a moderator's flag, ends the subscriptions to its comments of those who no longer see it", async () => {
+    const reader = await cookieFor();
+    const moderator = await cookieFor();
+    const { chatId, memberships, item } = await projectChat([reader, moderator]);
+    server.ctx.db.update(userProjects).set({ moderator: true }).where(eq(userProjects.id, memberships[1].id)).run();
+    const r = await session(reader.cookie);
+    const m = await session(moderator.cookie);
+    const rTopic = await r.topic(chatId);
+    const mTopic = await m.topic(chatId);
+    await warmUp(chatId, m, [rTopic, mTopic]);
+
+    expect((await api(moderator.cookie, "GET", `/data/remove?id=${item.id}`)).status).toBe(200);
+    await until(() => r.system.some((e) => e.type === "DETACHED" && e.chatId === chatId), 1000);
+    m.say(chatId, "about the removed drawing");
+    await until(() => texts(mTopic).includes("about the removed drawing"));
+    await Bun.sleep(150);
+    expect(texts(rTopic)).not.toContain("about the removed drawing");
+
+    // The moderator still sees the removed item, until the flag goes.
+    const admin = await cookieFor("ADMIN");
+    const flag = (on: boolean) => api(admin.cookie, "POST", "/project/add-user-project", { id: memberships[1].id, user: { id: moderator.user.id }, project: { id: memberships[1].projectId }, moderator: on });
+    expect((await flag(false)).status).toBe(200);
+    await until(() => m.system.some((e) => e.type === "DETACHED" && e.chatId === chatId), 1000);
+  });
+
   test("removal from a project: DETACHED at once, nothing published afterwards arrives, SUBSCRIBE and SEND refused, HTTP reads 404", async () => {
     const admin = await cookieFor("ADMIN");
     const leaving = await cookieFor();

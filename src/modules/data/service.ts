@@ -156,20 +156,22 @@ export function getDataItem(db: Db, actor: User, id: number) {
   return presentDataItem(db, item, access.project);
 }
 
-function setActive(db: Db, actor: User, id: number, active: boolean) {
-  const { item } = requireDataItem(db, actor, id, "MODERATOR");
+function setActive(ctx: AppContext, actor: User, id: number, active: boolean) {
+  const { item } = requireDataItem(ctx.db, actor, id, "MODERATOR");
   if (item.isActive !== active) {
-    db.transaction((tx) => {
+    ctx.db.transaction((tx) => {
       tx.update(dataItems).set({ isActive: active }).where(eq(dataItems.id, id)).run();
       audit(tx, actor.id, active ? "RESTORE" : "DELETE", `${item.dataType} ${item.name}`, id);
     });
+    // Plain members lose a removed item, and with it their live subscription to its comments.
+    if (!active) ctx.live.recheckAll();
   }
   return { id, isActive: active };
 }
 
 /** data/remove: soft delete (the item becomes inactive and disappears for plain users). */
-export const removeDataItem = (db: Db, actor: User, id: number) => setActive(db, actor, id, false);
-export const restoreDataItem = (db: Db, actor: User, id: number) => setActive(db, actor, id, true);
+export const removeDataItem = (ctx: AppContext, actor: User, id: number) => setActive(ctx, actor, id, false);
+export const restoreDataItem = (ctx: AppContext, actor: User, id: number) => setActive(ctx, actor, id, true);
 
 /** data/remove-forever: ADMIN, inactive items only; the documents' files go once the deletion has committed. */
 export function removeDataItemForever(ctx: AppContext, actor: User, id: number) {

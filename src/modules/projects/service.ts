@@ -229,7 +229,7 @@ export function saveMembership(ctx: AppContext, actor: User, input: UserProjectI
   if (projectCategoryIds(ctx.db, input.project.id, wanted, true).length !== wanted.length) {
     throw invalid([{ path: "body.categoryList", message: "Categories must be non-default categories of this project" }]);
   }
-  return ctx.db.transaction((tx) => {
+  const saved = ctx.db.transaction((tx) => {
     const existing = tx
       .select()
       .from(userProjects)
@@ -242,8 +242,12 @@ export function saveMembership(ctx: AppContext, actor: User, input: UserProjectI
       : tx.insert(userProjects).values({ userId: user.id, projectId: input.project.id, moderator }).returning().get();
     replaceCategories(tx, membership.id, wanted);
     audit(tx, actor.id, existing ? "UPDATE" : "CREATE", `member ${user.login} of project ${input.project.id}`);
-    return { id: membership.id, user: { id: user.id }, project: { id: input.project.id }, moderator, favorite: membership.favorite, categoryList: wanted.map((id) => ({ id })) };
+    return { id: membership.id, user: { id: user.id }, project: { id: input.project.id }, moderator, favorite: membership.favorite, categoryList: wanted.map((id) => ({ id })), demoted: !!existing?.moderator && !moderator };
   });
+  const { demoted, ...membership } = saved;
+  // A moderator sees removed items and their comments; without the flag those subscriptions end now.
+  if (demoted) ctx.live.recheckUser(user.id);
+  return membership;
 }
 
 function replaceCategories(tx: Executor, userProjectId: number, categoryIds: number[]) {
