@@ -13,8 +13,7 @@ export const QUIET_PERIOD_MS = 15 * 60 * 1000;
 export function mailUnreadChats(ctx: AppContext, now = Date.now()): number {
   if (settingValue(ctx.db, "NOTIFY_NEW_MESSAGE") === "false") return 0;
   let sent = 0;
-  for (const { chat, user, title } of dueForMail(ctx.db, new Date(now - QUIET_PERIOD_MS))) {
-    if (ctx.live.isOnline(user.id)) continue;
+  for (const { chat, user, title } of dueForMail(ctx.db, new Date(now - QUIET_PERIOD_MS), (userId) => !ctx.live.isOnline(userId))) {
     ctx.mailer.queue("NEW_MESSAGE", user, { firstName: user.firstName, chatName: title, url: `${ctx.config.publicUrl}/chats?chat=${chat.id}` });
     markMailed(ctx.db, chat.id, user.id, new Date(now));
     sent++;
