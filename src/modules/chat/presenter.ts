@@ -3,6 +3,7 @@ import { CHAT_TYPES, DATA_TYPES, FILE_TYPES, MESSAGE_KEYS, type Chat, type ChatM
 import { isoDate } from "../../lib/responses";
 import { integer, oneOf } from "../../lib/schema";
 import type { SecretBox } from "../../lib/secret-box";
+import { userSchema } from "../users/presenter";
 import { nameFor } from "./naming";
 
 // The shapes the chat calls and its live events answer: OpenAPI documents them, the presenters are
@@ -53,15 +54,7 @@ export const chatSchema = t.Object({
 export type PresentedChat = Static<typeof chatSchema>;
 
 /** A user offered for a new chat or an invitation (search-user, users-not-members). */
-export const userChoiceSchema = t.Object({
-  id: integer(),
-  firstName: t.String(),
-  lastName: t.String(),
-  login: t.String(),
-  company: t.Nullable(t.String()),
-  position: t.Nullable(t.String()),
-  avatar: t.Nullable(t.String()),
-});
+export const userChoiceSchema = t.Pick(userSchema, ["id", "firstName", "lastName", "login", "company", "position", "avatar"]);
 export type UserChoice = Static<typeof userChoiceSchema>;
 
 /** A member in the members dialog. */

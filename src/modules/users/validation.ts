@@ -94,3 +94,10 @@ export function checkText(field: string, value: string | null | undefined): Erro
     ? [{ path: `body.${field}`, message: "validation.controlCharacters", code: "validation.controlCharacters" }]
     : [];
 }
+
+/** checkText over the optional fields registration and the profile share. */
+export const checkOptionalPersonText = (input: { phoneNumber?: string | null; position?: string | null; company?: string | null }) => [
+  ...checkText("phoneNumber", input.phoneNumber),
+  ...checkText("position", input.position),
+  ...checkText("company", input.company),
+];
