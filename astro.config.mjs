@@ -6,6 +6,7 @@ import { PAGE_DIRECTIVES } from "./src/lib/csp.ts";
 export default defineConfig({
   output: "server",
   srcDir: ".",
+  outDir: process.env.PLEXUS_BUILD_DIR ?? "./dist",
   adapter: plexusAdapter(),
   integrations: [react()],
   devToolbar: { enabled: false },

@@ -22,7 +22,8 @@ const MAX_URL_LENGTH = 8 * 1024;
 
 export type RenderPage = (request: Request, locals: object, clientAddress?: string) => Promise<Response>;
 
-const distDir = resolve(import.meta.dir, "..", "dist");
+// PLEXUS_BUILD_DIR lets several developers build and browser-test one checkout side by side.
+const distDir = resolve(import.meta.dir, "..", process.env.PLEXUS_BUILD_DIR ?? "dist");
 
 /** Pages may be framed only by Plexus itself, never sniffed, and leak no addresses to other sites. */
 const PAGE_HEADERS = {
