@@ -12,6 +12,12 @@ export const users = sqliteTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     login: text("login").notNull(),
+    /**
+     * The login as logins are compared (users/validation.ts canonicalLogin: NFKC, lower case in every script;
+     * SQLite's lower() folds ASCII only). Null only for an account whose canonical form another, older account
+     * already had when the column came (see users/service.ts fillLoginKeys): it signs in with its exact login.
+     */
+    loginKey: text("login_key"),
     email: text("email").notNull(),
     phoneNumber: text("phone_number"),
     position: text("position"),
@@ -21,6 +27,8 @@ export const users = sqliteTable(
     avatar: text("avatar"),
     locale: text("locale"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(false),
+    /** When an administrator first activated the account: an inactive account with it is deactivated, without it waiting. */
+    activatedAt: integer("activated_at", { mode: "timestamp_ms" }),
     isImportedFromAD: integer("is_imported_from_ad", { mode: "boolean" }).notNull().default(false),
     emailNotificationsAllowed: integer("email_notifications_allowed", { mode: "boolean" }).notNull().default(true),
     smsNotificationsAllowed: integer("sms_notifications_allowed", { mode: "boolean" }).notNull().default(false),
@@ -32,6 +40,7 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_login_unique").on(sql`lower(${t.login})`),
+    uniqueIndex("users_login_key_unique").on(t.loginKey),
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
   ],
 );
