@@ -49,7 +49,8 @@ export const chatMembers = sqliteTable(
 /**
  * Messages in the order the server accepted them (the id). The body is encrypted at rest unless
  * `encrypted` is false (rows from before encryption, until the administrators' action runs).
- * `clientId` lets an outbox resend without duplicates.
+ * `clientId` lets an outbox resend without duplicates. A file message's body is the file's JSON,
+ * with the author's caption as `text` once they add one by editing.
  */
 export const chatMessages = sqliteTable(
   "chat_messages",
@@ -63,6 +64,8 @@ export const chatMessages = sqliteTable(
     fileId: integer("file_id").references(() => driveFiles.id, { onDelete: "set null" }),
     clientId: text("client_id"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    /** When the author last changed the text (null: never edited). */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("chat_messages_chat").on(t.chatId, t.id),
