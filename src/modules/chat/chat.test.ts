@@ -351,3 +351,155 @@ describe("files in chats", () => {
     await lo.client.deactivate();
   });
 });
+
+describe("editing one's own messages", () => {
+  const edit = (l: { client: Client }, chatId: number, messageId: number, body: string) =>
+    l.client.publish({ destination: `/ws-prefix/chat/${chatId}/message-edit/${messageId}`, body });
+  const rowOf = (id: number) => server.ctx.db.select().from(chatMessages).where(eq(chatMessages.id, id)).get()!;
+
+  test("the author's edit is trimmed, sealed at rest, marked edited and reaches every member live; empty or oversized edits are refused", async () => {
+    const a = await person();
+    const b = await person();
+    const id = (await api(a.cookie, "POST", "/chats/new-chat", { name: `Edits ${a.user.id}`, type: "PRIVATE", members: [{ id: b.user.id }] })).body;
+    const la = await live(a.cookie);
+    const lb = await live(b.cookie);
+    const topicB = lb.inbox(`/ws-broker/topic/${id}`);
+    await Bun.sleep(50);
+    la.client.publish({ destination: `/ws-prefix/notify/${id}`, body: JSON.stringify({ text: "Pour at 7", clientId: "edit-1" }) });
+    await until(() => topicB.some((m) => m.type === "MESSAGE"));
+    const sent = topicB.find((m) => m.type === "MESSAGE").message;
+    expect(sent.editedAt).toBeNull();
+
+    edit(la, id, sent.id, JSON.stringify({ text: "  Pour at **8**  " }));
+    await until(() => topicB.some((m) => m.type === "MESSAGE_EDITED"));
+    const edited = topicB.find((m) => m.type === "MESSAGE_EDITED").message;
+    expect(edited).toMatchObject({ id: sent.id, chatId: id, decryptedBody: "Pour at **8**", authorID: a.user.id, messageKey: "DEFAULT", clientId: "edit-1" });
+    expect(new Date(edited.editedAt).getTime()).toBeGreaterThanOrEqual(new Date(sent.createdAt).getTime());
+    const row = rowOf(sent.id);
+    expect(row.encrypted).toBe(true);
+    expect(row.body).not.toContain("Pour");
+    expect(server.ctx.box.open(row.body)).toBe("Pour at **8**");
+    const listed = (await api(b.cookie, "GET", `/chat-records/get-messages?chatId=${id}`)).body.at(-1);
+    expect(listed).toMatchObject({ id: sent.id, decryptedBody: "Pour at **8**", editedAt: edited.editedAt });
+    // The chat list's latest record shows the new text; an edit is not a new unread message.
+    const chatB = (await api(b.cookie, "GET", "/chats/get-all")).body.find((c: { id: number }) => c.id === id);
+    expect(chatB.topRecord.decryptedBody).toBe("Pour at **8**");
+    expect(chatB.numberOfUnreadMessages).toBe(2);
+
+    // The limits of sending hold: nothing empty, nothing past MESSAGE_MAX; the stored text stays.
+    edit(la, id, sent.id, JSON.stringify({ text: "   " }));
+    edit(la, id, sent.id, "x".repeat(4001));
+    await until(() => la.errors.length >= 2);
+    expect(la.errors).toEqual(["validation_failed", "validation_failed"]);
+    expect(server.ctx.box.open(rowOf(sent.id).body)).toBe("Pour at **8**");
+    // Exactly 4,000 characters is allowed, as when sending.
+    edit(la, id, sent.id, "y".repeat(4000));
+    await until(() => topicB.filter((m) => m.type === "MESSAGE_EDITED").length === 2);
+    expect(topicB.filter((m) => m.type === "MESSAGE_EDITED")[1].message.decryptedBody).toHaveLength(4000);
+    await la.client.deactivate();
+    await lb.client.deactivate();
+  });
+
+  test("nobody edits someone else's message, a system record, a deleted one, another chat's, or after leaving; outsiders cannot reach it", async () => {
+    const a = await person();
+    const b = await person();
+    const outsider = await person();
+    const id = (await api(a.cookie, "POST", "/chats/new-chat", { name: `Not yours ${a.user.id}`, type: "PRIVATE", members: [{ id: b.user.id }] })).body;
+    const la = await live(a.cookie);
+    const lb = await live(b.cookie);
+    const lo = await live(outsider.cookie);
+    const topicA = la.inbox(`/ws-broker/topic/${id}`);
+    await Bun.sleep(50);
+    const say = async (l: { client: Client }, text: string) => {
+      l.client.publish({ destination: `/ws-prefix/notify/${id}`, body: text });
+      await until(() => topicA.some((m) => m.type === "MESSAGE" && m.message.decryptedBody === text));
+      return topicA.find((m) => m.type === "MESSAGE" && m.message.decryptedBody === text).message;
+    };
+    const annas = await say(la, "Anna's words");
+    const boriss = await say(lb, "Boris's words");
+    const gone = await say(la, "soon gone");
+    const system = (await api(a.cookie, "GET", `/chat-records/get-messages?chatId=${id}`)).body[0];
+    expect(system.messageKey).toBe("INVITED_BY");
+    la.client.publish({ destination: `/ws-prefix/chat/${id}/message-remove/${gone.id}` });
+    await until(() => topicA.some((m) => m.type === "MESSAGE_DELETED"));
+    const theirs = (await api(outsider.cookie, "POST", "/chats/new-chat", { name: `Elsewhere ${outsider.user.id}`, type: "PRIVATE" })).body;
+    lo.client.publish({ destination: `/ws-prefix/notify/${theirs}`, body: "elsewhere" });
+    await until(() => server.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, theirs)).all().length === 1);
+    const foreign = server.ctx.db.select().from(chatMessages).where(eq(chatMessages.chatId, theirs)).get()!;
+
+    edit(lb, id, annas.id, "Boris rewrites Anna");
+    edit(la, id, system.id, "rewritten record");
+    edit(la, id, gone.id, "back from the dead");
+    edit(la, id, foreign.id, "through the wrong chat");
+    edit(lo, id, annas.id, "outsider");
+    await until(() => la.errors.length >= 3 && lb.errors.length >= 1 && lo.errors.length >= 1);
+    expect(lb.errors).toEqual(["forbidden"]);
+    expect(la.errors).toEqual(["forbidden", "forbidden", "message_not_found"]);
+    expect(lo.errors).toEqual(["chat_not_found"]);
+
+    // After leaving, Boris's own earlier message is out of his reach too.
+    expect((await api(b.cookie, "GET", `/chats/detach-member?member=${b.user.id}&chat=${id}`)).status).toBe(200);
+    edit(lb, id, boriss.id, "after leaving");
+    await until(() => lb.errors.length >= 2);
+    expect(lb.errors[1]).toBe("chat_not_found");
+
+    for (const message of [annas, boriss, system, foreign]) expect(rowOf(message.id).editedAt).toBeNull();
+    expect(server.ctx.box.open(rowOf(annas.id).body)).toBe("Anna's words");
+    expect(server.ctx.box.open(rowOf(boriss.id).body)).toBe("Boris's words");
+    expect(rowOf(gone.id).messageKey).toBe("DELETED");
+    expect(topicA.some((m) => m.type === "MESSAGE_EDITED")).toBe(false);
+    for (const l of [la, lb, lo]) await l.client.deactivate();
+  });
+
+  test("in a PUBLIC chat an unsubscribed member, or one without a member row, cannot edit", async () => {
+    const admin = await person("ADMIN");
+    const a = await person();
+    const id = (await api(admin.cookie, "POST", "/chats/new-chat", { name: `Town hall ${a.user.id}`, type: "PUBLIC" })).body;
+    const la = await live(a.cookie);
+    const topic = la.inbox(`/ws-broker/topic/${id}`);
+    await Bun.sleep(50);
+    la.client.publish({ destination: `/ws-prefix/notify/${id}`, body: "Hello all" });
+    await until(() => topic.some((m) => m.type === "MESSAGE"));
+    const sent = topic.find((m) => m.type === "MESSAGE").message;
+    expect((await api(a.cookie, "GET", `/chats/unsubscribe?chat=${id}`)).status).toBe(200);
+    edit(la, id, sent.id, "Hello everyone");
+    await until(() => la.errors.length >= 1);
+    expect(la.errors[0]).toBe("chat_unsubscribed");
+    server.ctx.db.delete(chatMembers).where(eq(chatMembers.chatId, id)).run();
+    edit(la, id, sent.id, "Hello everyone");
+    await until(() => la.errors.length >= 2);
+    expect(la.errors[1]).toBe("forbidden");
+    expect(server.ctx.box.open(rowOf(sent.id).body)).toBe("Hello all");
+    await la.client.deactivate();
+  });
+
+  test("editing a file message keeps its file, which its members still open; the text becomes its caption", async () => {
+    const a = await person();
+    const b = await person();
+    const id = (await api(a.cookie, "POST", "/chats/new-chat", { name: `Captions ${a.user.id}`, type: "PRIVATE", members: [{ id: b.user.id }] })).body;
+    const form = new FormData();
+    form.append("file", new File(["site minutes"], "minutes.txt"));
+    const file = await (await fetch(`${server.url}/api/files/save-user-file`, { method: "POST", headers: { cookie: a.cookie, ...ownPageHeaders(server.url) }, body: form })).json();
+    const la = await live(a.cookie);
+    const lb = await live(b.cookie);
+    const topicB = lb.inbox(`/ws-broker/topic/${id}`);
+    await Bun.sleep(50);
+    la.client.publish({ destination: `/ws-prefix/notify/${id}`, body: JSON.stringify({ file: { id: file.id } }) });
+    await until(() => topicB.some((m) => m.type === "MESSAGE"));
+    const sent = topicB.find((m) => m.type === "MESSAGE").message;
+    edit(la, id, sent.id, JSON.stringify({ text: "Minutes of Monday" }));
+    await until(() => topicB.some((m) => m.type === "MESSAGE_EDITED"));
+    const edited = topicB.find((m) => m.type === "MESSAGE_EDITED").message;
+    expect(edited.file).toMatchObject({ id: file.id, token: file.token, name: "minutes.txt" });
+    expect(JSON.parse(edited.decryptedBody)).toEqual({ file: JSON.parse(sent.decryptedBody).file, text: "Minutes of Monday" });
+    expect(rowOf(sent.id).fileId).toBe(file.id);
+    const res = await fetch(`${server.url}/api/files/get-user-file/${file.token}`, { headers: { cookie: b.cookie } });
+    expect(await res.text()).toBe("site minutes");
+    // An empty caption is allowed on a file message: the file alone again.
+    edit(la, id, sent.id, JSON.stringify({ text: "" }));
+    await until(() => topicB.filter((m) => m.type === "MESSAGE_EDITED").length === 2);
+    expect(JSON.parse(topicB.filter((m) => m.type === "MESSAGE_EDITED")[1].message.decryptedBody)).toEqual({ file: JSON.parse(sent.decryptedBody).file });
+    await la.client.deactivate();
+    await lb.client.deactivate();
+  });
+});

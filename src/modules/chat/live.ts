@@ -1,7 +1,7 @@
 import type { AppContext } from "../../lib/context";
 import type { Frame } from "../../realtime/stomp";
 import type { OutgoingMessage } from "./model";
-import { markRead, removeMessage, sendMessage } from "./messages";
+import { editMessage, markRead, removeMessage, sendMessage } from "./messages";
 import { canEnterChat } from "./policy";
 
 /** A SEND body is plain text, or JSON with text or a file; the outbox id may also come as a header. */
@@ -26,7 +26,8 @@ function outgoing(frame: Frame): OutgoingMessage {
 
 /**
  * The chat's live destinations: topics for whoever may enter the chat (asked again whenever the
- * user's rights change; a dropped topic tells the user DETACHED), and the three SEND handlers.
+ * user's rights change; a dropped topic tells the user DETACHED), and the SEND handlers: send, read,
+ * remove and edit.
  */
 export function wireChatLive(ctx: AppContext) {
   ctx.live.allow(
@@ -42,5 +43,8 @@ export function wireChatLive(ctx: AppContext) {
   });
   ctx.live.onSend(/^\/ws-prefix\/chat\/(\d{1,15})\/message-remove\/(\d{1,15})$/, (user, match) => {
     removeMessage(ctx, user, Number(match[1]), Number(match[2]));
+  });
+  ctx.live.onSend(/^\/ws-prefix\/chat\/(\d{1,15})\/message-edit\/(\d{1,15})$/, (user, match, frame) => {
+    editMessage(ctx, user, Number(match[1]), Number(match[2]), outgoing(frame).text);
   });
 }

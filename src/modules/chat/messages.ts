@@ -8,7 +8,7 @@ import { MESSAGE_MAX } from "./limits";
 import { joinChat } from "./membership";
 import type { OutgoingMessage } from "./model";
 import { enterChat } from "./policy";
-import { presentMessage } from "./presenter";
+import { bodyOf, presentMessage } from "./presenter";
 import { insertMessage, publishMessage } from "./service";
 import { chatStatements } from "./statements";
 
@@ -91,6 +91,52 @@ export function removeMessage(ctx: AppContext, actor: User, chatId: number, mess
   ctx.db.update(chatMessages).set({ messageKey: "DELETED", body: ctx.box.seal(""), encrypted: true, fileId: null }).where(eq(chatMessages.id, messageId)).run();
   ctx.live.publish(topicOf(chatId), { type: "MESSAGE_DELETED", id: messageId, chatId });
   return { id: messageId, messageKey: "DELETED" };
+}
+
+/**
+ * The file a file message's body carries ({file: {..., token}, text?}), as the islands read it too;
+ * undefined for a text message. The file stays when its drive file is gone (fileId is then null).
+ */
+function fileOfBody(body: string): unknown {
+  if (!body.startsWith("{")) return undefined;
+  try {
+    const { file } = JSON.parse(body) as { file?: { token?: unknown } };
+    return file && typeof file.token === "string" ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The author changes the text of their own message, under the rules of sending: a member still
+ * (not after leaving), subscribed unless DIRECT, trimmed, not empty, at most MESSAGE_MAX characters.
+ * A file message keeps its file: the text becomes its caption, which may be empty. The new text is
+ * sealed like any body, `editedAt` marks it, and the chat's topic hears MESSAGE_EDITED. The same text
+ * again changes nothing.
+ */
+export function editMessage(ctx: AppContext, actor: User, chatId: number, messageId: number, raw: string | undefined) {
+  const { chat, member } = enterChat(ctx.db, actor, chatId);
+  if (!member) throw forbidden();
+  if (!member.subscribed && chat.type !== "DIRECT") throw new AppError(403, "chat_unsubscribed", "Subscribe to the chat to write in it");
+  const message = ctx.db.select().from(chatMessages).where(and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, chatId))).get();
+  if (!message) throw notFound("message");
+  if (message.authorId !== actor.id || message.messageKey !== "DEFAULT") throw forbidden();
+  const text = (raw ?? "").trim();
+  if (text.length > MESSAGE_MAX) throw invalid([{ path: "text", message: "chat.messageTooLong", code: "chat.messageTooLong" }]);
+  const before = bodyOf(ctx.box, message);
+  const file = fileOfBody(before);
+  let body = text;
+  if (file) body = JSON.stringify(text ? { file, text } : { file });
+  else if (!text) throw invalid([{ path: "text", message: "chat.messageEmpty", code: "chat.messageEmpty" }]);
+  if (body === before) return;
+  const edited = ctx.db
+    .update(chatMessages)
+    .set({ body: ctx.box.seal(body), encrypted: true, editedAt: new Date() })
+    .where(eq(chatMessages.id, messageId))
+    .returning()
+    .get();
+  const presented = presentMessage(ctx.box, edited, actor, edited.fileId ? filesById(ctx.db, [edited.fileId]).get(edited.fileId) : null);
+  ctx.live.publish(topicOf(chatId), { type: "MESSAGE_EDITED", message: presented });
 }
 
 /** The administrators' maintenance action: seals message bodies still stored in plain text. */

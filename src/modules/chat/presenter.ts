@@ -27,6 +27,8 @@ export const messageSchema = t.Object({
   surname: t.String(),
   clientId: t.Nullable(t.String()),
   file: t.Nullable(chatFileSchema),
+  /** When the author last changed the text; null if never. */
+  editedAt: t.Nullable(isoDate()),
 });
 export type PresentedMessage = Static<typeof messageSchema>;
 
@@ -87,7 +89,7 @@ export const encryptedSchema = t.Object({ encrypted: integer() });
 export type Author = Pick<User, "id" | "firstName" | "lastName">;
 
 /** The readable body: sealed rows are opened; rows from before encryption are plain. */
-function bodyOf(box: SecretBox, message: Pick<ChatMessage, "body" | "encrypted">): string {
+export function bodyOf(box: SecretBox, message: Pick<ChatMessage, "body" | "encrypted">): string {
   if (!message.encrypted) return message.body;
   try {
     return box.open(message.body);
@@ -109,6 +111,7 @@ export function presentMessage(box: SecretBox, message: ChatMessage, author: Aut
     surname: author?.lastName ?? "",
     clientId: message.clientId,
     file: file && message.messageKey !== "DELETED" ? { id: file.id, name: file.name, type: file.type, size: file.size, token: file.token, owner: { id: file.ownerId } } : null,
+    editedAt: message.editedAt,
   };
 }
 
