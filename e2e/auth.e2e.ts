@@ -51,7 +51,7 @@ async function signIn(page: Page, person: Person, { keepDisclaimer = false } = {
 async function closeDisclaimer(page: Page) {
   const dialog = page.getByRole("dialog");
   await dialog.waitFor();
-  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "I understand" }).click();
   await dialog.waitFor({ state: "hidden" });
 }
 
@@ -141,7 +141,7 @@ describe("registration in Russian", () => {
 
       const email = page.getByLabel("E-mail", { exact: true });
       await email.fill("anna-at-example");
-      await expectVisibleText(page, "E-mail заполнен не верно");
+      await expectVisibleText(page, "E-mail заполнен неверно");
       expect(await submit.isDisabled()).toBe(true);
 
       const stamp = Date.now();
@@ -232,7 +232,7 @@ describe("signed-in shell", () => {
   );
 
   test(
-    "the disclaimer greets the first signed-in page, Next closes it, and it stays closed on reload",
+    "the disclaimer greets the first signed-in page, \"I understand\" closes it, and it stays closed on reload",
     async () => {
       const person = await plexus.newUser();
       const page = await freshPage();
@@ -241,7 +241,7 @@ describe("signed-in shell", () => {
       await dialog.waitFor();
       expect(await dialog.getByRole("heading").textContent()).toBe("Test version");
 
-      await dialog.getByRole("button", { name: "Next" }).click();
+      await dialog.getByRole("button", { name: "I understand" }).click();
       await dialog.waitFor({ state: "hidden" });
 
       // Module scripts run before "load", so the shell has decided about the dialog once reload returns.

@@ -107,3 +107,18 @@ export async function apiCall<T = any>(url: string, cookie: string, method: stri
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json as T;
 }
+
+/** A fresh context signed in with `cookie` in English, the first-visit disclaimer already seen. */
+export async function signedInPage(browser: Browser, url: string, cookie: string, options: Parameters<Browser["newContext"]>[0] = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, ...options });
+  const [name, value] = cookie.split("=");
+  await context.addCookies([
+    { name, value, url },
+    { name: "plexus_locale", value: "en", url },
+  ]);
+  await context.addInitScript(() => localStorage.setItem("plexus.disclaimerSeen", "1"));
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on("pageerror", (error) => console.error("page error:", error.message));
+  return { page, context };
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { makeDocx, makePdf } from "../src/lib/sample-documents";
+import { ownPageHeaders } from "../src/testing/own-page";
+import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+
+// axe-core over every main page at 1280 and 360 px, as a signed-in administrator and as a visitor:
+// any critical or serious violation fails, with the rule, the elements and axe's help text.
+
+const TIMEOUT = 90_000;
+const WIDTHS = [1280, 360] as const;
+
+let plexus: Plexus;
+let browser: Browser;
+let adminCookie: string;
+let projectId: number;
+let docxId: number;
+let pdfId: number;
+let categoryId: number;
+let shareToken: string;
+
+async function upload(cookie: string, path: string, files: { name: string; bytes: Uint8Array }[]) {
+  const form = new FormData();
+  for (const file of files) form.append("file", new File([file.bytes as BlobPart], file.name));
+  const response = await fetch(`${plexus.url}/api${path}`, { method: "POST", headers: { cookie, ...ownPageHeaders(plexus.url) }, body: form });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+beforeAll(async () => {
+  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
+  adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
+  const call = <T = any>(method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, adminCookie, method, path, body);
+  projectId = (await call("POST", "/project/create", { name: "Harbour works" })).id;
+  categoryId = (await call("POST", "/category/save", { name: "Site photos", project: { id: projectId } })).id;
+  const docx = await makeDocx("Quay survey", [{ heading: "Scope", paragraphs: ["The survey covers the quay wall."] }]);
+  const pdf = makePdf([["Load test", "Passed."], ["Appendix", "Readings"]]);
+  const staged = await upload(adminCookie, "/files/save", [
+    { name: "survey.docx", bytes: docx },
+    { name: "load.pdf", bytes: pdf },
+  ]);
+  const saved = await call<{ id: number }[]>("POST", `/docs/save-all/${projectId}`, [
+    { path: staged[0].path, name: "Quay survey", provider: "Survey office", categoryList: [{ id: categoryId }] },
+    { path: staged[1].path, name: "Load test", provider: "Survey office" },
+  ]);
+  [docxId, pdfId] = saved.map((s) => s.id);
+  await call("POST", "/chats/new-chat", { name: "Harbour crew", type: "PUBLIC" });
+  const file = await upload(adminCookie, "/files/save-user-file", [{ name: "notes.txt", bytes: new TextEncoder().encode("Tide table") }]);
+  [{ shareToken }] = await call("POST", `/files/share?id=${file.id}`);
+}, TIMEOUT);
+
+afterAll(async () => {
+  await browser?.close();
+  await plexus?.stop();
+});
+
+/** Critical and serious violations on the page as it stands, one readable line per rule. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);
+}
+
+const signedInPages = () => [
+  "/",
+  `/project/${projectId}/home`,
+  `/project/${projectId}/doc`,
+  `/project/${projectId}/doc/${docxId}`,
+  `/project/${projectId}/doc/${pdfId}`,
+  `/project/${projectId}/category/${categoryId}`,
+  "/chats",
+  "/drive",
+  "/profile",
+  "/help",
+  "/admin/users",
+];
+const visitorPages = () => ["/login", "/registration", "/reset-password", `/shared-file/${shareToken}`];
+
+describe("accessibility (axe-core, critical and serious)", () => {
+  for (const width of WIDTHS) {
+    test(
+      `every main page a signed-in person meets at ${width} px`,
+      async () => {
+        const { page, context } = await signedInPage(browser, plexus.url, adminCookie, { viewport: { width, height: 800 } });
+        const found: string[] = [];
+        for (const path of signedInPages()) {
+          await page.goto(plexus.url + path, { waitUntil: "networkidle" });
+          found.push(...(await seriousViolations(page)).map((line) => `${path}: ${line}`));
+        }
+        await context.close();
+        expect(found).toEqual([]);
+      },
+      TIMEOUT,
+    );
+
+    test(
+      `the sign-in, registration, reset and shared-file pages at ${width} px`,
+      async () => {
+        const context = await browser.newContext({ viewport: { width, height: 800 } });
+        const page = await context.newPage();
+        const found: string[] = [];
+        for (const path of visitorPages()) {
+          await page.goto(plexus.url + path, { waitUntil: "networkidle" });
+          found.push(...(await seriousViolations(page)).map((line) => `${path}: ${line}`));
+        }
+        await context.close();
+        expect(found).toEqual([]);
+      },
+      TIMEOUT,
+    );
+  }
+});
