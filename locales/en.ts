@@ -17,6 +17,7 @@ export const en = {
   "common.saved": "Saved",
 
   "nav.main": "Main navigation",
+  "nav.skipToContent": "Skip to content",
   "nav.home": "Home",
   "nav.search": "Search (Ctrl+S)",
   "nav.chats": "Chats",
@@ -118,6 +119,7 @@ export const en = {
   "help.empty": "Choose a topic on the left.",
 
   "disclaimer.title": "Test version",
+  "disclaimer.accept": "I understand",
   "disclaimer.text": "This is a test version of the product. Some features may change or be incomplete; please report anything that does not work as you expect.",
 
   "admin.users.title": "Users",
@@ -416,7 +418,7 @@ export const en = {
   "data.wizard.files": "Files",
   "data.wizard.drop": "Drop files here or choose them",
   "data.wizard.limit": "Up to {{max}} files",
-  "data.wizard.tooMany": "At most {{max}} files: {{n}} were not added.",
+  "data.wizard.tooMany": "At most {{max}} files: {{n, plural, one {# was} other {# were}}} not added.",
   "data.wizard.waiting": "Waiting",
   "data.wizard.uploading": "Uploading: {{percent}} %",
   "data.wizard.converting": "Processing…",
@@ -454,7 +456,7 @@ export const en = {
   "drive.remove": "Remove",
   "drive.actionsFor": "Actions for {{name}}",
   "drive.removeSharedConfirm": "«{{name}}» is shared by link. Remove it anyway?",
-  "drive.removeSharedManyConfirm": "Some of the selected files are shared by link. Remove {{count}} files anyway?",
+  "drive.removeSharedManyConfirm": "Some of the selected files are shared by link. Remove {{count, plural, one {# file} other {# files}}} anyway?",
   "drive.fileShared": "The file is shared by link",
   "drive.fileNotShared": "Sharing withdrawn",
   "drive.fileDeleted": "File deleted",

@@ -19,6 +19,7 @@ export const es: Messages = {
   "common.saved": "Guardado",
 
   "nav.main": "Navegación principal",
+  "nav.skipToContent": "Saltar al contenido",
   "nav.home": "Inicio",
   "nav.search": "Buscar (Ctrl+S)",
   "nav.chats": "Chats",
@@ -101,6 +102,7 @@ export const es: Messages = {
   "help.empty": "Elija un tema a la izquierda.",
 
   "disclaimer.title": "Versión de prueba",
+  "disclaimer.accept": "Entendido",
   "disclaimer.text": "Esta es una versión de prueba del producto. Algunas funciones pueden cambiar o estar incompletas; informe de cualquier cosa que no funcione como espera.",
 
   "admin.users.title": "Usuarios",
@@ -418,7 +420,7 @@ export const es: Messages = {
   "data.wizard.files": "Archivos",
   "data.wizard.drop": "Arrastre los archivos aquí o elíjalos",
   "data.wizard.limit": "Hasta {{max}} archivos",
-  "data.wizard.tooMany": "Como máximo {{max}} archivos: {{n}} no se añadieron.",
+  "data.wizard.tooMany": "Como máximo {{max}} archivos: {{n, plural, one {# no se añadió} other {# no se añadieron}}}.",
   "data.wizard.waiting": "En espera",
   "data.wizard.uploading": "Subiendo: {{percent}} %",
   "data.wizard.converting": "Procesando…",
@@ -456,7 +458,7 @@ export const es: Messages = {
   "drive.remove": "Eliminar",
   "drive.actionsFor": "Acciones para {{name}}",
   "drive.removeSharedConfirm": "«{{name}}» está compartido por enlace. ¿Eliminarlo de todos modos?",
-  "drive.removeSharedManyConfirm": "Algunos de los archivos seleccionados están compartidos por enlace. ¿Eliminar {{count}} archivos de todos modos?",
+  "drive.removeSharedManyConfirm": "Algunos de los archivos seleccionados están compartidos por enlace. ¿Eliminar {{count, plural, one {# archivo} other {# archivos}}} de todos modos?",
   "drive.fileShared": "El archivo está compartido por enlace",
   "drive.fileNotShared": "Se retiró el acceso",
   "drive.fileDeleted": "Archivo eliminado",
@@ -473,7 +475,7 @@ export const es: Messages = {
   "drive.unsupported": "Este formato no se puede previsualizar. Descarga el archivo para abrirlo.",
   "drive.page": "Página {{n}}",
   "drive.sharedFile": "Archivo compartido",
-  "common.size.bytes": "Bytes",
+  "common.size.bytes": "bytes",
   "common.size.kb": "KB",
   "common.size.mb": "MB",
   "common.size.gb": "GB",

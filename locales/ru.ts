@@ -19,6 +19,7 @@ export const ru: Messages = {
   "common.saved": "Сохранено",
 
   "nav.main": "Основная навигация",
+  "nav.skipToContent": "Перейти к содержимому",
   "nav.home": "Главная",
   "nav.search": "Поиск (Ctrl+S)",
   "nav.chats": "Чаты",
@@ -101,6 +102,7 @@ export const ru: Messages = {
   "help.empty": "Выберите раздел слева.",
 
   "disclaimer.title": "Тестовая версия",
+  "disclaimer.accept": "Понятно",
   "disclaimer.text": "Это тестовая версия продукта. Некоторые функции могут измениться или работать не полностью; пожалуйста, сообщайте обо всём, что работает не так, как вы ожидаете.",
 
   "admin.users.title": "Пользователи",
@@ -418,7 +420,7 @@ export const ru: Messages = {
   "data.wizard.files": "Файлы",
   "data.wizard.drop": "Перетащите файлы сюда или выберите их",
   "data.wizard.limit": "Не более {{max}} файлов",
-  "data.wizard.tooMany": "Не более {{max}} файлов: {{n}} не добавлено.",
+  "data.wizard.tooMany": "Не более {{max}} файлов: {{n, plural, one {# файл не добавлен} few {# файла не добавлены} other {# файлов не добавлено}}}.",
   "data.wizard.waiting": "В очереди",
   "data.wizard.uploading": "Загрузка: {{percent}} %",
   "data.wizard.converting": "Обработка…",
@@ -456,7 +458,7 @@ export const ru: Messages = {
   "drive.remove": "Удалить",
   "drive.actionsFor": "Действия с файлом {{name}}",
   "drive.removeSharedConfirm": "К файлу «{{name}}» открыт доступ по ссылке. Всё равно удалить?",
-  "drive.removeSharedManyConfirm": "К некоторым выбранным файлам открыт доступ по ссылке. Всё равно удалить файлы ({{count}})?",
+  "drive.removeSharedManyConfirm": "К некоторым выбранным файлам открыт доступ по ссылке. Всё равно удалить {{count, plural, one {# файл} few {# файла} other {# файлов}}}?",
   "drive.fileShared": "Доступ к файлу открыт",
   "drive.fileNotShared": "Доступ к файлу закрыт",
   "drive.fileDeleted": "Файл удалён",

@@ -16,7 +16,7 @@ export const hasMessage = (key: string): key is MessageKey => Object.hasOwn(load
 export const addMessages = (more: Record<string, string>) => Object.assign(loaded(), more);
 
 /** t() with its {{name}} placeholders filled. */
-export const tf = (key: MessageKey, params: Record<string, string | number>) => fillPlaceholders(t(key), params);
+export const tf = (key: MessageKey, params: Record<string, string | number>) => fillPlaceholders(t(key), params, String, locale());
 
 /** The page's language, for Intl formats. */
 export const locale = () => document.documentElement.lang || "en";

@@ -13,7 +13,7 @@ describe("locales", () => {
   });
 
   test("placeholders survive translation", () => {
-    const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)(?:\}\}|, plural,)/g)].map((m) => m[1]).sort();
     for (const dict of [ru, es]) {
       for (const key of Object.keys(en) as (keyof typeof en)[]) expect([key, placeholders(dict[key])]).toEqual([key, placeholders(en[key])]);
     }
@@ -24,6 +24,31 @@ describe("locales", () => {
     expect(ru["login.checkCredentials"]).toBe("Пожалуйста, проверьте логин и пароль");
     expect(ru["login.noConnection"]).toBe("Нет связи с сервером");
     expect(ru["registration.emailInvalid"]).toBe("E-mail заполнен не верно");
+  });
+});
+
+describe("plural forms", () => {
+  test("a count picks the language's form: Russian one, few and many; English and Spanish one and other", () => {
+    const n = (locale: "en" | "ru" | "es", count: number) => translator(locale)("data.wizard.tooMany", { max: 20, n: count });
+    expect(n("en", 1)).toBe("At most 20 files: 1 was not added.");
+    expect(n("en", 3)).toBe("At most 20 files: 3 were not added.");
+    expect(n("ru", 1)).toBe("Не более 20 файлов: 1 файл не добавлен.");
+    expect(n("ru", 3)).toBe("Не более 20 файлов: 3 файла не добавлены.");
+    expect(n("ru", 5)).toBe("Не более 20 файлов: 5 файлов не добавлено.");
+    expect(n("ru", 21)).toBe("Не более 20 файлов: 21 файл не добавлен.");
+    expect(n("es", 1)).toBe("Como máximo 20 archivos: 1 no se añadió.");
+    expect(n("es", 4)).toBe("Como máximo 20 archivos: 4 no se añadieron.");
+  });
+
+  test("every plural message is well formed and has an `other` form to fall back on", () => {
+    for (const dict of [en, ru, es]) {
+      for (const [key, text] of Object.entries(dict)) {
+        for (const [, forms] of text.matchAll(/\{\{\w+, plural,((?:\s*[a-z]+\s*\{[^{}]*\})+)\s*\}\}/g)) {
+          expect([key, forms.includes("other {")]).toEqual([key, true]);
+        }
+        expect([key, /\{\{\w+, plural/.test(text) && !/\{\{\w+, plural,(\s*[a-z]+\s*\{[^{}]*\})+\s*\}\}/.test(text)]).toEqual([key, false]);
+      }
+    }
   });
 });
 

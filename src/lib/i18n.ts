@@ -33,7 +33,7 @@ export function translator(locale: Locale): Translate {
   const dict = dictionaries[locale] ?? en;
   return (key, params) => {
     const text = dict[key] ?? en[key] ?? key;
-    return params ? fillPlaceholders(text, params) : text;
+    return params ? fillPlaceholders(text, params, String, locale) : text;
   };
 }
 
