@@ -264,6 +264,89 @@ describe("documents", () => {
   });
 });
 
+describe("caching and byte ranges", () => {
+  /** A document with one version of `name`, seen by a reader whose membership can be taken away. */
+  async function versionFor(name: string, bytes: Uint8Array) {
+    const { admin, moderator, project } = await setup();
+    const reader = await t.userWithCookie("USER");
+    const membership = await t.call("POST", "/project/add-user-project", { cookie: admin.cookie, body: { user: { id: reader.user.id }, project: { id: project.id }, moderator: false } });
+    const [file] = (await upload(moderator.cookie, [{ name, bytes }])).body;
+    const dataId = (await t.call("POST", `/docs/save-all/${project.id}`, { cookie: moderator.cookie, body: [{ path: file.path, provider: "Lab" }] })).body[0].id;
+    const versionId = (await t.call("GET", `/docs/get-all-versions/${dataId}`, { cookie: reader.cookie })).body[0].id as number;
+    const leave = () => t.call("POST", `/project/remove-user-project?id=${membership.body.id}`, { cookie: admin.cookie });
+    return { reader, dataId, versionId, leave };
+  }
+  const downloads = (dataId: number) => t.db.select().from(activityLog).where(eq(activityLog.dataId, dataId)).all().filter((r) => r.activityType === "DOWNLOAD").length;
+
+  test("a version's file: a strong ETag and a year of private caching; 304 on If-None-Match; 206 for a Range, 416 past the end; If-Range; only whole downloads audited", async () => {
+    const bytes = pdf();
+    const { reader, dataId, versionId } = await versionFor("load.pdf", bytes);
+    const url = `/files/get-doc-version/${versionId}?inline=1`;
+    const get = async (headers: Record<string, string> = {}) => {
+      const res = await t.app.handle(new Request(`http://plexus.test/api${url}`, { headers: { ...OWN_PAGE_HEADERS, cookie: reader.cookie, ...headers } }));
+      return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) as Uint8Array };
+    };
+    const whole = await get();
+    expect(whole.status).toBe(200);
+    expect(whole.bytes).toEqual(bytes);
+    const etag = whole.headers.get("etag")!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(whole.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect(whole.headers.get("content-type")).toBe("application/pdf");
+    expect(downloads(dataId)).toBe(1);
+
+    const cached = await get({ "if-none-match": etag });
+    expect([cached.status, cached.bytes.length, cached.headers.get("etag"), cached.headers.get("cache-control")]).toEqual([304, 0, etag, "private, max-age=31536000, immutable"]);
+    expect((await get({ "if-none-match": `"other", W/${etag}` })).status).toBe(304);
+    expect((await get({ "if-none-match": '"other"' })).status).toBe(200);
+
+    const part = await get({ range: "bytes=0-9" });
+    expect([part.status, part.headers.get("content-range"), part.headers.get("etag")]).toEqual([206, `bytes 0-9/${bytes.length}`, etag]);
+    expect(part.bytes).toEqual(bytes.slice(0, 10));
+    const tail = await get({ range: "bytes=-16" });
+    expect([tail.status, tail.bytes]).toEqual([206, bytes.slice(-16)]);
+    const past = await get({ range: `bytes=${bytes.length}-` });
+    expect([past.status, past.headers.get("content-range")]).toEqual([416, `bytes */${bytes.length}`]);
+    expect(JSON.parse(new TextDecoder().decode(past.bytes)).error).toBe("range_not_satisfiable");
+    // If-Range: the part only while the browser's validator is still the file's; else the whole file.
+    expect((await get({ range: "bytes=0-9", "if-range": etag })).status).toBe(206);
+    const changed = await get({ range: "bytes=0-9", "if-range": '"v0-0"' });
+    expect([changed.status, changed.bytes.length]).toEqual([200, bytes.length]);
+    // Parts and revalidations are a viewer at work, not downloads: only the two whole answers are audited.
+    expect(downloads(dataId)).toBe(3);
+  });
+
+  test("a converted body's parts: ETag and a year of private caching, 304 on If-None-Match", async () => {
+    const { reader, versionId } = await versionFor("survey.docx", await docx());
+    const first = await t.call("GET", `/docs/get-body/${versionId}?part=0`, { cookie: reader.cookie });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await t.call("GET", `/docs/get-body/${versionId}?part=0`, { cookie: reader.cookie, headers: { "if-none-match": etag } });
+    expect([again.status, again.body, again.headers.get("etag")]).toEqual([304, null, etag]);
+  });
+
+  test("access is checked on every request: a member removed from the project gets 404, never 304 or a part", async () => {
+    const { reader, versionId, leave } = await versionFor("load.pdf", pdf());
+    const file = await t.call("GET", `/files/get-doc-version/${versionId}`, { cookie: reader.cookie });
+    const body = await t.call("GET", `/docs/get-body/${versionId}`, { cookie: reader.cookie });
+    expect([file.status, body.status]).toEqual([200, 200]);
+    expect((await leave()).status).toBe(200);
+    const asks: { path: string; headers: Record<string, string> }[] = [
+      { path: `/files/get-doc-version/${versionId}`, headers: { "if-none-match": file.headers.get("etag")! } },
+      { path: `/files/get-doc-version/${versionId}`, headers: { range: "bytes=0-9" } },
+      { path: `/files/get-doc-version/${versionId}`, headers: { range: "bytes=0-9", "if-range": file.headers.get("etag")! } },
+      { path: `/docs/get-body/${versionId}`, headers: { "if-none-match": body.headers.get("etag")! } },
+    ];
+    for (const ask of asks) {
+      const res = await t.call("GET", ask.path, { cookie: reader.cookie, headers: ask.headers });
+      expect([ask, res.status, res.headers.get("etag"), res.body.error]).toEqual([ask, 404, null, "version_not_found"]);
+    }
+  });
+});
+
 /**
  * Runs `work` while calling /api/health every 20 ms; gives the slowest answer (counted from when
  * it was due), the number of

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
+import { conditionsOf, immutableAnswer } from "../../lib/downloads";
 import { authPlugin, STREAMED_BODY } from "../../lib/http";
 import { answers, idSchema } from "../../lib/responses";
 import { addVersionBody, bodyQuery, idParams, saveAllBody, updateVersionBody } from "./model";
@@ -23,7 +24,7 @@ export const docRoutes = (ctx: AppContext) =>
       params: idParams,
       response: answers(t.Array(versionSchema)),
     })
-    .get("/docs/get-body/:id", ({ actor, params, query }) => versionBody(ctx.db, actor, params.id, query.part), {
+    .get("/docs/get-body/:id", ({ actor, params, query, request, set }) => immutableAnswer(conditionsOf(request), set, versionBody(ctx.db, actor, params.id, query.part)), {
       access: "USER",
       params: idParams,
       query: bodyQuery,
@@ -40,7 +41,7 @@ export const docRoutes = (ctx: AppContext) =>
       body: saveAllBody,
       response: answers(t.Array(savedDocumentSchema)),
     })
-    .get("/files/get-doc-version/:id", ({ actor, params, query }) => versionFile(ctx, actor, params.id, query.inline === "1"), {
+    .get("/files/get-doc-version/:id", ({ actor, params, query, request }) => versionFile(ctx, actor, params.id, query.inline === "1", conditionsOf(request)), {
       access: "USER",
       params: idParams,
       query: t.Object({ inline: t.Optional(t.String({ maxLength: 1 })) }),

@@ -4,7 +4,7 @@ import { docVersions, stagedFiles, users, type User, type VersionType } from "..
 import type { AppContext } from "../../lib/context";
 import { randomToken } from "../../lib/crypto";
 import { AppError, invalid } from "../../lib/errors";
-import { downloadHeaders } from "../../lib/downloads";
+import { planDownload, storedFileResponse, type Conditions } from "../../lib/downloads";
 import { extensionOf, MIME_BY_EXTENSION } from "../../lib/sniff";
 import { removeStored, storedFile } from "../../lib/storage";
 import { checkUpload, discard, MAX_FILE_BYTES, receiveFiles, type UploadedFile } from "../../lib/uploads";
@@ -200,22 +200,31 @@ export function versionsOf(db: Db, actor: User, dataId: number) {
     .map((row) => presentVersion(row.version, row.author));
 }
 
-/** One part of a converted DOCX body with the number of parts. */
+/**
+ * One part of a converted DOCX body with the number of parts, and its strong validator: a
+ * version's body never changes, so the browser keeps each part (see immutableAnswer).
+ */
 export function versionBody(db: Db, actor: User, id: number, part = 0) {
   const version = requireVersion(db, actor, id);
   const body = version.body ?? "";
   const totalParts = Math.max(1, Math.ceil(body.length / BODY_PART_CHARS));
   if (part >= totalParts) throw invalid([{ path: "query.part", message: `There are ${totalParts} parts` }]);
-  return { id, part, totalParts, body: body.slice(part * BODY_PART_CHARS, (part + 1) * BODY_PART_CHARS) };
+  const text = body.slice(part * BODY_PART_CHARS, (part + 1) * BODY_PART_CHARS);
+  return { etag: `"b${id}-${part}-${Bun.hash(text).toString(36)}"`, answer: { id, part, totalParts, body: text } };
 }
 
-/** The original file, with its own name, as a download (or inline for the viewers). */
-export function versionFile(ctx: AppContext, actor: User, id: number, inline: boolean) {
+/**
+ * The original file, with its own name, as a download (or inline for the viewers), in parts when
+ * asked (pdf.js reads a PDF by ranges). A version's bytes never change, so the browser keeps them;
+ * access is checked on every request all the same, and only whole downloads are audited.
+ */
+export function versionFile(ctx: AppContext, actor: User, id: number, inline: boolean, conditions: Conditions) {
   const version = requireVersion(ctx.db, actor, id);
-  audit(ctx.db, actor.id, "DOWNLOAD", version.name, version.dataId);
-  return new Response(Bun.file(storedFile(ctx.config.dataDir, version.filePath)), {
-    headers: downloadHeaders({ mime: version.mime, name: version.fileName }, inline),
-  });
+  const etag = `"v${version.id}-${version.size}"`;
+  const plan = planDownload(conditions, etag, version.size);
+  if (plan.kind === "whole") audit(ctx.db, actor.id, "DOWNLOAD", version.name, version.dataId);
+  const absolutePath = storedFile(ctx.config.dataDir, version.filePath);
+  return storedFileResponse(plan, { absolutePath, mime: version.mime, name: version.fileName, etag }, { inline, immutable: true });
 }
 
 /**
