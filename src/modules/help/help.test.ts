@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { MANUAL_DIR } from "./service";
 import { testApp } from "../../testing/harness";
 
 let t: ReturnType<typeof testApp>;
@@ -19,4 +22,15 @@ test("the user manual is a tree of pages with their sections, in the reader's la
 
 test("health answers ok with the build", async () => {
   expect((await t.call("GET", "/health")).body).toEqual({ status: "ok", build: "1" });
+});
+
+test("the manual has the same chapters and sections in every language, and chapters on projects, documents, chat and files", () => {
+  const chapters = (locale: string) => readdirSync(join(MANUAL_DIR, locale)).sort();
+  const sections = (locale: string) =>
+    chapters(locale).map((file) => readFileSync(join(MANUAL_DIR, locale, file), "utf8").match(/^## /gm)?.length ?? 0);
+  expect(chapters("en")).toEqual(expect.arrayContaining(["03-projects.md", "04-documents.md", "05-chat.md", "06-files.md"]));
+  for (const locale of ["ru", "es"]) {
+    expect(chapters(locale)).toEqual(chapters("en"));
+    expect(sections(locale)).toEqual(sections("en"));
+  }
 });
