@@ -333,14 +333,15 @@ export function startDocPage() {
   edited.addEventListener("change", checkCompare);
 
   compareOpen.addEventListener("click", () => {
+    // Newest first: the dialog opens on the two latest Word versions, the older as the original.
     const words = versions.filter((v) => v.type === "MS_DOC");
-    for (const select of [original, edited]) {
+    for (const [select, start] of [[original, words[1]], [edited, words[0]]] as const) {
       const placeholder = select.options[0];
       select.replaceChildren(
         placeholder,
         ...words.map((v) => new Option(`${v.name} · ${dateFormat.format(new Date(v.creationDate))}`, String(v.id))),
       );
-      select.value = "";
+      select.value = start ? String(start.id) : "";
     }
     checkCompare();
     compareDialog.showModal();
