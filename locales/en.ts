@@ -358,6 +358,8 @@ export const en = {
   "data.title.CALC": "Calculations",
   "data.title.REPORT": "Reports",
   "data.title.MODBUS_UNIT": "Device units",
+  "docs.view.emptyDocument": "The document is empty: it has no text or pictures.",
+  "docs.view.picture": "Picture from the document",
   "data.breadcrumbs": "Breadcrumbs",
   "data.count": "Items found",
   "data.filters": "Filters and sort",

@@ -360,6 +360,8 @@ export const es: Messages = {
   "data.title.CALC": "Cálculos",
   "data.title.REPORT": "Informes",
   "data.title.MODBUS_UNIT": "Unidades de dispositivo",
+  "docs.view.emptyDocument": "El documento está vacío: no tiene texto ni imágenes.",
+  "docs.view.picture": "Imagen del documento",
   "data.breadcrumbs": "Ruta de navegación",
   "data.count": "Elementos encontrados",
   "data.filters": "Filtros y orden",

@@ -360,6 +360,8 @@ export const ru: Messages = {
   "data.title.CALC": "Расчёты",
   "data.title.REPORT": "Отчёты",
   "data.title.MODBUS_UNIT": "Устройства",
+  "docs.view.emptyDocument": "Документ пуст: в нём нет ни текста, ни рисунков.",
+  "docs.view.picture": "Рисунок из документа",
   "data.breadcrumbs": "Навигационная цепочка",
   "data.count": "Найдено данных",
   "data.filters": "Фильтры и сортировка",

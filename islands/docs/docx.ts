@@ -1,6 +1,7 @@
 import { api } from "../lib/api";
 import { t, tf } from "../lib/i18n";
 import { cloneTemplate, message, showReadingError, type Viewer } from "./common";
+import { DOCX_TITLE_CLASS } from "../../src/modules/docs/docx-html";
 import { clearHighlights, highlight } from "./highlight";
 
 const BODY_TIMEOUT = 240_000;
@@ -25,12 +26,12 @@ export function loadBody(versionId: number): Promise<string> {
   return body;
 }
 
-/** The headings (h1-h6 with ids) as a nested list of links that scroll the document to them. */
+/** The headings (h1-h6 with ids) as a nested list of links that scroll the document to them; Word's Title heads them. */
 function buildTree(article: HTMLElement, root: HTMLUListElement) {
   root.replaceChildren();
-  const stack: { level: number; li: HTMLLIElement | null; list: HTMLUListElement | null }[] = [{ level: 0, li: null, list: root }];
+  const stack: { level: number; li: HTMLLIElement | null; list: HTMLUListElement | null }[] = [{ level: -1, li: null, list: root }];
   for (const heading of article.querySelectorAll<HTMLElement>("h1[id],h2[id],h3[id],h4[id],h5[id],h6[id]")) {
-    const level = Number(heading.tagName[1]);
+    const level = heading.classList.contains(DOCX_TITLE_CLASS) ? 0 : Number(heading.tagName[1]);
     while (stack.length > 1 && stack[stack.length - 1].level >= level) stack.pop();
     const parent = stack[stack.length - 1];
     if (!parent.list) {
@@ -60,7 +61,8 @@ function buildTree(article: HTMLElement, root: HTMLUListElement) {
  */
 export class TextSearch {
   private article: HTMLElement | null = null;
-  private marks: HTMLElement[] = [];
+  /** Each hit's marks (a hit across formatting has several). */
+  private hits: HTMLElement[][] = [];
   private index = -1;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flash: ReturnType<typeof setTimeout> | undefined;
@@ -78,7 +80,7 @@ export class TextSearch {
       if (event.key !== "Enter") return;
       event.preventDefault();
       clearTimeout(this.timer);
-      if (this.marks.length && this.input.value.trim()) this.step(event.shiftKey ? -1 : 1);
+      if (this.hits.length && this.input.value.trim()) this.step(event.shiftKey ? -1 : 1);
       else this.run();
     });
     form.querySelector("[data-search-prev]")!.addEventListener("click", () => this.step(-1));
@@ -95,39 +97,43 @@ export class TextSearch {
   detach() {
     if (this.article) clearHighlights(this.article);
     this.article = null;
-    this.marks = [];
+    this.hits = [];
     this.index = -1;
     this.form.hidden = true;
   }
 
   private run() {
     if (!this.article) return;
-    this.marks = highlight(this.article, this.input.value);
-    this.index = this.marks.length ? 0 : -1;
+    this.hits = highlight(this.article, this.input.value);
+    this.index = this.hits.length ? 0 : -1;
     this.show();
   }
 
   private step(delta: number) {
-    if (!this.marks.length) return;
-    this.index = (this.index + delta + this.marks.length) % this.marks.length;
+    if (!this.hits.length) return;
+    this.index = (this.index + delta + this.hits.length) % this.hits.length;
     this.show();
   }
 
   private show() {
     const term = this.input.value.trim();
-    this.count.textContent = !term ? "" : this.marks.length ? tf("docs.view.hits", { n: this.index + 1, m: this.marks.length }) : t("docs.view.noHits");
-    this.marks.forEach((mark, i) => mark.classList.toggle("is-current", i === this.index));
-    const current = this.marks[this.index];
+    this.count.textContent = !term ? "" : this.hits.length ? tf("docs.view.hits", { n: this.index + 1, m: this.hits.length }) : t("docs.view.noHits");
+    this.hits.forEach((marks, i) => marks.forEach((mark) => mark.classList.toggle("is-current", i === this.index)));
+    const current = this.hits[this.index];
     if (!current) return;
-    current.scrollIntoView({ block: "center" });
+    current[0].scrollIntoView({ block: "center" });
     // The current hit flashes for a second (the spec's search highlight time).
-    current.classList.add("is-flash");
+    for (const mark of current) mark.classList.add("is-flash");
     clearTimeout(this.flash);
-    this.flash = setTimeout(() => current.classList.remove("is-flash"), 1000);
+    this.flash = setTimeout(() => current.forEach((mark) => mark.classList.remove("is-flash")), 1000);
   }
 }
 
-/** Shows a converted DOCX: its structure tree beside the text, searchable; 'Ошибка чтения файла' when it cannot be read. */
+/**
+ * Shows a converted DOCX: its structure tree beside the text, searchable; a note when it holds nothing to
+ * show, 'Ошибка чтения файла' when it cannot be read. Pictures without a description in the document are
+ * named generically in the reader's language, so none reaches a screen reader as a bare file.
+ */
 export async function showDocx(stage: HTMLElement, versionId: number, search: TextSearch, signal: AbortSignal): Promise<Viewer | undefined> {
   stage.replaceChildren(message(t("common.loading")));
   let body: string;
@@ -143,6 +149,11 @@ export async function showDocx(stage: HTMLElement, versionId: number, search: Te
   const tree = layout.querySelector<HTMLDetailsElement>("[data-docx-tree]")!;
   // The server sanitised the HTML when it converted the file.
   article.innerHTML = body;
+  if (!article.textContent?.trim() && !article.querySelector("img,table")) {
+    stage.replaceChildren(message(t("docs.view.emptyDocument")));
+    return;
+  }
+  for (const image of article.querySelectorAll("img:not([alt])")) image.setAttribute("alt", t("docs.view.picture"));
   const hasHeadings = buildTree(article, tree.querySelector("ul")!) > 0;
   tree.querySelector<HTMLElement>("[data-no-headings]")!.hidden = hasHeadings;
   if (matchMedia("(max-width: 600px)").matches) tree.open = false;

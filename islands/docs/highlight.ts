@@ -1,6 +1,8 @@
-/** Text search inside a rendered document: every hit wrapped in <mark>, found by walking text nodes. */
+/** Text search inside a rendered document: every hit wrapped in <mark>s, found in the text of each block. */
+import { findMatches } from "../../src/lib/text-fold";
 
 const HIT_CLASS = "doc-hit";
+const BLOCKS = "p,li,td,th,h1,h2,h3,h4,h5,h6,dt,dd,caption,blockquote,pre,div,article,section";
 
 /** Removes the marks `highlight` added and joins the text nodes they split. */
 export function clearHighlights(root: HTMLElement) {
@@ -11,41 +13,87 @@ export function clearHighlights(root: HTMLElement) {
 }
 
 /**
- * Wraps every case-insensitive occurrence of `term` in a <mark> and returns the marks in document
- * order. A hit split across elements (half bold) is not found; text in scripts and styles is skipped.
+ * The text nodes of `root` in runs that read as one line of text: a run ends where a block (paragraph,
+ * cell, heading…) or a line break ends, so a phrase half in bold is one run and two paragraphs are not.
  */
-export function highlight(root: HTMLElement, term: string): HTMLElement[] {
-  clearHighlights(root);
-  const needle = term.trim().toLocaleLowerCase();
-  if (!needle) return [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) =>
-      node.parentElement?.closest("script,style") || !node.nodeValue?.trim() ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+function textRuns(root: HTMLElement): Text[][] {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT, {
+    acceptNode: (node) => (node instanceof Element && node.matches("script,style") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });
-  const texts: Text[] = [];
-  while (walker.nextNode()) texts.push(walker.currentNode as Text);
-  const marks: HTMLElement[] = [];
-  for (const text of texts) {
-    const value = text.nodeValue!;
-    const lower = value.toLocaleLowerCase();
-    // Case folding can change a string's length (rare letters); such nodes are skipped rather than mis-cut.
-    if (lower.length !== value.length) continue;
-    let at = lower.indexOf(needle);
-    if (at < 0) continue;
-    const fragment = document.createDocumentFragment();
-    let from = 0;
-    while (at >= 0) {
-      if (at > from) fragment.append(value.slice(from, at));
-      const mark = document.createElement("mark");
-      mark.className = HIT_CLASS;
-      mark.textContent = value.slice(at, at + needle.length);
-      fragment.append(mark);
-      marks.push(mark);
-      from = at + needle.length;
-      at = lower.indexOf(needle, from);
+  const runs: Text[][] = [];
+  let run: Text[] = [];
+  let block: Element | null = null;
+  const close = () => {
+    if (run.length) runs.push(run);
+    run = [];
+  };
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (node instanceof Element) {
+      if (node.tagName === "BR") close();
+      continue;
     }
-    if (from < value.length) fragment.append(value.slice(from));
-    text.replaceWith(fragment);
+    const owner = node.parentElement!.closest(BLOCKS);
+    if (owner !== block) close();
+    block = owner;
+    run.push(node as Text);
   }
+  close();
+  return runs;
+}
+
+/** Splits `text` so that each [from, to) piece sits in a <mark>; the marks come back in order. */
+function wrapPieces(text: Text, pieces: [number, number][]): HTMLElement[] {
+  const value = text.nodeValue!;
+  const fragment = document.createDocumentFragment();
+  const marks: HTMLElement[] = [];
+  let at = 0;
+  for (const [from, to] of pieces) {
+    if (from > at) fragment.append(value.slice(at, from));
+    const mark = document.createElement("mark");
+    mark.className = HIT_CLASS;
+    mark.textContent = value.slice(from, to);
+    fragment.append(mark);
+    marks.push(mark);
+    at = to;
+  }
+  if (at < value.length) fragment.append(value.slice(at));
+  text.replaceWith(fragment);
   return marks;
+}
+
+/**
+ * Marks every occurrence of `term` (case, ё/е and runs of spaces aside) and returns the hits in document
+ * order, each as its marks: a hit across formatting ("для **устройства**") is one hit in two marks.
+ */
+export function highlight(root: HTMLElement, term: string): HTMLElement[][] {
+  clearHighlights(root);
+  if (!term.trim()) return [];
+  const hits: HTMLElement[][] = [];
+  for (const run of textRuns(root)) {
+    const starts: number[] = [];
+    let text = "";
+    for (const node of run) {
+      starts.push(text.length);
+      text += node.nodeValue;
+    }
+    const matches = findMatches(text, term);
+    if (!matches.length) continue;
+    // Each node is split once, into the pieces of every hit that touches it.
+    const found = matches.map(() => [] as HTMLElement[]);
+    run.forEach((node, i) => {
+      const pieces: [number, number][] = [];
+      const owners: number[] = [];
+      matches.forEach(([start, end], n) => {
+        const from = Math.max(start, starts[i]);
+        const to = Math.min(end, starts[i] + node.length);
+        if (from >= to) return;
+        pieces.push([from - starts[i], to - starts[i]]);
+        owners.push(n);
+      });
+      if (pieces.length) wrapPieces(node, pieces).forEach((mark, k) => found[owners[k]].push(mark));
+    });
+    hits.push(...found);
+  }
+  return hits;
 }

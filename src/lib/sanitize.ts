@@ -4,6 +4,7 @@
  * schemes other than those listed (so no javascript: URLs).
  */
 import sanitizeHtml from "sanitize-html";
+import { DOCX_TITLE_CLASS } from "../modules/docs/docx-html";
 
 const { allowedTags, allowedAttributes } = sanitizeHtml.defaults;
 
@@ -26,10 +27,14 @@ const SETTINGS = {
     allowedSchemesByTag: { img: ["http", "https", "data"] },
     allowedStyles: SAFE_STYLES,
   },
-  /** mammoth's HTML of an uploaded DOCX: headings keep the ids the viewer's tree links to; images only inline. */
+  /**
+   * mammoth's HTML of an uploaded DOCX: headings keep the ids the viewer's tree links to, the Title's h1 its
+   * one class (a document's own style map cannot bring the page's classes); images only inline.
+   */
   docx: {
     allowedTags: [...allowedTags, "img", "del", "ins"],
     allowedAttributes: { ...allowedAttributes, "*": ["id"], img: ["src", "alt"], ...TABLE_SPANS },
+    allowedClasses: { h1: [DOCX_TITLE_CLASS] },
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: ["data"] },
   },

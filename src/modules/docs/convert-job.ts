@@ -8,6 +8,14 @@ import { sanitize } from "../../lib/sanitize";
 import { xmlNestsDeeperThan } from "../../lib/xml-depth";
 import { checkZipLimits, inflateEntry, readZipDirectory, ZipRefusal } from "../../lib/zip";
 import { DOCX_LIMITS } from "./convert";
+import { DOCX_TITLE_CLASS } from "./docx-html";
+
+/**
+ * Word's Title paragraph heads the structure tree: an h1 marked as the title, so the viewer puts the
+ * headings under it. Images keep the description Word gives them as alt (mammoth's default); those
+ * without one are left without alt for the viewer to name in the reader's language.
+ */
+const STYLE_MAP = [`p[style-name='Title'] => h1.${DOCX_TITLE_CLASS}:fresh`];
 
 const refuse = (code: "file_too_complex" | "file_unreadable", message: string) => Object.assign(new Error(message), { code });
 
@@ -28,11 +36,11 @@ export default async function convertDocx({ path }: { path: string }): Promise<s
   }
   let html: string;
   try {
-    html = (await mammoth.convertToHtml({ buffer: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength) })).value;
+    html = (await mammoth.convertToHtml({ buffer: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength) }, { styleMap: STYLE_MAP })).value;
   } catch (error) {
     throw refuse("file_unreadable", String((error as Error)?.message ?? error));
   }
   let n = 0;
-  const withIds = html.replace(/<h([1-6])>/g, (_, level: string) => `<h${level} id="h-${++n}">`);
+  const withIds = html.replace(/<h([1-6])(?=[\s>])/g, (_, level: string) => `<h${level} id="h-${++n}"`);
   return sanitize(withIds, "docx");
 }

@@ -5,6 +5,8 @@ import { activityLog, dataItems, docVersions, stagedFiles } from "../../../db/sc
 import { makeDocx, makePdf } from "../../lib/sample-documents";
 import { docxToHtml } from "./convert";
 import { deepXmlDocx, heavyDocx, writeZip, zipBombDocx } from "./hostile-docx";
+import { russianReportDocx } from "./russian-docx";
+import { sanitize } from "../../lib/sanitize";
 import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
 import { countStoredFiles } from "../../testing/stored-files";
 
@@ -54,7 +56,7 @@ describe("uploads", () => {
     expect(res.body.map((f: { type: string }) => f.type)).toEqual(["MS_DOC", "PDF", "OTHER"]);
     expect(res.body[2].fileName).toBe("notes.txt");
     const staged = t.db.select().from(stagedFiles).where(eq(stagedFiles.path, res.body[0].path)).get()!;
-    expect(staged.body).toContain('<h1 id="h-1">Scope</h1>');
+    expect(staged.body).toContain('<h1 id="h-2">Scope</h1>');
     expect(staged.storedPath).toMatch(/^files\/\d{4}\/\d{2}\/[\w-]+$/);
   });
 
@@ -444,4 +446,39 @@ describe("hostile documents", () => {
     for (const c of cases) expect([c.name, await upload(moderator.cookie, [c])]).toMatchObject([c.name, { status: 422, body: { error: c.error } }]);
     expect(storedFileCount()).toBe(0);
   }, 30_000);
+});
+
+describe("conversion", () => {
+  const convert = async (bytes: Uint8Array) => {
+    const path = join(t.config.dataDir, `convert-${crypto.randomUUID()}.docx`);
+    await Bun.write(path, bytes);
+    return docxToHtml(path);
+  };
+  const mammothSample = (name: string) => docxToHtml(join(import.meta.dir, "../../../node_modules/mammoth/test/test-data", name));
+
+  test("Word's Title becomes the h1 that heads the structure; headings keep their order and ids; a table and bold stay", async () => {
+    const html = await convert(await russianReportDocx());
+    expect(Array.from(html.matchAll(/<h([1-6])([^>]*)>([^<]*)</g), ([, level, attributes, text]) => `${level}${attributes} ${text}`)).toEqual([
+      '1 id="h-1" class="docx-title" Отчёт о работах',
+      '1 id="h-2" Введение',
+      '2 id="h-3" Сроки',
+      '1 id="h-4" Результаты',
+    ]);
+    expect(html).toContain("для <strong>устройства</strong> связи");
+    expect(html).toContain("<td><p>Опора</p></td>");
+  });
+
+  test("a picture keeps the description Word gives it as alt; one without a description gets no alt from the server", async () => {
+    const html = await convert(await russianReportDocx());
+    const images = Array.from(html.matchAll(/<img[^>]*>/g), ([tag]) => tag.match(/alt="([^"]*)"/)?.[1] ?? null);
+    expect(images).toEqual(["Схема моста", null]);
+    // mammoth's own sample: a picture with no description.
+    expect(await mammothSample("tiny-picture.docx")).toMatch(/^<p><img src="data:image\/png;base64,[^"]+" \/><\/p>$/);
+  });
+
+  test("the title's class is the only class a document keeps, whatever its own style map asks for", () => {
+    expect(sanitize('<h1 class="docx-title visually-hidden">T</h1><h2 class="docx-title">H</h2><p class="btn">P</p>', "docx")).toBe(
+      '<h1 class="docx-title">T</h1><h2>H</h2><p>P</p>',
+    );
+  });
 });

@@ -1,0 +1,20 @@
+import { describe, expect, test } from "bun:test";
+import { findMatches, foldText } from "./text-fold";
+
+describe("search folding", () => {
+  test("case and ё/е do not matter, and the folded text keeps every position", () => {
+    expect(foldText("Отчёт ЁЛКА Straße İstanbul")).toBe("отчет елка straße İstanbul");
+    for (const text of ["Отчёт", "ÉCOLE", "İİ", "𐐀 deseret"]) expect(foldText(text).length).toBe(text.length);
+  });
+
+  test("finds a term in any case, with е for ё either way, across any run of spaces", () => {
+    const text = "Годовой Отчёт для\u00a0 устройства; отчет.";
+    expect(findMatches(text, "отчет").map(([a, b]) => text.slice(a, b))).toEqual(["Отчёт", "отчет"]);
+    expect(findMatches(text, "ОТЧЁТ").length).toBe(2);
+    expect(findMatches(text, " для устройства ").map(([a, b]) => text.slice(a, b))).toEqual(["для\u00a0 устройства"]);
+    expect(findMatches(text, "   ")).toEqual([]);
+    // Characters that mean something in a pattern are plain text.
+    expect(findMatches("a.b a+b (c)", "a+b")).toEqual([[4, 7]]);
+    expect(findMatches("a.b a+b (c)", "(c)")).toEqual([[8, 11]]);
+  });
+});
