@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts, scriptsFrom, type ScriptSizes } from "../src/testing/script-size";
@@ -18,14 +18,13 @@ const CHAT_BUDGET = 100 * 1024;
 let plexus: Plexus;
 let browser: Browser;
 type Person = Awaited<ReturnType<Plexus["newUser"]>>;
-let anna: Person;
-let boris: Person;
-let annaCookie: string;
-let borisCookie: string;
-let a: { page: Page; context: BrowserContext };
-let b: { page: Page; context: BrowserContext };
-const chatName = `Site crew ${Date.now() % 100000}`;
-const renamed = `${chatName} (bridge)`;
+/** Someone signed in through the API; `name` is the full name the pages show. */
+type Member = { person: Person; cookie: string; name: string };
+type Side = { page: Page; context: BrowserContext };
+/** Each test's number: it keeps people's names and chat names (unique on the server) apart between tests. */
+let serial = 0;
+/** The contexts a test opened, closed after it so that no test's pages outlive it. */
+const opened: BrowserContext[] = [];
 
 const signIn = (login: string, password: string) => apiSignIn(plexus.url, login, password);
 
@@ -34,6 +33,7 @@ const call = <T = any>(cookie: string, method: string, path: string, body?: unkn
 /** A fresh context signed in with `cookie`, the first-visit disclaimer already seen. */
 async function pageAs(cookie: string, options: Parameters<Browser["newContext"]>[0] = {}) {
   const context = await browser.newContext(options);
+  opened.push(context);
   const [name, value] = cookie.split("=");
   await context.addCookies([{ name, value, url: plexus.url }]);
   // Frames without storage (the PDF viewer's) skip it.
@@ -87,15 +87,106 @@ async function thread(page: Page) {
   );
 }
 
+/** A new person for test `n`, e.g. "Anna Archer 3", signed in through the API. */
+async function newcomer(firstName: string, lastName: string, n: number): Promise<Member> {
+  const person = await plexus.newUser({ firstName, lastName: `${lastName} ${n}` });
+  return { person, cookie: await signIn(person.login, person.password), name: `${firstName} ${lastName} ${n}` };
+}
+
+/** `member`'s page on /profile. */
+async function atProfile(member: Member): Promise<Side> {
+  const side = await pageAs(member.cookie);
+  await side.page.goto(`${plexus.url}/profile`);
+  return side;
+}
+
+/** A button or entry naming `name` and no longer name that starts with it ("… 1" is not "… 12"). */
+const named = (name: string) => new RegExp(`${escapeRegExp(name)}(?!\\d)`);
+
+/** New Anna and Boris for one test, signed in through the API. */
+async function annaAndBoris() {
+  const n = ++serial;
+  const [anna, boris] = await Promise.all([newcomer("Anna", "Archer", n), newcomer("Boris", "Builder", n)]);
+  return { n, anna, boris };
+}
+
+/** New Anna and Boris on their pages, Anna's private chat with Boris invited (unread for him), open on Anna's page. */
+async function crew() {
+  const { n, anna, boris } = await annaAndBoris();
+  const chatName = `Site crew ${n}`;
+  const chatId = await call<number>(anna.cookie, "POST", "/chats/new-chat", { name: chatName, type: "PRIVATE", members: [{ id: boris.person.id }] });
+  const [a, b] = await Promise.all([atProfile(anna), atProfile(boris)]);
+  await openChat(a.page, chatName);
+  return { n, anna, boris, a, b, chatName, chatId };
+}
+
+/** Anna's link message and Boris's answer, seen on both sides (the chat open on both pages). */
+async function talk({ a, b }: { a: Side; b: Side }) {
+  await send(a.page, "Hello from Anna: see https://example.org/plan.");
+  await frameOf(b.page).getByText("Hello from Anna: see").waitFor({ timeout: LIVE });
+  await send(b.page, "Hi Anna, Boris here");
+  await frameOf(a.page).getByText("Hi Anna, Boris here").waitFor({ timeout: LIVE });
+}
+
+/**
+ * The page's live channel through a relay the test controls: frames from the page that `hold`
+ * matches wait until `release()`; `cut()` closes the socket and refuses new ones until `restore()`
+ * (the page tries again every five seconds).
+ */
+async function relayed(context: BrowserContext) {
+  let refusing = false;
+  let current: WebSocketRoute | undefined;
+  let held: ((frame: string) => boolean) | undefined;
+  const waiting: { frame: string; server: WebSocketRoute }[] = [];
+  await context.routeWebSocket(/\/ws-endpoint$/, (ws) => {
+    if (refusing) return ws.close();
+    current = ws;
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const frame = String(message);
+      if (held?.(frame)) waiting.push({ frame, server });
+      else server.send(message);
+    });
+  });
+  return {
+    hold: (which: (frame: string) => boolean) => (held = which),
+    holding: () => waiting.length > 0,
+    release() {
+      held = undefined;
+      for (const { frame, server } of waiting.splice(0)) server.send(frame);
+    },
+    cut() {
+      refusing = true;
+      current?.close();
+    },
+    restore: () => (refusing = false),
+  };
+}
+
+/** Anna and Boris in a chat open on both pages, having talked; Anna's live channel goes through a relay. */
+async function relayedCrew() {
+  const { n, anna, boris } = await annaAndBoris();
+  const chatName = `Site crew ${n}`;
+  const chatId = await call<number>(anna.cookie, "POST", "/chats/new-chat", { name: chatName, type: "PRIVATE", members: [{ id: boris.person.id }] });
+  const a = await pageAs(anna.cookie);
+  const relay = await relayed(a.context);
+  await a.page.goto(`${plexus.url}/profile`);
+  const b = await atProfile(boris);
+  await openChat(a.page, chatName);
+  await openChat(b.page, chatName);
+  await talk({ a, b });
+  return { a, b, chatId, relay };
+}
+
+/** A message that has its server id on that page (sent and stored, not waiting in the outbox). */
+const storedMessage = (page: Page, text: string) => frameOf(page).locator("li[data-message-id]").filter({ hasText: text });
+
 beforeAll(async () => {
   [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-  anna = await plexus.newUser({ firstName: "Anna", lastName: "Archer" });
-  boris = await plexus.newUser({ firstName: "Boris", lastName: "Builder" });
-  annaCookie = await signIn(anna.login, anna.password);
-  borisCookie = await signIn(boris.login, boris.password);
-  a = await pageAs(annaCookie);
-  b = await pageAs(borisCookie);
-  await Promise.all([a.page.goto(`${plexus.url}/profile`), b.page.goto(`${plexus.url}/profile`)]);
+});
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
 });
 
 afterAll(async () => {
@@ -107,6 +198,9 @@ describe("two people chatting", () => {
   test(
     "Anna creates a private chat and invites Boris; his unread badge rises",
     async () => {
+      const { n, anna, boris } = await annaAndBoris();
+      const [a, b] = await Promise.all([atProfile(anna), atProfile(boris)]);
+      const chatName = `Site crew ${n}`;
       await openDrawer(a.page);
       await drawer(a.page).getByRole("button", { name: "New chat" }).click();
       const dialog = a.page.getByRole("dialog", { name: "New chat" });
@@ -117,12 +211,12 @@ describe("two people chatting", () => {
       await dialog.getByText("Enter the chat name").waitFor();
 
       await dialog.getByLabel("Chat name").fill(chatName);
-      await dialog.getByLabel("Members").fill("Boris");
-      await dialog.getByRole("button", { name: /Boris Builder/ }).click();
+      await dialog.getByLabel("Members").fill(boris.name);
+      await dialog.getByRole("button", { name: named(boris.name) }).click();
       await dialog.getByRole("button", { name: "Create" }).click();
       await dialog.waitFor({ state: "hidden" });
       await frameOf(a.page).getByRole("heading", { name: chatName, exact: true }).waitFor();
-      await frameOf(a.page).getByText("Anna Archer invited Boris Builder").waitFor();
+      await frameOf(a.page).getByText(`${anna.name} invited ${boris.name}`).waitFor();
 
       // The same name again is refused (409) with the spec's message.
       await drawer(a.page).getByRole("button", { name: "New chat" }).click();
@@ -139,6 +233,8 @@ describe("two people chatting", () => {
   test(
     "messages go both ways live; the badge rises for Boris and resets when he reads",
     async () => {
+      const { a, b, chatName } = await crew();
+      await badge(b.page).filter({ hasText: "1" }).waitFor({ timeout: LIVE });
       await send(a.page, "Hello from Anna: see https://example.org/plan.");
       const link = frameOf(a.page).getByRole("link", { name: "https://example.org/plan" });
       await link.waitFor();
@@ -169,6 +265,9 @@ describe("two people chatting", () => {
   test(
     "Anna deletes her message after confirming; both see the placeholder",
     async () => {
+      const { a, b, chatName } = await crew();
+      await openChat(b.page, chatName);
+      await talk({ a, b });
       const mine = messageItems(a.page).filter({ hasText: "Hello from Anna" });
       await mine.hover();
       await mine.getByRole("button", { name: "Delete the message" }).click();
@@ -186,6 +285,9 @@ describe("two people chatting", () => {
   test(
     "the owner renames the chat and both see the new name",
     async () => {
+      const { a, b, anna, chatName } = await crew();
+      const renamed = `${chatName} (bridge)`;
+      await openChat(b.page, chatName);
       await frameOf(a.page).getByRole("button", { name: "Chat options" }).click();
       await a.page.getByRole("menuitem", { name: "Rename" }).click();
       const dialog = a.page.getByRole("dialog", { name: "Rename the chat" });
@@ -193,7 +295,7 @@ describe("two people chatting", () => {
       await dialog.getByRole("button", { name: "Save" }).click();
       await frameOf(a.page).getByRole("heading", { name: renamed, exact: true }).waitFor({ timeout: LIVE });
       await frameOf(b.page).getByRole("heading", { name: renamed, exact: true }).waitFor({ timeout: LIVE });
-      await frameOf(b.page).getByText(`Anna Archer renamed the chat from «${chatName}» to «${renamed}»`).waitFor();
+      await frameOf(b.page).getByText(`${anna.name} renamed the chat from «${chatName}» to «${renamed}»`).waitFor();
       // Boris is not the owner: no rename for him.
       await frameOf(b.page).getByRole("button", { name: "Chat options" }).click();
       expect(await b.page.getByRole("menuitem", { name: "Rename" }).count()).toBe(0);
@@ -205,20 +307,22 @@ describe("two people chatting", () => {
   test(
     "Boris archives the chat for himself and brings it back",
     async () => {
+      const { a, b, chatName } = await crew();
+      await openChat(b.page, chatName);
       const list = drawer(b.page).locator(".chat-list__items");
       await frameOf(b.page).getByRole("button", { name: "Chat options" }).click();
       await b.page.getByRole("menuitem", { name: "Archive" }).click();
       await b.page.getByText("The chat is archived").waitFor();
-      await list.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).waitFor({ state: "detached" });
+      await list.getByRole("button", { name: new RegExp(escapeRegExp(chatName)) }).waitFor({ state: "detached" });
       const toggle = drawer(b.page).getByRole("button", { name: "Show archived chats" });
       await toggle.click();
-      await list.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).waitFor();
+      await list.getByRole("button", { name: new RegExp(escapeRegExp(chatName)) }).waitFor();
       await frameOf(b.page).getByRole("button", { name: "Chat options" }).click();
       await b.page.getByRole("menuitem", { name: "Restore from archive" }).click();
       await b.page.getByText("The chat is back from the archive").waitFor();
       // No archived chats left: the toggle goes and the normal list shows the chat.
       await drawer(b.page).getByRole("button", { name: /Show (all|archived) chats/ }).waitFor({ state: "detached" });
-      await list.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).waitFor();
+      await list.getByRole("button", { name: new RegExp(escapeRegExp(chatName)) }).waitFor();
       // Anna's side is untouched by Boris's archive.
       expect(await drawer(a.page).getByRole("button", { name: /Show (all|archived) chats/ }).count()).toBe(0);
     },
@@ -228,6 +332,8 @@ describe("two people chatting", () => {
   test(
     "Anna sends a PDF; Boris opens it in the viewer and adds it to his files",
     async () => {
+      const { a, b, boris, chatName } = await crew();
+      await openChat(b.page, chatName);
       await frameOf(a.page).getByRole("button", { name: "Attach files" }).click();
       await a.page.getByRole("menuitem", { name: "Upload files" }).click();
       const dialog = a.page.getByRole("dialog", { name: "Upload files" });
@@ -254,7 +360,7 @@ describe("two people chatting", () => {
       expect(await viewer.getByRole("link", { name: "Download" }).getAttribute("href")).toBe(src!.replace("?inline=1", ""));
       await viewer.getByRole("button", { name: "Add to my files" }).click();
       await b.page.getByText("File added").waitFor();
-      const mine = await call<{ name: string }[]>(borisCookie, "GET", "/files/get-file-entities");
+      const mine = await call<{ name: string }[]>(boris.cookie, "GET", "/files/get-file-entities");
       expect(mine.map((f) => f.name)).toContain("bridge-plan.pdf");
       await viewer.getByRole("button", { name: "Close" }).click();
       await viewer.waitFor({ state: "hidden" });
@@ -273,6 +379,9 @@ describe("two people chatting", () => {
   test(
     "messages written offline wait in the outbox and arrive once, in the same order on both sides",
     async () => {
+      const { a, b, anna, chatName, chatId } = await crew();
+      await openChat(b.page, chatName);
+      await talk({ a, b });
       await a.context.setOffline(true);
       await frameOf(a.page).getByText("No connection: messages will be sent when it is back").waitFor({ timeout: LIVE });
       await send(a.page, "Offline one");
@@ -281,7 +390,7 @@ describe("two people chatting", () => {
       await until(async () => (await pending.count()) === 2, LIVE, "two pending messages");
       expect(await pending.first().getByText("Waiting to be sent").count()).toBe(1);
       // The outbox survives in localStorage, per user.
-      const stored = await a.page.evaluate((id) => JSON.parse(localStorage.getItem(`plexus.chat.outbox.${id}`) || "[]").map((m: { text: string }) => m.text), anna.id);
+      const stored = await a.page.evaluate((id) => JSON.parse(localStorage.getItem(`plexus.chat.outbox.${id}`) || "[]").map((m: { text: string }) => m.text), anna.person.id);
       expect(stored).toEqual(["Offline one", "Offline two"]);
 
       // Meanwhile Boris writes: Anna gets it after the reconnect.
@@ -303,54 +412,117 @@ describe("two people chatting", () => {
       expect(texts.indexOf("While you were away")).toBeLessThan(texts.indexOf("Offline one"));
       expect(texts.indexOf("Offline one")).toBeLessThan(texts.indexOf("Offline two"));
       expect(new Set(seenByAnna.map((m) => m.id)).size).toBe(seenByAnna.length);
-      expect(await a.page.evaluate((id) => localStorage.getItem(`plexus.chat.outbox.${id}`), anna.id)).toBeNull();
+      expect(await a.page.evaluate((id) => localStorage.getItem(`plexus.chat.outbox.${id}`), anna.person.id)).toBeNull();
 
       // The server has each message once, in that order.
-      const chats = await call<{ id: number; name: string }[]>(annaCookie, "GET", "/chats/get-all");
-      const chatId = chats.find((c) => c.name === renamed)!.id;
-      const stored2 = await call<{ decryptedBody: string }[]>(annaCookie, "GET", `/chat-records/get-messages?chatId=${chatId}`);
+      const stored2 = await call<{ decryptedBody: string }[]>(anna.cookie, "GET", `/chat-records/get-messages?chatId=${chatId}`);
       const bodies = stored2.map((m) => m.decryptedBody);
       expect(bodies.filter((t) => t === "Offline one").length).toBe(1);
       expect(bodies.filter((t) => t === "Offline two").length).toBe(1);
 
       // A reload shows the same thread.
       await a.page.reload();
-      await openChat(a.page, renamed);
+      await openChat(a.page, chatName);
       await until(async () => JSON.stringify(await thread(a.page)) === JSON.stringify(seenByAnna), LIVE, "the same thread after a reload");
     },
     TIMEOUT,
   );
 });
 
-describe("where chat opens", () => {
-  let chatId: number;
-  beforeAll(async () => {
-    const chats = await call<{ id: number; name: string }[]>(annaCookie, "GET", "/chats/get-all");
-    chatId = chats.find((c) => c.name === renamed)!.id;
-  });
+describe("reconnecting", () => {
+  test(
+    "messages that come back live while the catch-up is answered stay in the thread",
+    async () => {
+      const { a, b, relay } = await relayedCrew();
+      relay.cut();
+      await frameOf(a.page).getByText("No connection: messages will be sent when it is back").waitFor({ timeout: LIVE });
+      await send(a.page, "Offline one");
+      await send(a.page, "Offline two");
+      await send(b.page, "While you were away");
+      await storedMessage(b.page, "While you were away").waitFor({ timeout: LIVE });
+      // The catch-up reads at once and answers only after the outbox's messages have come back on the topic.
+      let read!: () => void;
+      const wasRead = new Promise<void>((resolve) => (read = resolve));
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await a.page.route(/\/api\/chat-records\/get-messages\?.*after=/, async (route) => {
+        const response = await route.fetch();
+        read();
+        await answered;
+        await route.fulfill({ response });
+      });
+      relay.hold((frame) => frame.startsWith("SEND\ndestination:/ws-prefix/notify/"));
+      relay.restore();
+      await wasRead;
+      relay.release();
+      await storedMessage(a.page, "Offline two").waitFor({ timeout: LIVE });
+      answer();
+      await storedMessage(a.page, "While you were away").waitFor({ timeout: LIVE });
+      const texts = (await thread(a.page)).map((m) => m.text);
+      expect(texts.filter((t) => t.startsWith("Offline") || t === "While you were away")).toEqual(["While you were away", "Offline one", "Offline two"]);
+      await until(async () => JSON.stringify(await thread(b.page)) === JSON.stringify(await thread(a.page)), LIVE, "the same thread on both sides");
+    },
+    TIMEOUT,
+  );
 
+  test(
+    "a message written while the chat's topic is being subscribed again reaches the reconnecting side",
+    async () => {
+      const { a, b, chatId, relay } = await relayedCrew();
+      relay.cut();
+      await frameOf(a.page).getByText("No connection: messages will be sent when it is back").waitFor({ timeout: LIVE });
+      const late = "Written while Anna subscribes again";
+      let writing: Promise<void> | undefined;
+      const borisWrites = () =>
+        (writing ??= (async () => {
+          await send(b.page, late);
+          await storedMessage(b.page, late).waitFor({ timeout: LIVE });
+        })());
+      // A client that catches up before its subscription is live does it while the SUBSCRIBE is held:
+      // Boris's message is stored after that read and published before Anna listens.
+      await a.page.route(/\/api\/chat-records\/get-messages\?.*after=/, async (route) => {
+        const response = await route.fetch();
+        if (relay.holding()) await borisWrites();
+        await route.fulfill({ response });
+      });
+      relay.hold((frame) => frame.startsWith("SUBSCRIBE\n") && frame.includes(`\ndestination:/ws-broker/topic/${chatId}\n`));
+      relay.restore();
+      await until(async () => relay.holding(), LIVE, "the topic's SUBSCRIBE");
+      // A client that waits for its subscription's RECEIPT reads nothing meanwhile, however long it is held.
+      await until(async () => writing !== undefined, 1_500).catch(() => "no catch-up while held");
+      await borisWrites();
+      relay.release();
+      await storedMessage(a.page, late).waitFor({ timeout: LIVE });
+      await until(async () => JSON.stringify(await thread(b.page)) === JSON.stringify(await thread(a.page)), LIVE, "the same thread on both sides");
+    },
+    TIMEOUT,
+  );
+});
+
+describe("where chat opens", () => {
   test(
     "/chats?chat=ID selects that chat once connected; on a narrow screen the bottom bar leads there and one column shows at a time",
     async () => {
-      const wide = await pageAs(borisCookie);
+      const { boris, chatName, chatId } = await crew();
+      const wide = await pageAs(boris.cookie);
       await wide.page.goto(`${plexus.url}/chats?chat=${chatId}`);
       const panel = wide.page.locator("#chat-page .chat-panel");
-      await panel.locator(".chat-frame").getByRole("heading", { name: renamed, exact: true }).waitFor({ timeout: LIVE });
+      await panel.locator(".chat-frame").getByRole("heading", { name: chatName, exact: true }).waitFor({ timeout: LIVE });
       expect(await panel.locator(".chat-list").isVisible()).toBe(true);
       // No quick list on /chats.
       expect(await wide.page.locator("[data-chat-quick]").count()).toBe(0);
       await wide.context.close();
 
-      const narrow = await pageAs(borisCookie, { viewport: { width: 360, height: 740 } });
+      const narrow = await pageAs(boris.cookie, { viewport: { width: 360, height: 740 } });
       await narrow.page.goto(`${plexus.url}/profile`);
       const link = narrow.page.locator("nav.bottombar a[href='/chats']");
       expect(await link.isVisible()).toBe(true);
       await link.click();
       await narrow.page.waitForURL((url) => url.pathname === "/chats");
       const list = narrow.page.locator("#chat-page .chat-list");
-      await list.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).click();
+      await list.getByRole("button", { name: new RegExp(escapeRegExp(chatName)) }).click();
       const frame = narrow.page.locator("#chat-page .chat-frame");
-      await frame.getByRole("heading", { name: renamed, exact: true }).waitFor();
+      await frame.getByRole("heading", { name: chatName, exact: true }).waitFor();
       expect(await list.isVisible()).toBe(false);
       expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await frame.getByRole("button", { name: "Back to the chat list" }).click();
@@ -364,14 +536,16 @@ describe("where chat opens", () => {
   test(
     "the quick list opens a chat in a draggable window, which can move to the drawer",
     async () => {
+      const { a, b, chatName } = await crew();
+      await openChat(b.page, chatName);
       await a.page.goto(`${plexus.url}/profile`);
       await a.page.locator("nav.rail [data-chat-quick]").click();
       const quick = a.page.getByRole("dialog", { name: "Quick chat list" });
-      await quick.getByRole("searchbox").fill(renamed.slice(0, 6).toLowerCase());
-      await quick.getByRole("button", { name: new RegExp(escapeRegExp(renamed)) }).click();
+      await quick.getByRole("searchbox").fill(chatName.slice(0, 6).toLowerCase());
+      await quick.getByRole("button", { name: new RegExp(escapeRegExp(chatName)) }).click();
       await quick.waitFor({ state: "hidden" });
       const modal = a.page.locator(".chat-modal");
-      await modal.getByRole("heading", { name: renamed, exact: true }).waitFor();
+      await modal.getByRole("heading", { name: chatName, exact: true }).waitFor();
       const box = (await modal.boundingBox())!;
       expect([Math.round(box.width), Math.round(box.height)]).toEqual([450, 400]);
 
@@ -391,7 +565,7 @@ describe("where chat opens", () => {
 
       await modal.getByRole("button", { name: "Open in the chat panel" }).click();
       await modal.waitFor({ state: "detached" });
-      await frameOf(a.page).getByRole("heading", { name: renamed, exact: true }).waitFor();
+      await frameOf(a.page).getByRole("heading", { name: chatName, exact: true }).waitFor();
     },
     TIMEOUT,
   );
@@ -399,17 +573,18 @@ describe("where chat opens", () => {
   test(
     "a document's comments tab loads the chat on demand and creates the item's chat on first use",
     async () => {
+      const { anna, boris } = await annaAndBoris();
       const adminCookie = await signIn(plexus.admin.login, plexus.admin.password);
       const projectId = (await call(adminCookie, "POST", "/project/create", { name: "Chat bridge" })).id;
       for (const person of [anna, boris]) {
-        await call(adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: person === anna });
+        await call(adminCookie, "POST", "/project/add-user-project", { user: { id: person.person.id }, project: { id: projectId }, moderator: person === anna });
       }
       const form = new FormData();
       form.append("file", new File([makePdf([["Pier survey"]]) as BlobPart], "pier.pdf"));
-      const staged = (await (await fetch(`${plexus.url}/api/files/save`, { method: "POST", headers: { cookie: annaCookie, ...ownPageHeaders(plexus.url) }, body: form })).json()) as { path: string }[];
-      const [{ id: docId }] = await call<{ id: number }[]>(annaCookie, "POST", `/docs/save-all/${projectId}`, [{ path: staged[0].path, name: "Pier survey", provider: "Survey office" }]);
+      const staged = (await (await fetch(`${plexus.url}/api/files/save`, { method: "POST", headers: { cookie: anna.cookie, ...ownPageHeaders(plexus.url) }, body: form })).json()) as { path: string }[];
+      const [{ id: docId }] = await call<{ id: number }[]>(anna.cookie, "POST", `/docs/save-all/${projectId}`, [{ path: staged[0].path, name: "Pier survey", provider: "Survey office" }]);
 
-      const visit = await pageAs(annaCookie);
+      const visit = await pageAs(anna.cookie);
       const scripts: string[] = [];
       visit.page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
       await visit.page.goto(`${plexus.url}/project/${projectId}/doc/${docId}`);
@@ -425,7 +600,7 @@ describe("where chat opens", () => {
       await comments.locator("li[data-message-id]").getByText("Check pier three first").waitFor({ timeout: LIVE });
 
       // Boris opens the same tab and answers; Anna sees it live.
-      const other = await pageAs(borisCookie);
+      const other = await pageAs(boris.cookie);
       await other.page.goto(`${plexus.url}/project/${projectId}/doc/${docId}`);
       await other.page.getByRole("tab", { name: "Comments" }).click();
       const theirs = other.page.locator("#panel-comments .chat-frame");
@@ -451,40 +626,33 @@ describe("where chat opens", () => {
 });
 
 describe("members, personal chats, files and deletion", () => {
-  let carla: Person;
-  let c: { page: Page; context: BrowserContext };
-  beforeAll(async () => {
-    carla = await plexus.newUser({ firstName: "Carla", lastName: "Cook" });
-    c = await pageAs(await signIn(carla.login, carla.password));
-    await c.page.goto(`${plexus.url}/profile`);
-    await a.page.goto(`${plexus.url}/profile`);
-    await openChat(a.page, renamed);
-  });
-
   test(
     "Anna invites Carla from the members dialog; removing her takes the chat out of Carla's list",
     async () => {
+      const { n, a, anna, boris, chatName } = await crew();
+      const carla = await newcomer("Carla", "Cook", n);
+      const c = await atProfile(carla);
       await frameOf(a.page).getByRole("button", { name: "Members: 2" }).click();
-      const dialog = a.page.getByRole("dialog", { name: `Members of ${renamed}` });
+      const dialog = a.page.getByRole("dialog", { name: `Members of ${chatName}` });
       const rows = dialog.locator(".chat-members-list > li");
-      await rows.filter({ hasText: "Boris Builder" }).waitFor();
-      expect(await rows.filter({ hasText: "Anna Archer" }).getByText("owner").count()).toBe(1);
-      expect(await rows.filter({ hasText: "Anna Archer" }).getByRole("button", { name: "Remove" }).count()).toBe(0);
-      await dialog.getByLabel("Invite people").fill("Carla");
-      await dialog.getByRole("button", { name: /Carla Cook/ }).click();
+      await rows.filter({ hasText: boris.name }).waitFor();
+      expect(await rows.filter({ hasText: anna.name }).getByText("owner").count()).toBe(1);
+      expect(await rows.filter({ hasText: anna.name }).getByRole("button", { name: "Remove" }).count()).toBe(0);
+      await dialog.getByLabel("Invite people").fill(carla.name);
+      await dialog.getByRole("button", { name: named(carla.name) }).click();
       await dialog.getByRole("button", { name: "Invite", exact: true }).click();
-      await rows.filter({ hasText: "Carla Cook" }).waitFor();
+      await rows.filter({ hasText: carla.name }).waitFor();
       await badge(c.page).filter({ hasText: "1" }).waitFor({ timeout: LIVE });
       await openDrawer(c.page);
-      const carlasEntry = drawer(c.page).locator(".chat-list__items").getByRole("button", { name: new RegExp(escapeRegExp(renamed)) });
+      const carlasEntry = drawer(c.page).locator(".chat-list__items").getByRole("button", { name: new RegExp(escapeRegExp(chatName)) });
       await carlasEntry.waitFor();
 
-      await rows.filter({ hasText: "Carla Cook" }).getByRole("button", { name: "Remove" }).click();
+      await rows.filter({ hasText: carla.name }).getByRole("button", { name: "Remove" }).click();
       await a.page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Remove" }).click();
-      await rows.filter({ hasText: "Carla Cook" }).waitFor({ state: "detached" });
+      await rows.filter({ hasText: carla.name }).waitFor({ state: "detached" });
       await carlasEntry.waitFor({ state: "detached", timeout: LIVE });
       await dialog.getByRole("button", { name: "Close" }).click();
-      await frameOf(a.page).getByText("Anna Archer removed Carla Cook").waitFor();
+      await frameOf(a.page).getByText(`${anna.name} removed ${carla.name}`).waitFor();
       await frameOf(a.page).getByRole("button", { name: "Members: 2" }).waitFor();
     },
     TIMEOUT,
@@ -493,13 +661,17 @@ describe("members, personal chats, files and deletion", () => {
   test(
     "a personal chat shows the companion online, and 'last seen just now' once they leave",
     async () => {
+      const n = ++serial;
+      const [anna, carla] = await Promise.all([newcomer("Anna", "Archer", n), newcomer("Carla", "Cook", n)]);
+      const [a, c] = await Promise.all([atProfile(anna), atProfile(carla)]);
+      await openDrawer(a.page);
       await drawer(a.page).getByRole("button", { name: "New chat" }).click();
       const dialog = a.page.getByRole("dialog", { name: "New chat" });
       await dialog.getByRole("radio", { name: "Personal" }).check();
-      await dialog.getByLabel("Recipient").fill("Carla");
-      await dialog.getByRole("button", { name: /Carla Cook/ }).click();
+      await dialog.getByLabel("Recipient").fill(carla.name);
+      await dialog.getByRole("button", { name: named(carla.name) }).click();
       await dialog.getByRole("button", { name: "Create" }).click();
-      await frameOf(a.page).getByRole("heading", { name: "Carla Cook", exact: true }).waitFor();
+      await frameOf(a.page).getByRole("heading", { name: carla.name, exact: true }).waitFor();
       const status = frameOf(a.page).locator(".chat-frame__status");
       await status.filter({ hasText: "online" }).waitFor({ timeout: LIVE });
       // Personal chats have no subscription toggle and no options.
@@ -514,8 +686,12 @@ describe("members, personal chats, files and deletion", () => {
   test(
     "a file dropped on the chat opens the uploader; files from one's drive can be sent; other types show a download",
     async () => {
-      await openChat(b.page, renamed);
-      await openChat(a.page, renamed);
+      const { a, b, boris, chatName } = await crew();
+      await openChat(b.page, chatName);
+      const form = new FormData();
+      form.append("file", new File([makePdf([["Bridge plan", "Pier three first."]]) as BlobPart], "bridge-plan.pdf"));
+      const kept = await fetch(`${plexus.url}/api/files/save-user-file`, { method: "POST", headers: { cookie: boris.cookie, ...ownPageHeaders(plexus.url) }, body: form });
+      expect(kept.status).toBe(200);
       await frameOf(b.page).evaluate((frame) => {
         const data = new DataTransfer();
         data.items.add(new File(["Pier three: check the bearings."], "notes.txt", { type: "text/plain" }));
@@ -536,7 +712,7 @@ describe("members, personal chats, files and deletion", () => {
       await picker.getByRole("checkbox", { name: /bridge-plan\.pdf/ }).check();
       await picker.getByText("The chat's members will be able to open the files you send").waitFor();
       await picker.getByRole("button", { name: "Send" }).click();
-      await until(async () => (await frameOf(a.page).locator("li[data-message-id]").getByRole("button", { name: /bridge-plan\.pdf/ }).count()) === 2, LIVE, "the second PDF message");
+      await until(async () => (await frameOf(a.page).locator("li[data-message-id]").getByRole("button", { name: /bridge-plan\.pdf/ }).count()) === 1, LIVE, "the PDF message");
 
       await notes.click();
       const viewer = a.page.getByRole("dialog", { name: "notes.txt" });
@@ -550,8 +726,8 @@ describe("members, personal chats, files and deletion", () => {
   test(
     "away from the bottom, a new message shows the scroll-down button with a count and raises the badge; going down reads it",
     async () => {
-      await openChat(a.page, renamed);
-      await openChat(b.page, renamed);
+      const { a, b, chatName } = await crew();
+      await openChat(b.page, chatName);
       for (let n = 1; n <= 20; n++) await send(a.page, `Filler ${n}`);
       await frameOf(b.page).getByText("Filler 20", { exact: true }).waitFor({ timeout: LIVE });
       await badge(b.page).waitFor({ state: "hidden", timeout: LIVE });
@@ -572,18 +748,22 @@ describe("members, personal chats, files and deletion", () => {
   test(
     "the owner deletes a chat after confirming; it leaves both lists",
     async () => {
-      const id = await call<number>(annaCookie, "POST", "/chats/new-chat", { name: "Temporary", type: "PRIVATE", members: [{ id: boris.id }] });
+      const { n, anna, boris } = await annaAndBoris();
+      const [a, b] = await Promise.all([atProfile(anna), atProfile(boris)]);
+      const temporary = `Temporary ${n}`;
+      await openDrawer(b.page);
+      const id = await call<number>(anna.cookie, "POST", "/chats/new-chat", { name: temporary, type: "PRIVATE", members: [{ id: boris.person.id }] });
       expect(typeof id).toBe("number");
-      const entry = (page: Page) => drawer(page).locator(".chat-list__items").getByRole("button", { name: /^Temporary/ });
+      const entry = (page: Page) => drawer(page).locator(".chat-list__items").getByRole("button", { name: new RegExp(`^${escapeRegExp(temporary)}(?!\\d)`) });
       await entry(b.page).waitFor({ timeout: LIVE });
       // The server tells only the invited about a new chat (INVITED); the creator's page, made through the API here, reloads.
       await a.page.reload();
       await openDrawer(a.page);
       await entry(a.page).waitFor({ timeout: LIVE });
-      await openChat(a.page, "Temporary");
+      await openChat(a.page, temporary);
       await frameOf(a.page).getByRole("button", { name: "Chat options" }).click();
       await a.page.getByRole("menuitem", { name: "Delete the chat" }).click();
-      await a.page.getByRole("dialog", { name: "Please confirm" }).getByText("Delete Temporary with all its messages?").waitFor();
+      await a.page.getByRole("dialog", { name: "Please confirm" }).getByText(`Delete ${temporary} with all its messages?`).waitFor();
       await a.page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Delete the chat" }).click();
       await entry(a.page).waitFor({ state: "detached", timeout: LIVE });
       await entry(b.page).waitFor({ state: "detached", timeout: LIVE });
@@ -598,6 +778,7 @@ describe("performance budget", () => {
   test(
     `a content page with the chat entry stays within ${CONTENT_BUDGET / 1024} KiB of gzipped JavaScript, without React; /chats with the panel within ${CHAT_BUDGET / 1024} KiB`,
     async () => {
+      const { cookie: annaCookie } = await newcomer("Anna", "Archer", ++serial);
       const profile = await initialScripts(plexus.url, "/profile", annaCookie);
       const profileTotal = profile.gzipped;
       console.log(`/profile: ${profile.modules.size} files, ${profileTotal} bytes gzipped (budget ${CONTENT_BUDGET})`);

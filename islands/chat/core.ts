@@ -58,6 +58,8 @@ class ChatCore {
   private again = false;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private synced = false;
+  /** Counts resyncs, so one overtaken by a newer connection stops. */
+  private round = 0;
   private started = false;
   private readonly inFlight = new Set<string>();
   private flushRetry: ReturnType<typeof setTimeout> | undefined;
@@ -151,11 +153,21 @@ class ChatCore {
   }
 
   private async resync() {
+    const round = ++this.round;
     await this.refresh();
-    if (!live.connected) return;
+    // What was missed is fetched once every topic is live: a message stored between that fetch and
+    // the subscription would reach neither.
+    if (live.connected) await this.whenLive();
+    if (!live.connected || round !== this.round) return;
     this.synced = true;
     this.emit({ kind: "resynced" });
     this.flush();
+  }
+
+  /** Resolves once the topic of `chatId` (of every listed chat, without one) is live, or the connection is lost. */
+  whenLive(chatId?: number): Promise<unknown> {
+    const ids = chatId === undefined ? [...this.topics.keys()] : [chatId];
+    return Promise.all(ids.map((id) => live.whenSubscribed(topicOf(id))));
   }
 
   private syncTopics() {

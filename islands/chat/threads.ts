@@ -45,6 +45,7 @@ async function load(t: Thread) {
   t.loading.value = true;
   t.failed.value = false;
   try {
+    await chatCore.whenLive(t.chatId);
     const latest = await page(t.chatId, { limit: PAGE });
     t.messages.value = merge(t.messages.value, latest);
     t.hasOlder.value = latest.length >= PAGE;
@@ -80,7 +81,9 @@ async function catchUp(t: Thread) {
   if (!t.loaded) return void load(t);
   const last = t.messages.value.at(-1);
   try {
-    t.messages.value = merge(t.messages.value, await page(t.chatId, last ? { after: last.id } : { limit: PAGE }, true));
+    const missed = await page(t.chatId, last ? { after: last.id } : { limit: PAGE }, true);
+    // Into the thread as it is now, not as it was when the call went out: live messages came meanwhile.
+    t.messages.value = merge(t.messages.value, missed);
   } catch {
     // the next reconnect tries again
   }

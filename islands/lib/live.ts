@@ -4,8 +4,11 @@
  *
  * One STOMP subscription per destination, however many handlers listen to it: the server answers
  * a user's system channel on one subscription per socket only. A SEND may ask for a RECEIPT, so a
- * caller learns what the server accepted; the browser going offline closes the socket at once
- * (open sockets outlive the network otherwise) and no reconnect is tried until it is back online.
+ * caller learns what the server accepted. Each SUBSCRIBE asks for a RECEIPT too, so a caller can
+ * wait until a destination is live before it fetches what was missed (whenSubscribed): a message
+ * stored between that fetch and the subscription would otherwise reach neither. The browser going
+ * offline closes the socket at once (open sockets outlive the network otherwise) and no reconnect
+ * is tried until it is back online.
  */
 type Handler = (body: unknown) => void;
 
@@ -24,8 +27,8 @@ const unescapeHeader = (value: string) =>
 
 class LiveChannel {
   private ws: WebSocket | undefined;
-  /** By destination: the STOMP subscription id and everyone listening there. */
-  private subs = new Map<string, { id: string; handlers: Set<Handler> }>();
+  /** By destination: the STOMP subscription id, everyone listening there, and when the server confirmed it. */
+  private subs = new Map<string, { id: string; handlers: Set<Handler>; live: Promise<void> }>();
   private byId = new Map<string, string>();
   private nextSub = 0;
   private nextReceipt = 0;
@@ -61,10 +64,10 @@ class LiveChannel {
   subscribe(destination: string, handler: Handler): () => void {
     let sub = this.subs.get(destination);
     if (!sub) {
-      sub = { id: `sub-${this.nextSub++}`, handlers: new Set() };
+      sub = { id: `sub-${this.nextSub++}`, handlers: new Set(), live: Promise.resolve() };
       this.subs.set(destination, sub);
       this.byId.set(sub.id, destination);
-      if (this.connected) this.sendSubscribe(sub.id, destination);
+      if (this.connected) this.sendSubscribe(sub);
     }
     sub.handlers.add(handler);
     const current = sub;
@@ -75,6 +78,15 @@ class LiveChannel {
       this.byId.delete(current.id);
       if (this.connected) this.ws?.send(`UNSUBSCRIBE\nid:${current.id}\n\n\0`);
     };
+  }
+
+  /**
+   * Resolves once the server has confirmed the subscription to `destination` (its RECEIPT), so
+   * whatever is stored from then on arrives here; at once when there is none or no connection (a
+   * reconnect subscribes again), and when the connection is lost before the RECEIPT.
+   */
+  whenSubscribed(destination: string): Promise<void> {
+    return this.subs.get(destination)?.live ?? Promise.resolve();
   }
 
   /** Sends at once if connected (true), otherwise drops it (false). */
@@ -103,8 +115,12 @@ class LiveChannel {
     window.addEventListener("offline", () => this.drop());
   }
 
-  private sendSubscribe(id: string, destination: string) {
-    this.ws?.send(`SUBSCRIBE\nid:${id}\ndestination:${destination}\n\n\0`);
+  private sendSubscribe(sub: { id: string; live: Promise<void> }) {
+    const destination = this.byId.get(sub.id);
+    if (!this.ws || destination === undefined) return;
+    const receipt = `r-${this.nextReceipt++}`;
+    sub.live = new Promise<void>((resolve) => this.receipts.set(receipt, { resolve, reject: () => resolve() }));
+    this.ws.send(`SUBSCRIBE\nid:${sub.id}\ndestination:${destination}\nreceipt:${receipt}\n\n\0`);
   }
 
   private receive(data: string) {
@@ -160,7 +176,7 @@ class LiveChannel {
 
   private opened() {
     this.connected = true;
-    for (const [destination, sub] of this.subs) this.sendSubscribe(sub.id, destination);
+    for (const sub of this.subs.values()) this.sendSubscribe(sub);
     this.beat = setInterval(() => {
       if (Date.now() - this.lastIn > HEARTBEAT * 2) this.drop();
       else this.ws?.send("\n");
