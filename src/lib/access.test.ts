@@ -18,6 +18,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/users/get-settings": "USER",
   "POST /api/users/registration": "public",
   "POST /api/users/save": "USER",
+  "POST /api/users/change-password": "USER",
   "GET /api/users/get-all": "ADMIN",
   "GET /api/users/get-all-user-roles": "ADMIN",
   "POST /api/users/activate": "ADMIN",
@@ -76,6 +77,8 @@ const ACCESS: Record<string, Access> = {
   "POST /api/chats/direct": "USER",
   "GET /api/users/search-user": "USER",
   "GET /api/users/users-not-members": "USER",
+  "GET /api/chats/public": "USER",
+  "POST /api/chats/join": "USER",
   "PUT /api/chats/rename": "USER",
   "POST /api/chats/invite": "USER",
   "GET /api/chats/detach-member": "USER",
@@ -86,6 +89,7 @@ const ACCESS: Record<string, Access> = {
   "DELETE /api/chats": "USER",
   "GET /api/chat-records/get-messages": "USER",
   "GET /api/data/get-by-chat": "USER",
+  "GET /api/chats/for-data": "USER",
   "POST /api/chats/new-chat-for-data": "USER",
   "POST /api/update/encrypt-messages": "SYSTEM_ADMIN",
   // Or a USER with the moderator flag in some project (docs/policy.ts): the role table's USER has none.
@@ -107,6 +111,10 @@ const ACCESS: Record<string, Access> = {
   "POST /api/files/add-file-entity/:token": "USER",
   "POST /api/files/save-records": "USER",
   "GET /api/files/disk-space": "USER",
+  "POST /api/files/share-options": "USER",
+  "POST /api/files/unlock-share/:token": "public",
+  "GET /api/files/quota": "USER",
+  "POST /api/files/set-quota": "ADMIN",
 };
 
 let t: ReturnType<typeof testApp>;
@@ -191,7 +199,7 @@ describe("each route refuses cross-site calls", () => {
  * administrator who may call everything, never reach a 500.
  */
 describe("no route answers 500 to hostile parameters", () => {
-  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token"];
+  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "dataId", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token"];
   const VALUES = ["0", "-1", "1e309", "99999999999999999999", "abc", "", "%00", "true", "[]", "1,2,,x", "🙂".repeat(50)];
   for (const key of Object.keys(ACCESS)) {
     test(key, async () => {

@@ -503,3 +503,79 @@ describe("editing one's own messages", () => {
     await lb.client.deactivate();
   });
 });
+
+describe("finding and leaving PUBLIC chats", () => {
+  test("everyone connected hears of a new PUBLIC chat; a member leaves it, finds it in the browse list and joins again (JOINED for all); nobody is removed from it", async () => {
+    const admin = await person("ADMIN");
+    const a = await person();
+    const b = await person();
+    const la = await live(a.cookie);
+    const broadcast = la.inbox("/ws-broker/system-channel");
+    await Bun.sleep(50);
+    const name = `Всем участникам ${a.user.id}`;
+    const id = (await api(admin.cookie, "POST", "/chats/new-chat", { name, type: "PUBLIC" })).body;
+    await until(() => broadcast.some((m) => m.type === "PUBLIC_CHAT_CREATED" && m.chatId === id));
+
+    const browse = async (cookie: string, str = "") => (await api(cookie, "GET", `/chats/public?str=${encodeURIComponent(str)}`)).body as { id: number; name: string; numberOfMembers: number; joined: boolean }[];
+    const members = (await browse(a.cookie)).find((c) => c.id === id)!.numberOfMembers;
+    expect((await browse(a.cookie, "ВСЕМ")).find((c) => c.id === id)).toMatchObject({ name, joined: true });
+    expect(await browse(a.cookie, "no such chat anywhere")).toEqual([]);
+
+    // The owner removes nobody from a PUBLIC chat; each member leaves it on their own.
+    expect((await api(admin.cookie, "GET", `/chats/detach-member?chat=${id}&member=${b.user.id}`)).status).toBe(403);
+    const topic = la.inbox(`/ws-broker/topic/${id}`);
+    await Bun.sleep(50);
+    expect((await api(b.cookie, "GET", `/chats/detach-member?chat=${id}&member=${b.user.id}`)).status).toBe(200);
+    await until(() => topic.some((m) => m.type === "MESSAGE" && m.message.messageKey === "LEFT"));
+    expect((await api(b.cookie, "GET", "/chats/get-all")).body.some((c: { id: number }) => c.id === id)).toBe(false);
+    expect((await browse(b.cookie)).find((c) => c.id === id)).toMatchObject({ joined: false, numberOfMembers: members - 1 });
+
+    const joined = await api(b.cookie, "POST", `/chats/join?chat=${id}`);
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ id, type: "PUBLIC", subscribed: true, archived: false, numberOfUnreadMessages: 0, numberOfMembers: members });
+    await until(() => topic.some((m) => m.type === "MESSAGE" && m.message.messageKey === "JOINED" && m.message.authorID === b.user.id));
+    expect((await api(b.cookie, "GET", "/chats/get-all")).body.some((c: { id: number }) => c.id === id)).toBe(true);
+    // Joining again changes nothing; only PUBLIC chats are joined this way.
+    expect((await api(b.cookie, "POST", `/chats/join?chat=${id}`)).status).toBe(200);
+    expect(topic.filter((m) => m.message?.messageKey === "JOINED")).toHaveLength(1);
+    const privateId = (await api(a.cookie, "POST", "/chats/new-chat", { name: `Not for browsing ${a.user.id}`, type: "PRIVATE" })).body;
+    expect((await api(b.cookie, "POST", `/chats/join?chat=${privateId}`)).status).toBe(404);
+    expect((await browse(b.cookie)).some((c) => c.id === privateId)).toBe(false);
+    await la.client.deactivate();
+  });
+});
+
+describe("a data item's comments", () => {
+  test("opening them writes nothing; the first comment makes the chat; a refused one (empty, past the limit) leaves nothing, and no comment is cut", async () => {
+    const db = server.ctx.db;
+    const a = await person();
+    const b = await person();
+    const project = db.insert(projects).values({ name: `First comment ${a.user.id}` }).returning().get();
+    for (const u of [a, b]) db.insert(userProjects).values({ userId: u.user.id, projectId: project.id }).run();
+    const item = db.insert(dataItems).values({ projectId: project.id, name: "Abutment survey", dataType: "DOC" }).returning().get();
+    const chatsOfItem = () => db.select().from(chats).where(eq(chats.dataId, item.id)).all();
+    const rows = () => db.select().from(chatMembers).all().length;
+
+    const before = rows();
+    expect((await api(a.cookie, "GET", `/chats/for-data?dataId=${item.id}`)).body).toEqual({ chat: null, joined: false });
+    expect(chatsOfItem()).toEqual([]);
+    for (const message of ["   ", "x".repeat(4001)]) {
+      const refused = await api(a.cookie, "POST", "/chats/new-chat-for-data", { dataId: item.id, message });
+      expect(refused.status).toBe(422);
+    }
+    expect(chatsOfItem()).toEqual([]);
+    expect(rows()).toBe(before);
+
+    const whole = "y".repeat(4000);
+    const chatId = (await api(a.cookie, "POST", "/chats/new-chat-for-data", { dataId: item.id, message: whole })).body.id;
+    expect((await api(a.cookie, "GET", `/chat-records/get-messages?chatId=${chatId}`)).body.map((m: { decryptedBody: string }) => m.decryptedBody)).toEqual([whole]);
+    expect((await api(a.cookie, "GET", `/chats/for-data?dataId=${item.id}`)).body).toMatchObject({ chat: { id: chatId, type: "DATA" }, joined: true });
+
+    // Boris opens the comments: he reads them and is not made a member.
+    const seen = (await api(b.cookie, "GET", `/chats/for-data?dataId=${item.id}`)).body;
+    expect(seen).toMatchObject({ chat: { id: chatId, numberOfMembers: 1, numberOfUnreadMessages: 0 }, joined: false });
+    expect(rows()).toBe(before + 1);
+    const outsider = await person();
+    expect((await api(outsider.cookie, "GET", `/chats/for-data?dataId=${item.id}`)).status).toBe(404);
+  });
+});

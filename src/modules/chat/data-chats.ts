@@ -7,18 +7,34 @@ import { joinChat } from "./membership";
 import { sendMessage } from "./messages";
 import { enterChat } from "./policy";
 import { presentChatData } from "./presenter";
+import { getChat } from "./service";
 
-/** The comment chat of a data item, made on first use and joined, with an optional first message. */
+/**
+ * The comment chat of a data item, made on first use and joined, with the first comment if given.
+ * One transaction: a comment that is refused (empty, too long) leaves no chat and no member behind.
+ */
 export function chatForData(ctx: AppContext, actor: User, dataId: number, text?: string) {
   const { item } = requireDataItem(ctx.db, actor, dataId);
-  let chat = ctx.db.select().from(chats).where(eq(chats.dataId, item.id)).get();
-  if (!chat) {
-    chat = ctx.db.insert(chats).values({ name: `data:${item.id}`, description: item.name, type: "DATA", dataId: item.id, ownerId: actor.id }).onConflictDoNothing().returning().get()
-      ?? ctx.db.select().from(chats).where(eq(chats.dataId, item.id)).get()!;
-  }
-  joinChat(ctx.db, actor, chat.id);
-  if (text?.trim()) sendMessage(ctx, actor, chat.id, { text });
-  return { id: chat.id };
+  return ctx.db.transaction(() => {
+    const chat =
+      ctx.db.select().from(chats).where(eq(chats.dataId, item.id)).get() ??
+      ctx.db.insert(chats).values({ name: `data:${item.id}`, description: item.name, type: "DATA", dataId: item.id, ownerId: actor.id }).onConflictDoNothing().returning().get() ??
+      ctx.db.select().from(chats).where(eq(chats.dataId, item.id)).get()!;
+    joinChat(ctx.db, actor, chat.id);
+    if (text !== undefined) sendMessage(ctx, actor, chat.id, { text });
+    return { id: chat.id };
+  });
+}
+
+/**
+ * The comment chat of a data item the actor may see, as they would see it, or null before its first
+ * comment. It writes nothing: the first comment makes the chat (chatForData), writing joins it.
+ */
+export function commentChatOf(ctx: AppContext, actor: User, dataId: number) {
+  const { item } = requireDataItem(ctx.db, actor, dataId);
+  const found = ctx.db.select({ id: chats.id }).from(chats).where(eq(chats.dataId, item.id)).get();
+  if (!found) return { chat: null, joined: false };
+  return { chat: getChat(ctx, actor, found.id), joined: !!enterChat(ctx.db, actor, found.id).member };
 }
 
 /** What a DATA chat is about, for its header link: the item and its project as the data feature shows them to the actor. */

@@ -31,6 +31,7 @@ export const messagesQuery = t.Object({
   before: t.Optional(positive),
   limit: t.Optional(Whole(200, 1)),
 });
+export const dataIdQuery = t.Object({ dataId: positive });
 export const listQuery = t.Object({ archived: t.Optional(t.BooleanString()) });
 export const dataChatBody = t.Object({ dataId: t.Integer({ minimum: 1 }), message: t.Optional(trimmedText(MESSAGE_MAX)) });
 

@@ -6,6 +6,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from "../../lib/erro
 import { hasRank } from "../../lib/roles";
 import { filesById } from "../drive/service";
 import { activeUsersByName, findActiveUsers, findUserById } from "../users/service";
+import { BROADCAST_CHANNEL } from "../../realtime/broker";
 import { topicOf } from "./destinations";
 import { CHAT_NAME_MAX } from "./limits";
 import { joinChat, joinPublicChat } from "./membership";
@@ -82,8 +83,9 @@ export function createChat(ctx: AppContext, actor: User, input: NewChatInput): n
     return created;
   });
   for (const user of invited) ctx.live.publishToUser(user.id, { type: "INVITED", chatId: chat.id });
-  // The creator's other tabs learn of it too.
+  // The creator's other tabs learn of it too; everyone connected, of a PUBLIC chat they are now in.
   ctx.live.publishToUser(actor.id, { type: "SUBSCRIBE_AND_REFRESH", chatId: chat.id });
+  if (chat.type === "PUBLIC") ctx.live.publish(BROADCAST_CHANNEL, { type: "PUBLIC_CHAT_CREATED", chatId: chat.id });
   return chat.id;
 }
 
@@ -160,6 +162,44 @@ function presentRows(ctx: AppContext, actor: User, rows: ChatRow[]) {
   return rows.map((row) => presentChat(row, companions.get(row.chat.id), tops.get(row.chat.id) ?? null));
 }
 
+/** How many PUBLIC chats the browse list shows at most. */
+const BROWSE_MAX = 200;
+
+/**
+ * Every PUBLIC chat whose name contains `str` (any case, any script), by name, with its member count
+ * and whether the actor is in it: where someone who left a PUBLIC chat finds it again.
+ */
+export function publicChats(db: Db, actor: User, str = "") {
+  const needle = str.trim().toLocaleLowerCase();
+  return db
+    .select({ id: chats.id, name: chats.name, description: chats.description, numberOfMembers: memberCount, joined: sql<number>`exists(select 1 from ${chatMembers} m where m.chat_id = ${chats.id} and m.user_id = ${actor.id})` })
+    .from(chats)
+    .where(eq(chats.type, "PUBLIC"))
+    .all()
+    .filter((c) => !needle || c.name.toLocaleLowerCase().includes(needle))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, BROWSE_MAX)
+    .map((c) => ({ ...c, joined: !!c.joined }));
+}
+
+/**
+ * The actor joins a PUBLIC chat (again, after leaving it): everyone sees a JOINED record, and the
+ * chat answers as the actor's list shows it. Joining a chat one is in changes nothing.
+ */
+export function joinPublic(ctx: AppContext, actor: User, chatId: number) {
+  const { chat, member } = enterChat(ctx.db, actor, chatId);
+  if (chat.type !== "PUBLIC") throw forbidden();
+  if (!member) {
+    const message = ctx.db.transaction((tx) => {
+      tx.insert(chatMembers).values({ chatId, userId: actor.id, lastReadMessageId: chat.lastMessageId ?? 0 }).run();
+      return insertMessage(ctx, chat, actor.id, "JOINED", "");
+    });
+    publishMessage(ctx, message, actor);
+    ctx.live.publishToUser(actor.id, { type: "SUBSCRIBE_AND_REFRESH", chatId });
+  }
+  return listChats(ctx, actor, undefined, chatId)[0];
+}
+
 /** One chat from the actor's side; an open chat not joined yet as joining it would show it (subscribed, nothing unread). */
 export function getChat(ctx: AppContext, actor: User, chatId: number) {
   const { chat, member } = enterChat(ctx.db, actor, chatId);
@@ -229,12 +269,13 @@ export function inviteMembers(ctx: AppContext, actor: User, chatId: number, user
 
 /**
  * Removes a member from a PRIVATE chat: the owner removes others (REMOVED_BY), anyone may leave
- * (LEFT). The removed user gets DETACHED and loses the chat's topic at once.
+ * (LEFT); a PUBLIC chat anyone may leave (and join again: joinPublic), nobody is removed from it.
+ * The removed user gets DETACHED and loses the chat's topic at once.
  */
 export function detachMember(ctx: AppContext, actor: User, chatId: number, memberId: number) {
   const { chat } = enterChat(ctx.db, actor, chatId);
-  if (chat.type !== "PRIVATE") throw forbidden();
   const leaving = memberId === actor.id;
+  if (chat.type !== "PRIVATE" && !(chat.type === "PUBLIC" && leaving)) throw forbidden();
   if (!leaving && chat.ownerId !== actor.id) throw forbidden();
   const target = findUserById(ctx.db, memberId);
   if (!target || !isMember(ctx.db, memberId, chatId)) throw notFound("member");
