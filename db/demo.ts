@@ -8,6 +8,7 @@ import { sharedDb } from "./client";
 import { seedAdmin } from "./seed";
 import { projects, stagedFiles, users, type User } from "./schema";
 import type { Role } from "../src/lib/roles";
+import { canonicalLogin } from "../src/modules/users/validation";
 import { createApp } from "../src/app";
 import { loadConfig } from "../src/lib/config";
 import { randomToken } from "../src/lib/crypto";
@@ -33,7 +34,7 @@ async function person(login: string, firstName: string, lastName: string, role: 
   if (existing) return existing;
   return db
     .insert(users)
-    .values({ login, firstName, lastName, role, company, email: `${login}@demo.plexus`, isActive: true, avatar: `${firstName[0]}${lastName[0]}`, passwordHash: await Bun.password.hash("demo-password", { algorithm: "argon2id" }) })
+    .values({ login, loginKey: canonicalLogin(login), firstName, lastName, role, company, email: `${login}@demo.plexus`, isActive: true, avatar: `${firstName[0]}${lastName[0]}`, passwordHash: await Bun.password.hash("demo-password", { algorithm: "argon2id" }) })
     .returning()
     .get();
 }

@@ -1,6 +1,7 @@
 import type { Db } from "./client";
 import { users } from "./schema";
 import { randomToken } from "../src/lib/crypto";
+import { canonicalLogin } from "../src/modules/users/validation";
 
 /**
  * Creates the first SYSTEM_ADMIN on an empty database. Without ADMIN_PASSWORD a strong password is
@@ -18,9 +19,11 @@ export async function seedAdmin(
       firstName: "System",
       lastName: "Administrator",
       login: options.login,
+      loginKey: canonicalLogin(options.login),
       email: options.email,
       role: "SYSTEM_ADMIN",
       isActive: true,
+      activatedAt: new Date(),
       passwordHash: await Bun.password.hash(password, { algorithm: "argon2id" }),
       avatar: "SA",
     })

@@ -8,6 +8,7 @@ import { SecretBox } from "./lib/secret-box";
 import { FailureLimiter } from "./modules/auth/rate-limit";
 import { createMailer, type Mailer } from "./modules/mail/service";
 import { ensureDefaultSettings } from "./modules/settings/service";
+import { fillLoginKeys } from "./modules/users/service";
 import { wirePresence } from "./modules/presence/service";
 import { apiDocsRoutes } from "./modules/api-docs/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -48,6 +49,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     },
   };
   ensureDefaultSettings(db);
+  fillLoginKeys(db);
   wirePresence(db, ctx.live);
   wireChatLive(ctx);
 

@@ -23,7 +23,8 @@ describe("locales", () => {
     expect(ru["error.forbidden"]).toBe("Недостаточно прав.");
     expect(ru["login.checkCredentials"]).toBe("Пожалуйста, проверьте логин и пароль");
     expect(ru["login.noConnection"]).toBe("Нет связи с сервером");
-    expect(ru["registration.emailInvalid"]).toBe("E-mail заполнен не верно");
+    // Except its misspelling "не верно" (issue 9): "неверно" is one word.
+    expect(ru["registration.emailInvalid"]).toBe("E-mail заполнен неверно");
   });
 });
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { openDb, type Db } from "../../db/client";
 import { users } from "../../db/schema";
+import { canonicalLogin } from "../modules/users/validation";
 import type { Role } from "../lib/roles";
 import { createApp } from "../app";
 import { loadConfig, type Config } from "../lib/config";
@@ -32,12 +33,14 @@ let counter = 0;
 export async function makeUser(db: Db, role: Role = "USER", overrides: Partial<typeof users.$inferInsert> = {}) {
   const n = ++counter;
   const password = "password-1";
+  const login = overrides.login ?? `user${n}-${role.toLowerCase()}`;
   const row = db
     .insert(users)
     .values({
       firstName: `First${n}`,
       lastName: `Last${n}`,
-      login: `user${n}-${role.toLowerCase()}`,
+      login,
+      loginKey: canonicalLogin(login),
       email: `user${n}-${role.toLowerCase()}@example.test`,
       role,
       isActive: true,

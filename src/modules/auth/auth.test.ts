@@ -67,6 +67,21 @@ describe("POST /api/login", () => {
     expect(res.body.error).toBe("user_inactive");
   });
 
+  test("with the right password, a deactivated account hears user_deactivated and a waiting one user_inactive; a wrong password tells neither", async () => {
+    const { cookie } = await t.userWithCookie("ADMIN");
+    const waiting = await makeUser(t.db, "USER", { isActive: false });
+    const gone = await makeUser(t.db, "USER");
+    expect((await t.call("POST", `/users/deactivate?id=${gone.id}`, { cookie })).status).toBe(200);
+    const signIn = async (login: string, password: string) => {
+      const res = await t.call("POST", "/login", { body: { username: login, password }, headers: { "accept-language": "es" } });
+      return [res.status, res.body.error, res.body.message];
+    };
+    expect(await signIn(waiting.login, waiting.password)).toEqual([403, "user_inactive", "Su cuenta aún no está activa. Un administrador debe activarla."]);
+    expect(await signIn(gone.login, gone.password)).toEqual([403, "user_deactivated", "Su cuenta ha sido desactivada. Si la necesita de nuevo, hable con un administrador."]);
+    expect((await signIn(gone.login, "wrong-password"))[1]).toBe("invalid_credentials");
+    expect((await signIn(waiting.login, "wrong-password"))[1]).toBe("invalid_credentials");
+  });
+
   test("five failures for one login block it with 429, even with the right password", async () => {
     const { user } = await t.userWithCookie();
     for (let i = 0; i < 5; i++) {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { keyFile } from "../../lib/key-file";
 import { safeEqual } from "../../lib/crypto";
 import { serializeCookie } from "../../lib/cookies";
+import { canonicalLogin } from "../users/validation";
 
 /**
  * OWASP's device cookie: after a successful sign-in the browser keeps an HMAC-signed cookie naming
@@ -12,9 +13,6 @@ import { serializeCookie } from "../../lib/cookies";
 export const DEVICE_COOKIE = "plexus_device";
 const LIFETIME_SECONDS = 365 * 24 * 3600;
 const VERSION = "d1";
-
-/** How logins are compared: the form registration stores (NFKC) in lower case. */
-export const canonicalLogin = (login: string) => login.trim().normalize("NFKC").toLowerCase();
 
 export class DeviceCookies {
   private constructor(private readonly key: Buffer) {}

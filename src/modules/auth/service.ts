@@ -4,7 +4,8 @@ import type { AppContext } from "../../lib/context";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { audit } from "../audit/service";
 import { findUserByLogin } from "../users/service";
-import { canonicalLogin, deviceCookies } from "./device-cookie";
+import { canonicalLogin } from "../users/validation";
+import { deviceCookies } from "./device-cookie";
 import { createSession, revokeSession } from "./sessions";
 
 // Hashing a dummy when the login is unknown keeps the answer time the same for known and unknown logins.
@@ -30,14 +31,19 @@ export async function login(ctx: AppContext, input: { username: string; password
   if (ctx.limits.login.isBlocked(loginKey) || (!device && ctx.limits.loginByAddress.isBlocked(client.address))) {
     throw tooManyRequests("Too many failed sign-in attempts; wait a few minutes");
   }
-  const user = findUserByLogin(ctx.db, input.username.trim().normalize("NFKC"));
+  const user = findUserByLogin(ctx.db, input.username);
   const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummy()));
   if (!user || !ok) {
     ctx.limits.login.fail(loginKey);
     if (!device) ctx.limits.loginByAddress.fail(client.address);
     throw new AppError(401, "invalid_credentials", "Please check your login and password");
   }
-  if (!user.isActive) throw new AppError(403, "user_inactive", "This account is not active yet");
+  // Only with the right password: then the person may learn why they cannot come in.
+  if (!user.isActive) {
+    throw user.activatedAt
+      ? new AppError(403, "user_deactivated", "This account has been deactivated")
+      : new AppError(403, "user_inactive", "This account is not active yet");
+  }
   ctx.limits.login.clear(loginKey);
   const session = ctx.db.transaction((tx) => {
     tx.update(users).set({ lastLoginDate: new Date() }).where(eq(users.id, user.id)).run();

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
 import { randomToken, safeEqual, sha256 } from "../../lib/crypto";
@@ -74,6 +74,11 @@ export function revokeSession(db: Executor, sessionId: string): void {
 /** Ends every session of a user: on password change or reset, and on deactivation. */
 export function revokeUserSessions(db: Executor, userId: number): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+/** Ends every session of a user but one: a password change keeps the browser that made it signed in. */
+export function revokeOtherSessions(db: Executor, userId: number, keepSessionId: string): void {
+  db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))).run();
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { mailTemplates } from "../../../db/schema";
-import { withMailTestApp } from "../../testing/harness";
+import { testApp, withMailTestApp } from "../../testing/harness";
+import { saveAllSettings } from "../settings/service";
+import { mailConfigured } from "./service";
 
 const env = withMailTestApp();
 
@@ -27,4 +29,17 @@ describe("mail templates", () => {
     expect(mail.html).toContain("Борис");
     expect(mail.html).toContain('<a href="https://plexus.test/login">');
   });
+});
+
+test("mail counts as configured with an SMTP host from the environment or from the saved MAIL settings, not otherwise", async () => {
+  expect(mailConfigured(env.t.db, env.t.config)).toBe(true);
+  const bare = testApp();
+  try {
+    expect(mailConfigured(bare.db, bare.config)).toBe(false);
+    expect(await bare.ctx.mailer.send("TEST_MESSAGE", { email: "x@example.test" }, {})).toBe(false);
+    saveAllSettings(bare.db, [{ label: "SMTP_HOST", body: "mail.example.test" }]);
+    expect(mailConfigured(bare.db, bare.config)).toBe(true);
+  } finally {
+    await bare.close();
+  }
 });

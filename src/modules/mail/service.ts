@@ -47,6 +47,12 @@ function smtpSettings(db: Db, config: Config): SmtpSettings {
 }
 
 /**
+ * Whether Plexus can send mail at all (an SMTP host from the environment or the MAIL settings): without
+ * it, pages say what happens instead of promising mails, and administrators see that mail is off.
+ */
+export const mailConfigured = (db: Db, config: Config) => Boolean(smtpSettings(db, config).host);
+
+/**
  * Template HTML from an administrator's saved row, else the built-in text in the recipient's language,
  * with its values filled in and the result sanitised (a saved template is HTML someone wrote).
  */

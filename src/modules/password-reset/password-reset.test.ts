@@ -86,7 +86,7 @@ describe("password reset", () => {
     expect(missing.status).toBe(422);
     expect(missing.body.details[0].message).toBe("E-mail должен быть заполнен");
     const malformed = await env.t.call("GET", "/reset-password/create-request?email=nope", { headers: { "accept-language": "ru" } });
-    expect(malformed.body.details[0].message).toBe("E-mail заполнен не верно");
+    expect(malformed.body.details[0].message).toBe("E-mail заполнен неверно");
     const noPassword = await env.t.call("POST", "/reset-password/set-password", { body: { token: "x" }, headers: { "accept-language": "ru" } });
     expect(noPassword.body.details[0].message).toBe("Пароль должен быть заполнен");
     expect((await env.t.call("POST", "/reset-password/set-password", { body: { token: "forged", password: "long-enough-1" } })).status).toBe(400);

@@ -1,7 +1,8 @@
 import { t, type Static } from "elysia";
 import { ROLES } from "../../lib/roles";
 import { Id } from "../../lib/ids";
-import { trimmedText } from "../../lib/schema";
+import { LOCALES } from "../../lib/i18n";
+import { oneOf, trimmedText } from "../../lib/schema";
 import { LIMITS } from "./validation";
 
 /** Required fields, e-mail and lengths (trimmed) are checked in the service so the spec's messages come back. */
@@ -26,12 +27,19 @@ export const profileBody = t.Object({
   ...personFields,
   emailNotificationsAllowed: t.Optional(t.Boolean()),
   smsNotificationsAllowed: t.Optional(t.Boolean()),
-  role: t.Optional(t.Object({ groupName: t.UnionEnum(ROLES) })),
+  role: t.Optional(t.Object({ groupName: oneOf(ROLES) })),
   settings: t.Optional(
     t.Object({ gisLogin: t.Optional(t.Nullable(trimmedText(LIMITS.text))), gisPassword: t.Optional(t.Nullable(trimmedText(LIMITS.text))) }),
   ),
 });
 export type ProfileInput = Static<typeof profileBody>;
 
+/** Passwords are taken as typed: never trimmed or normalised. */
+export const passwordChangeBody = t.Object({
+  currentPassword: t.Optional(t.String({ maxLength: 1024 })),
+  newPassword: t.Optional(t.String({ maxLength: LIMITS.password })),
+});
+export type PasswordChangeInput = Static<typeof passwordChangeBody>;
+
 export const idQuery = t.Object({ id: Id() });
-export const localeBody = t.Object({ locale: t.UnionEnum(["en", "ru", "es"]) });
+export const localeBody = t.Object({ locale: oneOf(LOCALES) });

@@ -24,6 +24,8 @@ export const userSchema = t.Object({
   lastLoginDate: t.Nullable(isoDate()),
   lastLogoutDate: t.Nullable(isoDate()),
   isActive: t.Boolean(),
+  /** When an administrator first activated the account: inactive with a date is deactivated, without one waiting for activation. */
+  activatedAt: t.Nullable(isoDate()),
   isImportedFromAD: t.Boolean(),
   emailNotificationsAllowed: t.Boolean(),
   smsNotificationsAllowed: t.Boolean(),
@@ -53,6 +55,7 @@ export function presentUser(user: User): PresentedUser {
     lastLoginDate: user.lastLoginDate,
     lastLogoutDate: user.lastLogoutDate,
     isActive: user.isActive,
+    activatedAt: user.activatedAt,
     isImportedFromAD: user.isImportedFromAD,
     emailNotificationsAllowed: user.emailNotificationsAllowed,
     smsNotificationsAllowed: user.smsNotificationsAllowed,

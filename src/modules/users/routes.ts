@@ -5,9 +5,10 @@ import { clientAddress } from "../../lib/client-address";
 import { LOCALE_COOKIE } from "../../lib/i18n";
 import { serializeCookie } from "../../lib/cookies";
 import { ROLES } from "../../lib/roles";
-import { answers } from "../../lib/responses";
+import { answers, okSchema } from "../../lib/responses";
 import { gisSettingsSchema, localeSchema, presentUser, roleSchema, userSchema } from "./presenter";
-import { idQuery, localeBody, profileBody, registrationBody } from "./model";
+import { idQuery, localeBody, passwordChangeBody, profileBody, registrationBody } from "./model";
+import { changePassword } from "./password-change";
 import { listUsers, register, saveProfile, setActive, setLocale } from "./service";
 
 export const userRoutes = (ctx: AppContext) =>
@@ -28,6 +29,14 @@ export const userRoutes = (ctx: AppContext) =>
       { public: true, body: registrationBody, response: { 201: answers(userSchema) } },
     )
     .post("/save", ({ actor, body }) => presentUser(saveProfile(ctx, actor, body)), { access: "USER", body: profileBody, response: answers(userSchema) })
+    .post(
+      "/change-password",
+      async ({ actor, sessionId, body }) => {
+        await changePassword(ctx, actor, sessionId!, body);
+        return { status: "ok" };
+      },
+      { access: "USER", body: passwordChangeBody, response: answers(okSchema) },
+    )
     .get("/get-all", () => listUsers(ctx.db).map(presentUser), { access: "ADMIN", response: answers(t.Array(userSchema)) })
     .get("/get-all-user-roles", () => ROLES.map((groupName) => ({ groupName })), { access: "ADMIN", response: answers(t.Array(roleSchema)) })
     .post("/activate", ({ actor, query }) => presentUser(setActive(ctx, actor, query.id, true)), {

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
 import { users, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { conflict, forbidden, invalid, notFound, tooManyRequests } from "../../lib/errors";
+import { log } from "../../lib/log";
 import { hasRank, ROLES, type Role } from "../../lib/roles";
 import { audit } from "../audit/service";
 import { joinPublicChats } from "../chat/membership";
@@ -10,6 +11,7 @@ import { revokeUserSessions } from "../auth/sessions";
 import { FailureLimiter } from "../auth/rate-limit";
 import { revokeResetTokens } from "../password-reset/service";
 import {
+  canonicalLogin,
   checkEmail,
   checkLogin,
   checkPasswordStrength,
@@ -32,13 +34,38 @@ export const findActiveUsers = (db: Db, ids: number[]) =>
 /** Every active user by first and last name: whom one may write to or invite to a chat. */
 export const activeUsersByName = (db: Db) => db.select().from(users).where(eq(users.isActive, true)).orderBy(asc(users.firstName), asc(users.lastName)).all();
 
-export const findUserByLogin = (db: Db, login: string) =>
-  db.select().from(users).where(sql`lower(${users.login}) = lower(${login})`).get();
+/**
+ * The account a typed login names, compared in lower case in every script ("ИВАН" is "Иван"). An account
+ * left without a key (a duplicate from before the key existed: fillLoginKeys) answers to its exact login,
+ * first, so that it can still sign in although its lower-case form is the older account's key.
+ */
+export function findUserByLogin(db: Executor, login: string) {
+  const exact = normalizeLogin(login);
+  // lower(login) first, so that SQLite walks the users_login_unique index instead of the whole table.
+  const unkeyed = and(sql`lower(${users.login}) = lower(${exact})`, eq(users.login, exact), isNull(users.loginKey));
+  return db.select().from(users).where(unkeyed).get() ?? db.select().from(users).where(eq(users.loginKey, canonicalLogin(login))).get();
+}
 
-export const findUserByEmail = (db: Db, email: string) =>
+/**
+ * Gives every account without one its login key (on start). Keys are made here, not in SQL, because
+ * SQLite's lower() folds ASCII only. Accounts whose key an older account already holds (logins that
+ * differed only by the case of non-Latin letters were accepted before) keep none, sign in with their
+ * exact login, and are logged each start until an administrator sorts them out; the oldest keeps the key.
+ */
+export function fillLoginKeys(db: Db): void {
+  const missing = db.select({ id: users.id, login: users.login }).from(users).where(isNull(users.loginKey)).orderBy(asc(users.id)).all();
+  for (const { id, login } of missing) {
+    const key = canonicalLogin(login);
+    const holder = db.select({ id: users.id }).from(users).where(eq(users.loginKey, key)).get();
+    if (holder) log.warn("users.login_duplicate", { id, login, sameAs: holder.id });
+    else db.update(users).set({ loginKey: key }).where(eq(users.id, id)).run();
+  }
+}
+
+export const findUserByEmail = (db: Executor, email: string) =>
   db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`).get();
 
-function assertUnique(db: Db, login: string | undefined, email: string | undefined, exceptId?: number) {
+function assertUnique(db: Executor, login: string | undefined, email: string | undefined, exceptId?: number) {
   if (login) {
     const other = findUserByLogin(db, login);
     if (other && other.id !== exceptId) throw conflict("login_taken", "This login is already taken");
@@ -91,12 +118,14 @@ export async function register(ctx: AppContext, input: RegistrationInput, locale
   assertUnique(ctx.db, login, email);
   const passwordHash = await Bun.password.hash(input.password!, { algorithm: "argon2id" });
   const user = ctx.db.transaction((tx) => {
+    assertUnique(tx, login, email); // again: another registration may have taken them while the password was hashed
     const created = tx
       .insert(users)
       .values({
         firstName: firstName!,
         lastName: lastName!,
         login: login!,
+        loginKey: canonicalLogin(login!),
         email: email!,
         phoneNumber: input.phoneNumber ? normalizeText(input.phoneNumber) || null : null,
         position: input.position ? normalizeText(input.position) || null : null,
@@ -235,7 +264,13 @@ export function setActive(ctx: AppContext, actor: User, id: number, active: bool
   if (target.id === actor.id || !outranks(actor, target)) throw forbidden();
   if (target.isActive === active) return target;
   const saved = ctx.db.transaction((tx) => {
-    const row = tx.update(users).set({ isActive: active }).where(eq(users.id, id)).returning().get();
+    const row = tx
+      .update(users)
+      // An account switched on now, or switched off after being on, has been activated: the first date stays.
+      .set({ isActive: active, activatedAt: target.activatedAt ?? new Date() })
+      .where(eq(users.id, id))
+      .returning()
+      .get();
     if (!active) revokeUserSessions(tx, id);
     else joinPublicChats(tx, id);
     audit(tx, actor.id, active ? "USER_ACTIVATION" : "USER_DEACTIVATION", target.login);

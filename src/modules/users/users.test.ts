@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { activityLog, passwordResetRequests, sessions, users } from "../../../db/schema";
-import { withMailTestApp } from "../../testing/harness";
-import { REGISTRATIONS_PER_HOUR } from "./service";
+import { makeUser, withMailTestApp } from "../../testing/harness";
+import { fillLoginKeys, REGISTRATIONS_PER_HOUR } from "./service";
 import { loginProblem, normalizeLogin } from "./validation";
 
 const env = withMailTestApp();
@@ -19,7 +19,7 @@ describe("registration", () => {
       "body.firstName": "Имя должно быть заполнено",
       "body.lastName": "Фамилия должна быть заполнена",
       "body.login": "Логин должен быть заполнен",
-      "body.email": "E-mail заполнен не верно",
+      "body.email": "E-mail заполнен неверно",
       "body.password": "Пароль должен быть заполнен",
     });
     expect(env.t.db.select().from(users).all()).toHaveLength(0);
@@ -49,6 +49,32 @@ describe("registration", () => {
     expect(sameEmail.body.error).toBe("email_taken");
   });
 
+  test("logins are unique and signed in regardless of case in every script, not only Latin", async () => {
+    const { cookie } = await env.t.userWithCookie("ADMIN");
+    const first = await env.t.call("POST", "/users/registration", { body: { ...registration("k1"), login: "Иван.Ёлкин" } });
+    expect(first.status).toBe(201);
+    for (const login of ["иван.ёлкин", "ИВАН.ЁЛКИН"]) {
+      const again = await env.t.call("POST", "/users/registration", { body: { ...registration(login.length + login), login } });
+      expect([again.status, again.body.error]).toEqual([409, "login_taken"]);
+    }
+    await env.t.call("POST", `/users/activate?id=${first.body.id}`, { cookie });
+    const signIn = await env.t.call("POST", "/login", { body: { username: "иВАН.ёЛКИН", password: "analytical-1" } });
+    expect([signIn.status, signIn.body.login]).toEqual([200, "Иван.Ёлкин"]);
+  });
+
+  test("on start, accounts without a login key get one; a duplicate from before keeps none and signs in with its exact login", async () => {
+    const older = await makeUser(env.t.db, "USER", { login: "Пётр", loginKey: null });
+    const newer = await makeUser(env.t.db, "USER", { login: "пётр", loginKey: null, passwordHash: await Bun.password.hash("newer-password") });
+    fillLoginKeys(env.t.db);
+    expect([env.t.reload(older.id).loginKey, env.t.reload(newer.id).loginKey]).toEqual(["пётр", null]);
+    const signIn = async (username: string, password: string) => (await env.t.call("POST", "/login", { body: { username, password } })).body.id;
+    expect(await signIn("ПЁТР", older.password)).toBe(older.id);
+    expect(await signIn("Пётр", older.password)).toBe(older.id);
+    expect(await signIn("пётр", "newer-password")).toBe(newer.id);
+    // Nobody can register either form again.
+    for (const login of ["пётр", "ПЁТР"]) expect((await env.t.call("POST", "/users/registration", { body: { ...registration("p"), login } })).status).toBe(409);
+  });
+
   test("a mail in the user's language: Russian registrants get Russian activation mails", async () => {
     const { cookie } = await env.t.userWithCookie("ADMIN");
     const res = await env.t.call("POST", "/users/registration", { body: registration("3"), headers: { "accept-language": "ru" } });
@@ -69,6 +95,17 @@ describe("activation", () => {
     expect((await env.t.call("POST", "/login", { body: { username: "ada4", password: "analytical-1" } })).status).toBe(200);
     const kinds = env.t.db.select().from(activityLog).where(eq(activityLog.userId, admin.id)).all().map((r) => r.activityType);
     expect(kinds).toContain("USER_ACTIVATION");
+  });
+
+  test("activatedAt tells a deactivated account from one still waiting, and a second activation keeps the first date", async () => {
+    const { cookie } = await env.t.userWithCookie("ADMIN");
+    const id = (await env.t.call("POST", "/users/registration", { body: registration("5") })).body.id;
+    const statuses = async () => (await env.t.call("GET", "/users/get-all", { cookie })).body.find((u: { id: number }) => u.id === id);
+    expect(await statuses()).toMatchObject({ isActive: false, activatedAt: null });
+    const activatedAt = (await env.t.call("POST", `/users/activate?id=${id}`, { cookie })).body.activatedAt;
+    expect(typeof activatedAt).toBe("string");
+    expect((await env.t.call("POST", `/users/deactivate?id=${id}`, { cookie })).body).toMatchObject({ isActive: false, activatedAt });
+    expect((await env.t.call("POST", `/users/activate?id=${id}`, { cookie })).body).toMatchObject({ isActive: true, activatedAt });
   });
 
   test("deactivation ends every session of that user", async () => {
@@ -132,6 +169,22 @@ describe("profile", () => {
     expect((await env.t.call("POST", "/users/save", { cookie: rootCookie, body: { id: user.id, role: { groupName: "KING" } } })).status).toBe(422);
   });
 
+  test("a role or locale body without its value is refused with 422, never read as the first choice (USER, en)", async () => {
+    const { cookie: rootCookie } = await env.t.userWithCookie("SYSTEM_ADMIN");
+    const { user: admin } = await env.t.userWithCookie("ADMIN");
+    for (const role of [{}, { groupName: null }, { groupName: "" }, { groupName: "user" }]) {
+      const res = await env.t.call("POST", "/users/save", { cookie: rootCookie, body: { id: admin.id, role, company: "Changed" } });
+      expect([role, res.status]).toEqual([role, 422]);
+    }
+    expect(env.t.reload(admin.id)).toMatchObject({ role: "ADMIN", company: null });
+    const { user, cookie } = await env.t.userWithCookie("USER", { locale: "ru" });
+    for (const body of [{}, { locale: null }, { locale: "EN" }]) {
+      const res = await env.t.call("POST", "/users/set-locale", { cookie, body });
+      expect([body, res.status, res.headers.get("set-cookie")]).toEqual([body, 422, null]);
+    }
+    expect(env.t.reload(user.id).locale).toBe("ru");
+  });
+
   test("directory-imported users keep their directory fields", async () => {
     const { user, cookie } = await env.t.userWithCookie("USER", { isImportedFromAD: true, company: "Directory Inc" });
     const res = await env.t.call("POST", "/users/save", { cookie, body: { firstName: "Changed", company: "Other", phoneNumber: "42" } });
@@ -176,6 +229,16 @@ describe("registration: logins, names and throttling", () => {
       expect(res.status).toBe(422);
       expect(messageFor(res, "body.login")).toBe("A login may hold letters, digits and . _ - only, with no spaces or invisible characters");
     }
+    for (const [login, message] of [
+      ["ab", "Логин должен содержать не менее 3 символов"],
+      ["ян", "Логин должен содержать не менее 3 символов"],
+      ["ada lovelace", "Логин может содержать только буквы, цифры и символы . _ - без пробелов и невидимых символов"],
+      ["ada!", "Логин может содержать только буквы, цифры и символы . _ - без пробелов и невидимых символов"],
+      ["ada,b", "Логин может содержать только буквы, цифры и символы . _ - без пробелов и невидимых символов"],
+    ]) {
+      const res = await register({ ...registration("s"), login }, "ru");
+      expect([login, res.status, messageFor(res, "body.login")]).toEqual([login, 422, message]);
+    }
     // One script is fine, whichever it is.
     expect((await register({ ...registration("c"), login: "иван.петров_2" })).status).toBe(201);
     expect(env.t.db.select().from(users).all().map((u) => u.login).sort()).toEqual(["ADA7", "иван.петров_2"]);
@@ -187,7 +250,7 @@ describe("registration: logins, names and throttling", () => {
     expect(messageFor(lines, "body.firstName")).toBe("Текст содержит управляющие или невидимые символы");
     expect(messageFor(lines, "body.lastName")).toBe("Текст содержит управляющие или невидимые символы");
     const hidden = await register({ ...registration("e"), email: "ada\u200b@example.test" }, "ru");
-    expect(messageFor(hidden, "body.email")).toBe("E-mail заполнен не верно");
+    expect(messageFor(hidden, "body.email")).toBe("E-mail заполнен неверно");
     const ok = await register({ ...registration("t"), firstName: "  Ada ", email: " adat@example.test " });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ firstName: "Ada", email: "adat@example.test" });
@@ -209,7 +272,7 @@ describe("registration: logins, names and throttling", () => {
   const greek = fc.constantFrom(..."αβγδεζηθικλμνξοπρστυφχψω");
   const extra = fc.constantFrom(..."0123456789._-");
   const loginOf = (letters: fc.Arbitrary<string>) =>
-    fc.tuple(letters, fc.array(fc.oneof(letters, extra), { maxLength: 30 })).map(([first, rest]) => first + rest.join(""));
+    fc.tuple(letters, fc.array(fc.oneof(letters, extra), { minLength: 2, maxLength: 30 })).map(([first, rest]) => first + rest.join(""));
   const invisible = fc.constantFrom(
     "\u0000", "\u0009", "\n", "\r", "\u007f", "\u0085", "\u00a0", "\u00ad", "\u034f", "\u061c", "\u115f", "\u180e",
     "\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2028", "\u2029", "\u202a", "\u202e", "\u2060", "\u2066",

@@ -5,7 +5,7 @@ import type { MessageKey } from "../../../locales/en";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Account limits, for the model, the service and the forms (this file imports no server code: islands use it). */
-export const LIMITS = { name: 100, login: 64, email: 254, password: 256, minPassword: 8, phone: 32, text: 255 };
+export const LIMITS = { name: 100, minLogin: 3, login: 64, email: 254, password: 256, minPassword: 8, phone: 32, text: 255 };
 
 type Check = [field: string, value: string | undefined, requiredKey: MessageKey, max: number];
 
@@ -28,14 +28,19 @@ export function checkEmail(field: string, value: string | undefined): ErrorDetai
     : [];
 }
 
+/** Why a new password is refused, or null; the forms show the rule while it is typed. */
+export const passwordProblem = (value: string | undefined): "validation.passwordTooShort" | null =>
+  value && value.length < LIMITS.minPassword ? "validation.passwordTooShort" : null;
+
 export function checkPasswordStrength(field: string, value: string | undefined): ErrorDetail[] {
-  return value && value.length < LIMITS.minPassword
-    ? [{ path: `body.${field}`, message: "validation.passwordTooShort", code: "validation.passwordTooShort" }]
-    : [];
+  const problem = passwordProblem(value);
+  return problem ? [{ path: `body.${field}`, message: problem, code: problem }] : [];
 }
 
-/** A login as it is stored and compared: NFKC (fullwidth and compatibility forms folded), trimmed. */
+/** A login as it is stored: NFKC (fullwidth and compatibility forms folded), trimmed. */
 export const normalizeLogin = (value: string) => value.normalize("NFKC").trim();
+/** A login as logins are compared (sign-in, uniqueness, device cookies): normalised, lower case in every script ("Иван" is "иван"). */
+export const canonicalLogin = (value: string) => normalizeLogin(value).toLowerCase();
 /** Names and other display text: canonical composition only (nothing a person typed is folded away), trimmed. */
 export const normalizeText = (value: string) => value.normalize("NFC").trim();
 /** An e-mail address: NFKC, trimmed. */
@@ -64,10 +69,11 @@ const INHERITED = /^\p{Script=Inherited}$/u;
 
 /**
  * Why a (normalised) login is refused, or null: letters of one writing system plus ASCII digits and
- * . _ -, nothing invisible, no symbols or spaces, at least one letter or digit. Mixed scripts are how
- * "аdmin" with a Cyrillic а passes for "admin".
+ * . _ -, nothing invisible, no symbols or spaces, at least one letter or digit, at least LIMITS.minLogin
+ * characters (the upper limit is the field's length check). Mixed scripts are how "аdmin" with a
+ * Cyrillic а passes for "admin".
  */
-export function loginProblem(login: string): "registration.loginInvalid" | "registration.loginMixedScripts" | null {
+export function loginProblem(login: string): "registration.loginInvalid" | "registration.loginMixedScripts" | "registration.loginTooShort" | null {
   const letters: string[] = [];
   for (const char of login) {
     if (LOGIN_PUNCTUATION.test(char)) continue;
@@ -75,6 +81,7 @@ export function loginProblem(login: string): "registration.loginInvalid" | "regi
     letters.push(char);
   }
   if (!/[0-9\p{L}]/u.test(login)) return "registration.loginInvalid";
+  if ([...login].length < LIMITS.minLogin) return "registration.loginTooShort";
   if (!letters.length || LOGIN_SCRIPTS.some((script) => letters.every((char) => script.test(char)))) return null;
   // Letters that no allowed script covers (a combining mark on its own) versus letters of two scripts.
   return letters.every((char) => LOGIN_SCRIPTS.some((script) => script.test(char))) ? "registration.loginMixedScripts" : "registration.loginInvalid";
