@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client, type IMessage } from "@stomp/stompjs";
 import { eq } from "drizzle-orm";
 import { openDb } from "../../db/client";
-import { dataItems, passwordResetRequests, projects, sessions, userProjects, users } from "../../db/schema";
+import { categories, dataCategories, dataItems, passwordResetRequests, projects, sessions, userProjects, users } from "../../db/schema";
 import { sha256 } from "../lib/crypto";
 import { makeUser, tempDataDir, testConfig } from "../testing/harness";
 import { ownPageHeaders } from "../testing/own-page";
@@ -269,6 +269,51 @@ describe("revocation over a live connection", () => {
     const flag = (on: boolean) => api(admin.cookie, "POST", "/project/add-user-project", { id: memberships[1].id, user: { id: moderator.user.id }, project: { id: memberships[1].projectId }, moderator: on });
     expect((await flag(false)).status).toBe(200);
     await until(() => m.system.some((e) => e.type === "DETACHED" && e.chatId === chatId), 1000);
+  });
+
+  test("categories narrow at once: a member's new categories, an item's, or a deleted category end the subscriptions of those who no longer see it", async () => {
+    const admin = await cookieFor("ADMIN");
+    const reader = await cookieFor();
+    const staying = await cookieFor();
+    const { chatId, memberships, item, project } = await projectChat([reader, staying]);
+    const db = server.ctx.db;
+    const [photos, drawings] = ["Site photos", "Drawings"].map((name) => db.insert(categories).values({ projectId: project.id, name }).returning().get());
+    db.insert(dataCategories).values([{ dataId: item.id, categoryId: photos.id }, { dataId: item.id, categoryId: drawings.id }]).run();
+    const give = async (...given: { id: number }[]) => {
+      const res = await api(admin.cookie, "POST", "/project/add-user-project", { id: memberships[0].id, user: { id: reader.user.id }, project: { id: project.id }, categoryList: given });
+      expect(res.status).toBe(200);
+    };
+    await give(photos);
+    const r = await session(reader.cookie);
+    const s = await session(staying.cookie);
+    const detached = () => r.system.filter((e) => e.type === "DETACHED" && e.chatId === chatId).length;
+    /** Subscribes the reader again and checks both hear the chat. */
+    const listen = async (label: string) => {
+      const inbox = await r.topic(chatId);
+      s.say(chatId, label);
+      await until(() => texts(inbox).includes(label));
+    };
+    await listen("with photos");
+
+    // The item leaves the reader's only category (data/save).
+    const saved = await api(admin.cookie, "POST", "/data/save", { id: item.id, project: { id: project.id }, dataType: "DOC", name: item.name, categoryList: [{ id: drawings.id }] });
+    expect(saved.status).toBe(200);
+    await until(() => detached() === 1, 1000);
+
+    // Given drawings the reader hears it again; given photos instead, not.
+    await give(drawings);
+    await listen("with drawings");
+    await give(photos);
+    await until(() => detached() === 2, 1000);
+
+    // Given both, then drawings (the item's only category) is deleted: photos alone remain.
+    await give(photos, drawings);
+    await listen("with both");
+    expect((await api(admin.cookie, "POST", `/category/delete?id=${drawings.id}`)).status).toBe(200);
+    await until(() => detached() === 3, 1000);
+    expect((await api(reader.cookie, "GET", `/chat-records/get-messages?chatId=${chatId}`)).status).toBe(404);
+    await r.client.deactivate();
+    await s.client.deactivate();
   });
 
   test("removal from a project: DETACHED at once, nothing published afterwards arrives, SUBSCRIBE and SEND refused, HTTP reads 404", async () => {

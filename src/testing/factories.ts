@@ -1,4 +1,4 @@
-import { categories, dataCategories, dataItems, projects, userProjects, type DataItem } from "../../db/schema";
+import { categories, dataCategories, dataItems, projects, userProjectCategories, userProjects, type DataItem } from "../../db/schema";
 import type { Role } from "../lib/roles";
 import type { TestApp } from "./harness";
 
@@ -11,6 +11,10 @@ export function factories(t: TestApp) {
   const project = (name = "Bridge") => db.insert(projects).values({ name }).returning().get();
   const member = (userId: number, projectId: number, moderator = false) =>
     db.insert(userProjects).values({ userId, projectId, moderator }).returning().get();
+  /** Gives a membership categories, as the project users dialog does (a plain member then sees only those). */
+  const assignCategories = (userProjectId: number, categoryIds: number[]) => {
+    for (const categoryId of categoryIds) db.insert(userProjectCategories).values({ userProjectId, categoryId }).run();
+  };
   const category = (projectId: number, values: Partial<typeof categories.$inferInsert> = {}) =>
     db.insert(categories).values({ projectId, name: "Category", ...values }).returning().get();
   const dataItem = (projectId: number, values: Partial<typeof dataItems.$inferInsert> = {}, categoryIds: number[] = []): DataItem => {
@@ -36,5 +40,5 @@ export function factories(t: TestApp) {
     return scene;
   }
 
-  return { project, member, category, dataItem, projectScene };
+  return { project, member, assignCategories, category, dataItem, projectScene };
 }

@@ -32,7 +32,7 @@ export const categoryRoutes = (ctx: AppContext) =>
     )
     .post("/save", ({ actor, body }) => presentCategory(saveCategory(ctx.db, actor, body)), { access: "ADMIN", body: categoryBody, response: answers(categorySchema) })
     .post("/save-all", ({ actor, body }) => saveOrder(ctx.db, actor, body).map(presentCategory), { access: "ADMIN", body: orderBody, response: answers(t.Array(categorySchema)) })
-    .post("/delete", ({ actor, query }) => presentCategory(deleteCategory(ctx.db, actor, query.id)), { access: "ADMIN", query: idQuery, response: answers(categorySchema) })
+    .post("/delete", ({ actor, query }) => presentCategory(deleteCategory(ctx, actor, query.id)), { access: "ADMIN", query: idQuery, response: answers(categorySchema) })
     .post(
       "/make-copy",
       ({ actor, query, body }) =>

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
+import type { AppContext } from "../../lib/context";
 import { categories, type Category, type User } from "../../../db/schema";
 import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { sanitize } from "../../lib/sanitize";
@@ -9,7 +10,7 @@ import { copyCategoryLinks } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { CATEGORY_LIMITS } from "./limits";
 import type { CategoryInput, CopyInput, OrderInput } from "./model";
-import { requireCategory } from "./policy";
+import { requireCategory, visibleCategories } from "./policy";
 
 /** A new project's hidden default category, inside the transaction that creates the project. */
 export function createDefaultCategory(tx: Executor, projectId: number) {
@@ -19,21 +20,20 @@ export function createDefaultCategory(tx: Executor, projectId: number) {
 const projectCategories = (db: Executor, projectId: number) =>
   db.select().from(categories).where(eq(categories.projectId, projectId)).orderBy(asc(categories.number), asc(categories.id)).all();
 
-/** A project's categories in display order (number, then id), for its members. */
+/** A project's categories in display order (number, then id), for its members: those the actor sees. */
 export function listForProject(db: Db, actor: User, projectId: number): Category[] {
   requireProjectRole(db, actor, projectId);
-  return projectCategories(db, projectId);
+  return visibleCategories(db, actor, projectCategories(db, projectId));
 }
 
 export function getCategory(db: Db, actor: User, id: number): Category {
   return requireCategory(db, actor, id, "USER");
 }
 
-/** Each category of a project with the number of its active data items per type. */
+/** Each category of a project the actor sees, with the number of its active data items per type they see. */
 export function categoryDetailsList(db: Db, actor: User, projectId: number): { category: Category; numberOfDataByType: DataCounts }[] {
-  requireProjectRole(db, actor, projectId);
-  const list = projectCategories(db, projectId);
-  const counts = dataCountsByCategory(db, list.map((category) => category.id));
+  const list = listForProject(db, actor, projectId);
+  const counts = dataCountsByCategory(db, actor, list.map((category) => category.id));
   return list.map((category) => ({ category, numberOfDataByType: counts.get(category.id)! }));
 }
 
@@ -120,14 +120,18 @@ export function saveOrder(db: Db, actor: User, input: OrderInput): Category[] {
   });
 }
 
-/** Deletes a non-default category and its links to data and members; the data items stay. */
-export function deleteCategory(db: Db, actor: User, id: number): Category {
-  const category = requireCategory(db, actor, id, "ADMIN");
+/**
+ * Deletes a non-default category and its links to data and members; the data items stay. Members
+ * limited to it and others lose its items, and their live subscriptions to those items' comments.
+ */
+export function deleteCategory(ctx: AppContext, actor: User, id: number): Category {
+  const category = requireCategory(ctx.db, actor, id, "ADMIN");
   if (category.isDefault) throw new AppError(409, "category_default", "A default category cannot be deleted");
-  db.transaction((tx) => {
+  ctx.db.transaction((tx) => {
     tx.delete(categories).where(eq(categories.id, id)).run();
     audit(tx, actor.id, "DELETE", `category ${category.id} "${category.name}" in project ${category.projectId}`);
   });
+  ctx.live.recheckAll();
   return category;
 }
 

@@ -2,8 +2,11 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { dataCategories, dataItems, DATA_TYPES, type DataType, type User } from "../../../db/schema";
 import { requireCategory } from "../categories/policy";
+import { categoryLimits } from "../projects/policy";
+import { reachableItems } from "./policy";
 
-// How many active data items projects and categories hold, for their cards and progress bars.
+// How many active data items projects and categories hold, for their cards and progress bars:
+// only the items the actor sees (data/policy's category rule), so counts give nothing hidden away.
 
 export type DataCounts = Record<DataType, number>;
 
@@ -16,37 +19,40 @@ function byId(ids: number[], grouped: () => { id: number; dataType: DataType; n:
   return result;
 }
 
-/** Active data items per type for each project, in one grouped query. */
-export const dataCountsByProject = (db: Db, projectIds: number[]) =>
+/** Active data items the actor sees per type for each project, in one grouped query. */
+export const dataCountsByProject = (db: Db, actor: User, projectIds: number[]) =>
   byId(projectIds, () =>
     db
       .select({ id: dataItems.projectId, dataType: dataItems.dataType, n: count() })
       .from(dataItems)
-      .where(and(inArray(dataItems.projectId, projectIds), eq(dataItems.isActive, true)))
+      .where(and(inArray(dataItems.projectId, projectIds), eq(dataItems.isActive, true), reachableItems(categoryLimits(db, actor))))
       .groupBy(dataItems.projectId, dataItems.dataType)
       .all(),
   );
 
-/** Active data items per type for each category, in one grouped query. */
-export const dataCountsByCategory = (db: Db, categoryIds: number[]) =>
+/** Active data items the actor sees per type for each category, in one grouped query. */
+export const dataCountsByCategory = (db: Db, actor: User, categoryIds: number[]) =>
   byId(categoryIds, () =>
     db
       .select({ id: dataCategories.categoryId, dataType: dataItems.dataType, n: count() })
       .from(dataCategories)
       .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
-      .where(and(inArray(dataCategories.categoryId, categoryIds), eq(dataItems.isActive, true)))
+      .where(and(inArray(dataCategories.categoryId, categoryIds), eq(dataItems.isActive, true), reachableItems(categoryLimits(db, actor))))
       .groupBy(dataCategories.categoryId, dataItems.dataType)
       .all(),
   );
 
-/** Share of the category's active data items whose status is CHECKED, in percent with one decimal; 0 when empty. */
+/**
+ * Share of the category's active data items whose status is CHECKED, in percent with one decimal;
+ * 0 when empty. A category the actor sees holds only items they see, and the rule is applied anyway.
+ */
 export function categoryProgress(db: Db, actor: User, categoryId: number): number {
   requireCategory(db, actor, categoryId, "USER");
   const row = db
     .select({ total: sql<number>`count(*)`, checked: sql<number>`coalesce(sum(${dataItems.status} = 'CHECKED'), 0)` })
     .from(dataCategories)
     .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
-    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true)))
+    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true), reachableItems(categoryLimits(db, actor))))
     .get();
   if (!row?.total) return 0;
   return Math.round((row.checked * 1000) / row.total) / 10;

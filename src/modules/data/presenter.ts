@@ -6,7 +6,9 @@ import {
   DATA_STATUSES, DATA_TYPES, VERSION_TYPES, type DataItem, type DataStatus, type DataType,
 } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
+import { seesCategory } from "../categories/policy";
 import { newestVersion } from "../docs/versions";
+import type { CategoryLimits } from "../projects/policy";
 import { integer, oneOf } from "../../lib/schema";
 
 export const keywordSchema = t.Object({ id: integer(), value: t.String() });
@@ -78,14 +80,16 @@ export interface SummaryRow {
   categoriesJson: string | null;
 }
 
+const NO_LIMITS: CategoryLimits = new Map();
+
 const byValue = (a: KeywordRef, b: KeywordRef) => a.value.localeCompare(b.value);
 const parseList = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as (T | null)[]).filter((x): x is T => x !== null) : []);
 
 /**
  * A data item in lists: everything but the type-specific content (value, body, script, props),
- * which can be large and is read with data/get.
+ * which can be large and is read with data/get. Its categories are those the reader sees (`limits`).
  */
-export function presentSummary(row: SummaryRow): PresentedSummary {
+export function presentSummary(row: SummaryRow, limits: CategoryLimits = NO_LIMITS): PresentedSummary {
   return {
     id: row.id,
     name: row.name,
@@ -100,6 +104,7 @@ export function presentSummary(row: SummaryRow): PresentedSummary {
     owner: row.ownerId === null ? null : { id: row.ownerId, firstName: row.ownerFirstName, lastName: row.ownerLastName },
     keywords: parseList<KeywordRef>(row.keywordsJson).sort(byValue),
     categoryList: parseList<CategoryRef & { number: number }>(row.categoriesJson)
+      .filter((c) => seesCategory(limits, { id: c.id, projectId: row.projectId }))
       .sort((a, b) => a.number - b.number || a.id - b.id)
       .map((c) => ({ id: c.id, name: c.name, type: c.type, isDefault: Boolean(c.isDefault) })),
     project: { id: row.projectId },
@@ -107,11 +112,12 @@ export function presentSummary(row: SummaryRow): PresentedSummary {
 }
 
 /**
- * A data item with everything data/get shows: provider, owner, keywords, categories, its project
- * (as the caller's access check found it), the type-specific content and, for documents, the
- * newest active version. Works on a transaction too, so callers can present what they just saved.
+ * A data item with everything data/get shows: provider, owner, keywords, categories (those the
+ * reader sees: see `limits`), its project (as the caller's access check found it), the
+ * type-specific content and, for documents, the newest active version. Works on a transaction
+ * too, so callers can present what they just saved.
  */
-export function presentDataItem(db: Executor, item: DataItem, project: { id: number; name: string }): PresentedDataItem {
+export function presentDataItem(db: Executor, item: DataItem, project: { id: number; name: string }, limits: CategoryLimits = NO_LIMITS): PresentedDataItem {
   const { provider, owner } = db
     .select({
       provider: { id: providers.id, name: providers.name, description: providers.description },
@@ -149,7 +155,7 @@ export function presentDataItem(db: Executor, item: DataItem, project: { id: num
     provider,
     owner,
     keywords: keywordList,
-    categoryList,
+    categoryList: categoryList.filter((c) => seesCategory(limits, { id: c.id, projectId: item.projectId })),
     project: { id: project.id, name: project.name },
     value: item.value,
     body: item.body,

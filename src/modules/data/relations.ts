@@ -2,11 +2,11 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { dataItems, dataRelations, type User } from "../../../db/schema";
 import { invalid, notFound } from "../../lib/errors";
-import { requireProjectRole } from "../projects/policy";
-import { findDataItem, isModerator, requireDataItem } from "./policy";
+import { categoryLimits, requireProjectRole } from "../projects/policy";
+import { findDataItem, isModerator, reachableItems, requireDataItem } from "./policy";
 import { presentRelation } from "./presenter";
 
-/** relations-data/get: the items linked to one, either way round; plain users see active ones only. */
+/** relations-data/get: the items linked to one, either way round, that the actor sees; plain users see active ones only. */
 export function relationsOf(db: Db, actor: User, id: number) {
   const { access } = requireDataItem(db, actor, id);
   const other = sql`case when ${dataRelations.fromId} = ${id} then ${dataRelations.toId} else ${dataRelations.fromId} end`;
@@ -14,7 +14,13 @@ export function relationsOf(db: Db, actor: User, id: number) {
     .select({ relationId: dataRelations.id, id: dataItems.id, name: dataItems.name, dataType: dataItems.dataType, isActive: dataItems.isActive })
     .from(dataRelations)
     .innerJoin(dataItems, eq(dataItems.id, other))
-    .where(and(or(eq(dataRelations.fromId, id), eq(dataRelations.toId, id)), isModerator(access) ? undefined : eq(dataItems.isActive, true)))
+    .where(
+      and(
+        or(eq(dataRelations.fromId, id), eq(dataRelations.toId, id)),
+        isModerator(access) ? undefined : eq(dataItems.isActive, true),
+        reachableItems(categoryLimits(db, actor)),
+      ),
+    )
     .orderBy(sql`lower(${dataItems.name})`, dataItems.id)
     .all()
     .map(presentRelation);

@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 import type { Db, Executor } from "../../../db/client";
 import { categories, dataCategories, dataItems, dataKeywords, keywords, providers, users, DATA_STATUSES, type DataStatus, type DataType, type User } from "../../../db/schema";
 import { invalid } from "../../lib/errors";
-import { requireCategory } from "../categories/policy";
-import { requireProjectRole } from "../projects/policy";
+import { requireCategory, seesCategory } from "../categories/policy";
+import { categoryLimits, requireProjectRole, type CategoryLimits } from "../projects/policy";
 import { LIMITS } from "./limits";
 import { CRITERIA, type CriterionName, type PageInput, type SortField } from "./model";
-import { isModerator } from "./policy";
+import { isModerator, reachableItems } from "./policy";
 import { presentSummary, type SummaryRow } from "./presenter";
 import { contains } from "./text-match";
 
@@ -53,7 +53,7 @@ const orderFor = (sortBy: SortField, descending: boolean) => {
  * provider and owner and get their keywords and categories. With `withTotal` every row also
  * carries the number of matching items, counted in the same pass.
  */
-function selectSummaries(db: Executor, where: SQL | undefined, order: SQL[], limit?: number, offset = 0, withTotal = false) {
+function selectSummaries(db: Executor, limits: CategoryLimits, where: SQL | undefined, order: SQL[], limit?: number, offset = 0, withTotal = false) {
   const ids = db
     .select({ id: dataItems.id, total: (withTotal ? sql<number>`count(*) over ()` : sql<number>`0`).as("total") })
     .from(dataItems)
@@ -68,7 +68,7 @@ function selectSummaries(db: Executor, where: SQL | undefined, order: SQL[], lim
     .leftJoin(users, eq(users.id, dataItems.ownerId))
     .orderBy(...order)
     .all() as (SummaryRow & { total: number })[];
-  return { content: rows.map(presentSummary), total: rows[0]?.total ?? 0 };
+  return { content: rows.map((row) => presentSummary(row, limits)), total: rows[0]?.total ?? 0 };
 }
 
 const criterionError = (i: number, message: string) => invalid([{ path: `body.criteria.${i}.value`, message }]);
@@ -90,7 +90,7 @@ function booleanValue(value: unknown, i: number): boolean {
  * than once matches any of its values (several statuses, keywords or categories). Empty values
  * are ignored, as a cleared filter sends them.
  */
-function criteriaFilter(criteria: PageInput["criteria"], moderator: boolean): { conditions: SQL[]; empty: boolean; textScan: boolean } {
+function criteriaFilter(criteria: PageInput["criteria"], moderator: boolean, seen: (categoryId: number) => boolean): { conditions: SQL[]; empty: boolean; textScan: boolean } {
   const values = new Map<CriterionName, unknown[]>();
   (criteria ?? []).forEach((criterion, i) => {
     if (!CRITERIA.includes(criterion.name as CriterionName)) {
@@ -126,7 +126,9 @@ function criteriaFilter(criteria: PageInput["criteria"], moderator: boolean): { 
   if (keywordIds) {
     conditions.push(inArray(dataItems.id, sql`(select ${dataKeywords.dataId} from ${dataKeywords} where ${inArray(dataKeywords.keywordId, keywordIds)})`));
   }
-  const categoryIds = any<number>("category");
+  // A category the reader does not see matches nothing, as an unknown one does.
+  const categoryIds = any<number>("category")?.filter(seen);
+  if (categoryIds?.length === 0) return { conditions, empty: true, textScan };
   if (categoryIds) {
     conditions.push(inArray(dataItems.id, sql`(select ${dataCategories.dataId} from ${dataCategories} where ${inArray(dataCategories.categoryId, categoryIds)})`));
   }
@@ -146,32 +148,41 @@ function criteriaFilter(criteria: PageInput["criteria"], moderator: boolean): { 
  */
 export function findPage(db: Db, actor: User, query: { projectId: number; type?: DataType }, input: PageInput) {
   const access = requireProjectRole(db, actor, query.projectId);
-  const { conditions, empty, textScan } = criteriaFilter(input.criteria, isModerator(access));
+  const limits = categoryLimits(db, actor);
+  const seen = (id: number) => seesCategory(limits, { id, projectId: query.projectId });
+  const { conditions, empty, textScan } = criteriaFilter(input.criteria, isModerator(access), seen);
   if (empty) return { content: [], totalElements: 0 };
-  const where = and(eq(dataItems.projectId, query.projectId), query.type ? eq(dataItems.dataType, query.type) : undefined, ...conditions);
+  const where = and(
+    eq(dataItems.projectId, query.projectId),
+    query.type ? eq(dataItems.dataType, query.type) : undefined,
+    reachableItems(limits),
+    ...conditions,
+  );
   const rowsPerPage = input.rowsPerPage ?? 10;
   const sortBy = input.sortBy ?? "name";
   const order = orderFor(sortBy, input.desc ?? false);
   const offset = (input.page ?? 0) * rowsPerPage;
   const indexOrdered = sortBy === "id" || (sortBy === "name" && query.type !== undefined);
   if (textScan && !indexOrdered) {
-    const { content, total } = selectSummaries(db, where, order, rowsPerPage, offset, true);
+    const { content, total } = selectSummaries(db, limits, where, order, rowsPerPage, offset, true);
     if (content.length || offset === 0) return { content, totalElements: total };
   }
   const totalElements = db.select({ n: count() }).from(dataItems).where(where).get()!.n;
-  const content = offset < totalElements ? selectSummaries(db, where, order, rowsPerPage, offset).content : [];
+  const content = offset < totalElements ? selectSummaries(db, limits, where, order, rowsPerPage, offset).content : [];
   return { content, totalElements };
 }
 
 /** data/get-all-for-category: the category's active items, by name. */
 export function itemsOfCategory(db: Db, actor: User, categoryId: number) {
   const category = requireCategory(db, actor, categoryId, "USER");
+  const limits = categoryLimits(db, actor);
   const where = and(
     eq(dataItems.projectId, category.projectId),
     eq(dataItems.isActive, true),
+    reachableItems(limits),
     inArray(dataItems.id, sql`(select ${dataCategories.dataId} from ${dataCategories} where ${eq(dataCategories.categoryId, categoryId)})`),
   );
-  return selectSummaries(db, where, orderFor("name", false)).content;
+  return selectSummaries(db, limits, where, orderFor("name", false)).content;
 }
 
 /** data/search and data/search-by-type: active items whose name contains `str`, for pickers. */
@@ -186,6 +197,7 @@ export function searchByName(db: Db, actor: User, projectId: number, str = "", d
         eq(dataItems.projectId, projectId),
         dataType ? eq(dataItems.dataType, dataType) : undefined,
         eq(dataItems.isActive, true),
+        reachableItems(categoryLimits(db, actor)),
         term ? contains(dataItems.name, term) : undefined,
       ),
     )
@@ -219,7 +231,7 @@ export function categoryData(db: Db, actor: User, categoryId: number, keyword?: 
     })
     .from(dataCategories)
     .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
-    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true)))
+    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true), reachableItems(categoryLimits(db, actor))))
     .orderBy(asc(dataItems.name), asc(dataItems.id))
     .all();
   const byItem = new Map<number, { id: number; value: string }[]>(items.map((item) => [item.id, []]));

@@ -5,9 +5,10 @@ import type { AppContext } from "../../lib/context";
 import { conflict, invalid, type ErrorDetail } from "../../lib/errors";
 import { sanitize } from "../../lib/sanitize";
 import { audit } from "../audit/service";
+import { recheckLiveAll } from "../presence/service";
 import { projectCategoryIds } from "../categories/policy";
 import { removeVersionFiles, versionFiles } from "../docs/versions";
-import { requireProjectRole } from "../projects/policy";
+import { categoryLimits, requireProjectRole } from "../projects/policy";
 import type { DataItemInput, SaveInput } from "./model";
 import { LIMITS } from "./limits";
 import { requireDataItem } from "./policy";
@@ -145,7 +146,10 @@ export function saveDataItem(db: Db, actor: User, input: SaveInput) {
   if (id) {
     const { item, access } = requireDataItem(db, actor, id, "MODERATOR");
     if (project.id !== item.projectId) throw invalid([{ path: "body.project.id", message: "A data item cannot move to another project" }]);
-    return db.transaction((tx) => presentDataItem(tx, updateDataItem(tx, actor, item, fields), access.project));
+    const saved = db.transaction((tx) => presentDataItem(tx, updateDataItem(tx, actor, item, fields), access.project));
+    // Members limited to categories the item left no longer see it, nor its comments live.
+    if (fields.categoryList !== undefined) recheckLiveAll(db);
+    return saved;
   }
   const access = requireProjectRole(db, actor, project.id, "MODERATOR");
   return db.transaction((tx) => presentDataItem(tx, createDataItem(tx, actor, project.id, fields), access.project));
@@ -153,7 +157,7 @@ export function saveDataItem(db: Db, actor: User, input: SaveInput) {
 
 export function getDataItem(db: Db, actor: User, id: number) {
   const { item, access } = requireDataItem(db, actor, id);
-  return presentDataItem(db, item, access.project);
+  return presentDataItem(db, item, access.project, categoryLimits(db, actor));
 }
 
 function setActive(ctx: AppContext, actor: User, id: number, active: boolean) {

@@ -37,6 +37,11 @@ export function recheckLiveUser(db: Db, userId: number) {
   brokers.get(db)?.recheckUser(userId);
 }
 
+/** recheckLiveUser for everyone connected, when a change touches many users at once (a data item's categories). */
+export function recheckLiveAll(db: Db) {
+  brokers.get(db)?.recheckAll();
+}
+
 /**
  * Online presence over the live channel: others learn when a user's first tab connects and when the
  * last one closes; the close time is kept as the user's last logout time ("last seen"). Also ties

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { projects, userProjects, type Project, type User, type UserProject } from "../../../db/schema";
+import { projects, userProjectCategories, userProjects, type Project, type User, type UserProject } from "../../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
 import { hasRank, roleInProject, type Role } from "../../lib/roles";
 
@@ -19,7 +19,19 @@ const prepare = (db: Db) => ({
     .from(userProjects)
     .where(and(eq(userProjects.projectId, sql.placeholder("projectId")), eq(userProjects.userId, sql.placeholder("userId"))))
     .prepare(),
+  assigned: db
+    .select({ projectId: userProjects.projectId, moderator: userProjects.moderator, categoryId: userProjectCategories.categoryId })
+    .from(userProjects)
+    .innerJoin(userProjectCategories, eq(userProjectCategories.userProjectId, userProjects.id))
+    .where(eq(userProjects.userId, sql.placeholder("userId")))
+    .prepare(),
 });
+
+const prepared = (db: Db) => {
+  let found = statements.get(db);
+  if (!found) statements.set(db, (found = prepare(db)));
+  return found;
+};
 
 /**
  * The one gate of every project-scoped call. Members see their projects; ADMIN and above manage
@@ -28,13 +40,30 @@ const prepare = (db: Db) => ({
  * project was reached through it, so "not yours" answers exactly as "does not exist" does.
  */
 export function requireProjectRole(db: Db, actor: User, projectId: number, needed: Role = "USER", hiddenAs = "project"): ProjectAccess {
-  let prepared = statements.get(db);
-  if (!prepared) statements.set(db, (prepared = prepare(db)));
-  const project = prepared.project.get({ id: projectId });
+  const { project: projectById, membership: membershipOf } = prepared(db);
+  const project = projectById.get({ id: projectId });
   if (!project) throw notFound(hiddenAs);
-  const membership = prepared.membership.get({ projectId, userId: actor.id });
+  const membership = membershipOf.get({ projectId, userId: actor.id });
   if (!membership && !hasRank(actor.role, "ADMIN")) throw notFound(hiddenAs);
   const role = roleInProject(actor.role, membership?.moderator ?? false);
   if (!hasRank(role, needed)) throw forbidden();
   return { project, membership, role };
+}
+
+/** Project id → the categories the actor is limited to there. A project not in the map is not limited. */
+export type CategoryLimits = ReadonlyMap<number, readonly number[]>;
+
+/**
+ * Where the categories an administrator gave a member narrow what they see: in each project where
+ * their role is USER (a moderator flag or a higher role sees everything) and at least one category
+ * is given (none given means all). The data and categories policies turn this into their rule.
+ */
+export function categoryLimits(db: Db, actor: User): CategoryLimits {
+  const limits = new Map<number, number[]>();
+  if (actor.role !== "USER") return limits; // only a USER can be one inside a project: no query for the rest
+  for (const row of prepared(db).assigned.all({ userId: actor.id })) {
+    if (roleInProject(actor.role, row.moderator) !== "USER") continue;
+    limits.set(row.projectId, [...(limits.get(row.projectId) ?? []), row.categoryId]);
+  }
+  return limits;
 }

@@ -35,7 +35,7 @@ export function homeProjects(db: Db, actor: User, search = "") {
   const visible = visibleProjects(db, actor).filter(
     ({ project }) => !needle || project.name.toLowerCase().includes(needle) || project.description.toLowerCase().includes(needle),
   );
-  const counts = dataCountsByProject(db, visible.map(({ project }) => project.id));
+  const counts = dataCountsByProject(db, actor, visible.map(({ project }) => project.id));
   return visible
     .map(({ project, membership }) => ({
       ...presentProject(project),
@@ -57,7 +57,7 @@ export function projectDetails(db: Db, actor: User, id: number) {
     role,
     moderator: membership?.moderator ?? false,
     favorite: membership?.favorite ?? false,
-    numberOfDataByType: dataCountsByProject(db, [id]).get(id)!,
+    numberOfDataByType: dataCountsByProject(db, actor, [id]).get(id)!,
     userList: projectMembers(db, actor, id).map((m) => m.user),
     // Tasks arrive with their own issue; until then nobody has any.
     shortListOfUserTasks: [] as unknown[],
@@ -242,11 +242,11 @@ export function saveMembership(ctx: AppContext, actor: User, input: UserProjectI
       : tx.insert(userProjects).values({ userId: user.id, projectId: input.project.id, moderator }).returning().get();
     replaceCategories(tx, membership.id, wanted);
     audit(tx, actor.id, existing ? "UPDATE" : "CREATE", `member ${user.login} of project ${input.project.id}`);
-    return { id: membership.id, user: { id: user.id }, project: { id: input.project.id }, moderator, favorite: membership.favorite, categoryList: wanted.map((id) => ({ id })), demoted: !!existing?.moderator && !moderator };
+    return { id: membership.id, user: { id: user.id }, project: { id: input.project.id }, moderator, favorite: membership.favorite, categoryList: wanted.map((id) => ({ id })), changed: !!existing };
   });
-  const { demoted, ...membership } = saved;
-  // A moderator sees removed items and their comments; without the flag those subscriptions end now.
-  if (demoted) ctx.live.recheckUser(user.id);
+  const { changed, ...membership } = saved;
+  // Without the moderator flag removed items go, with other categories other items: their comments' subscriptions end now.
+  if (changed) ctx.live.recheckUser(user.id);
   return membership;
 }
 
