@@ -153,7 +153,7 @@ describe("administrator", () => {
       await editor.getByLabel("Title").nth(1).fill("Construction");
       await editor.getByRole("button", { name: "Add step" }).click();
       await editor.getByLabel("Title").nth(2).fill("Extra");
-      await editor.getByRole("button", { name: "Remove last step" }).click();
+      await editor.getByRole("button", { name: "Remove step 3" }).click();
       expect(await editor.getByLabel("Title").count()).toBe(2);
       await editor.locator(".drag-handle").nth(1).dragTo(editor.locator("#roadmap-step-panels > li").first());
       expect(await editor.locator("[data-step-label]").allTextContents()).toEqual(["Step 1", "Step 2"]);

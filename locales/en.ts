@@ -267,7 +267,8 @@ export const en = {
   "project.stepDescription": "Description",
   "project.stepColor": "Colour",
   "project.addStep": "Add step",
-  "project.removeLastStep": "Remove last step",
+  "project.removeStep": "Remove step {{n}}",
+  "project.editProject": "Edit project",
   "project.moveUp": "Move up",
   "project.moveDown": "Move down",
   "category.create": "Create category",
@@ -637,3 +638,4 @@ export const en = {
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
+  "error.last_project_moderator": "The project needs a moderator: make another member moderator first",

@@ -269,7 +269,8 @@ export const es: Messages = {
   "project.stepDescription": "Descripción",
   "project.stepColor": "Color",
   "project.addStep": "Añadir paso",
-  "project.removeLastStep": "Quitar el último paso",
+  "project.removeStep": "Quitar el paso {{n}}",
+  "project.editProject": "Editar proyecto",
   "project.moveUp": "Subir",
   "project.moveDown": "Bajar",
   "category.create": "Crear categoría",
@@ -636,3 +637,4 @@ export const es: Messages = {
   "error.user_project_not_found": "Esta persona no es miembro del proyecto",
   "error.version_not_found": "No existe esa versión",
 };
+  "error.last_project_moderator": "El proyecto necesita un moderador: nombre antes moderador a otro miembro",

@@ -269,7 +269,8 @@ export const ru: Messages = {
   "project.stepDescription": "Описание",
   "project.stepColor": "Цвет",
   "project.addStep": "Добавить шаг",
-  "project.removeLastStep": "Удалить последний шаг",
+  "project.removeStep": "Удалить шаг {{n}}",
+  "project.editProject": "Изменить проект",
   "project.moveUp": "Переместить выше",
   "project.moveDown": "Переместить ниже",
   "category.create": "Создать категорию",
@@ -636,3 +637,4 @@ export const ru: Messages = {
   "error.user_project_not_found": "Пользователь не участник проекта",
   "error.version_not_found": "Версия не найдена",
 };
+  "error.last_project_moderator": "В проекте должен остаться модератор: сначала назначьте модератором другого участника",

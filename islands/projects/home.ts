@@ -1,7 +1,8 @@
 import { api, ApiError } from "../lib/api";
 import { t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { bindCounters, control, reportFailure, showFieldError, startDialogs } from "./ui";
+import { control, startDialogs } from "./ui";
+import { startProjectForm } from "./project-form";
 import { setRailFavorite } from "./rail";
 
 /** The home page: the project search, favourite stars and the create-project dialog. */
@@ -49,35 +50,10 @@ export function startHome() {
   });
 
   const form = document.getElementById("project-create-form") as HTMLFormElement | null;
-  if (form) startCreate(form);
-}
-
-function startCreate(form: HTMLFormElement) {
-  bindCounters(form);
-  const name = control(form, "name");
-  const submit = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
-  const check = () => {
-    submit.disabled = !name.value.trim();
-    return !submit.disabled;
-  };
-  name.addEventListener("input", () => {
-    check();
-    showFieldError(form, "name", name.value.trim() ? null : t("project.nameRequired"));
-  });
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (!check()) return;
-    submit.disabled = true;
-    try {
-      const project = await api<{ id: number }>("project/create", {
-        body: { name: name.value, description: control<HTMLTextAreaElement>(form, "description").value, category: control(form, "category").value },
-      });
+  if (form) {
+    startProjectForm(form, async (fields) => {
+      const project = await api<{ id: number }>("project/create", { body: fields });
       location.assign(`/project/${project.id}/home`);
-    } catch (error) {
-      submit.disabled = false;
-      if (error instanceof ApiError && error.details.length) {
-        error.details.forEach((d) => showFieldError(form, d.path.replace(/^body\./, ""), d.message));
-      } else reportFailure(error);
-    }
-  });
+    });
+  }
 }

@@ -13,7 +13,7 @@ interface Step {
 
 const FIELDS = ["title", "tag", "tooltip", "color", "description"] as const;
 
-/** The administrator's roadmap editor: legend, step panels (reorder, add, remove the last), save. */
+/** The administrator's roadmap editor: legend, step panels (reorder, add, remove any), save. */
 export function startRoadmapEditor(projectId: number) {
   const form = document.getElementById("roadmap-form") as HTMLFormElement | null;
   if (!form) return;
@@ -23,7 +23,12 @@ export function startRoadmapEditor(projectId: number) {
   let made = 0;
 
   const renumber = () =>
-    panels.querySelectorAll<HTMLElement>("[data-step-label]").forEach((label, i) => (label.textContent = tf("project.step", { n: i + 1 })));
+    [...panels.children].forEach((panel, i) => {
+      panel.querySelector("[data-step-label]")!.textContent = tf("project.step", { n: i + 1 });
+      const remove = panel.querySelector<HTMLButtonElement>("[data-remove-step]")!;
+      remove.title = tf("project.removeStep", { n: i + 1 });
+      remove.setAttribute("aria-label", remove.title);
+    });
   const addPanel = (step?: Step) => {
     const panel = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
     const n = ++made;
@@ -50,9 +55,14 @@ export function startRoadmapEditor(projectId: number) {
 
   sortable(panels, renumber);
   form.querySelector("[data-add-step]")!.addEventListener("click", () => addPanel().querySelector("input")!.focus());
-  form.querySelector("[data-remove-step]")!.addEventListener("click", () => {
-    panels.lastElementChild?.remove();
+  // Any step can go; focus moves to the step that takes its place (or the one before, or Add step).
+  panels.addEventListener("click", (event) => {
+    const panel = (event.target as Element).closest("[data-remove-step]")?.closest("li");
+    if (!panel) return;
+    const next = (panel.nextElementSibling ?? panel.previousElementSibling) as HTMLElement | null;
+    panel.remove();
     renumber();
+    (next?.querySelector<HTMLElement>("[data-remove-step]") ?? form.querySelector<HTMLElement>("[data-add-step]"))!.focus();
   });
 
   form.addEventListener("submit", async (event) => {

@@ -66,6 +66,7 @@ export function bindCounters(form: HTMLFormElement) {
     const field = form.elements.namedItem(counter.dataset.counterFor!) as HTMLInputElement | HTMLTextAreaElement;
     const update = () => (counter.textContent = `${field.value.length} / ${field.maxLength}`);
     field.addEventListener("input", update);
+    form.addEventListener("reset", () => setTimeout(update));
     update();
   });
 }

@@ -1,7 +1,8 @@
 import { api } from "../lib/api";
 import { writeTo } from "../chat/core";
 import { t, tf } from "../lib/i18n";
-import { confirmAction, control, reloadWith, reportFailure } from "./ui";
+import { reportFailure } from "../lib/failures";
+import { confirmAction, control, reloadWith } from "./ui";
 
 /**
  * The project users dialog: search, the companies dialog, the write button (a direct chat with the
@@ -123,7 +124,7 @@ function startMemberEditor(form: HTMLFormElement, projectId: number) {
       });
       reloadWith(t("project.dataSaved"), "success", "users");
     } catch (error) {
-      reportFailure(error, t("common.error"));
+      reportFailure(error);
     }
   });
 
@@ -135,7 +136,7 @@ function startMemberEditor(form: HTMLFormElement, projectId: number) {
       await api("project/remove-user-project", { method: "POST", query: { id: editing.membershipId } });
       reloadWith(t("project.dataSaved"), "success", "users");
     } catch (error) {
-      reportFailure(error, t("common.error"));
+      reportFailure(error);
     }
   });
 }

@@ -107,6 +107,44 @@ describe("projects", () => {
     expect((await t.call("POST", "/project/remove-user-project?id=999999", { cookie: admin.cookie })).status).toBe(404);
   });
 
+  test("moderators and administrators are removed like anyone, but the project's last moderator stays (409, nothing changed)", async () => {
+    const { admin, project } = await projectWithAdmin();
+    const flagged = await member(project.id, admin.cookie, { moderator: true });
+    const moderator = await member(project.id, admin.cookie, { role: "MODERATOR" });
+    const reader = await member(project.id, admin.cookie);
+    const own = (await t.call("GET", `/users/get-user-project-by-user?userId=${admin.user.id}&projectId=${project.id}`, { cookie: admin.cookie })).body.id;
+    const remove = (id: number) => t.call("POST", `/project/remove-user-project?id=${id}`, { cookie: admin.cookie });
+    const unflag = (m: typeof flagged) =>
+      t.call("POST", "/project/add-user-project", { cookie: admin.cookie, body: { id: m.membershipId, user: { id: m.user.id }, project: { id: project.id }, moderator: false } });
+
+    expect((await remove(moderator.membershipId)).status).toBe(200);
+    expect((await remove(own)).status).toBe(200); // the administrator leaves; they still manage every project
+    const last = await unflag(flagged);
+    expect(last.status).toBe(409);
+    expect(last.body.error).toBe("last_project_moderator");
+    const removed = await remove(flagged.membershipId);
+    expect(removed.status).toBe(409);
+    expect(removed.body.error).toBe("last_project_moderator");
+    expect(t.db.select().from(userProjects).where(eq(userProjects.id, flagged.membershipId)).get()?.moderator).toBe(true);
+
+    // With a second moderator the first may go; plain members go whenever.
+    await t.call("POST", "/project/add-user-project", { cookie: admin.cookie, body: { id: reader.membershipId, user: { id: reader.user.id }, project: { id: project.id }, moderator: true } });
+    expect((await unflag(flagged)).status).toBe(200);
+    expect((await remove(flagged.membershipId)).status).toBe(200);
+    expect((await remove(reader.membershipId)).status).toBe(409);
+  });
+
+  test("an ADMIN renames and describes a project; its moderator may not (403) and a blank name changes nothing", async () => {
+    const { admin, project } = await projectWithAdmin();
+    const flagged = await member(project.id, admin.cookie, { moderator: true });
+    const update = (cookie: string, body: object) => t.call("POST", "/project/update", { cookie, body: { id: project.id, ...body } });
+    expect((await update(flagged.cookie, { name: "Mine now" })).status).toBe(403);
+    expect((await update(admin.cookie, { name: "  " })).status).toBe(422);
+    const saved = await update(admin.cookie, { name: " Bridge 2 ", description: "Second crossing", category: "Roads" });
+    expect(saved.body).toMatchObject({ name: "Bridge 2", description: "Second crossing", category: "Roads" });
+    expect((await t.call("GET", `/project/get?id=${project.id}`, { cookie: flagged.cookie })).body.name).toBe("Bridge 2");
+  });
+
   test("favourites: members star projects; the list sorts them first", async () => {
     const { admin, project: a } = await projectWithAdmin("Alpha");
     const b = (await t.call("POST", "/project/create", { cookie: admin.cookie, body: { name: "Beta" } })).body;

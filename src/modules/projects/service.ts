@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { projects, userProjectCategories, userProjects, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { forbidden, invalid, notFound, type ErrorDetail } from "../../lib/errors";
-import { hasRank } from "../../lib/roles";
+import { conflict, forbidden, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { hasRank, roleInProject } from "../../lib/roles";
 import { audit } from "../audit/service";
 import { projectCategoryIds, requireCategory } from "../categories/policy";
 import { createDefaultCategory } from "../categories/service";
@@ -237,6 +237,7 @@ export function saveMembership(ctx: AppContext, actor: User, input: UserProjectI
       .get();
     if (input.id && existing && existing.id !== input.id) throw invalid([{ path: "body.id", message: "The membership id does not match" }]);
     const moderator = plainUser ? (input.moderator ?? existing?.moderator ?? false) : false;
+    if (existing?.moderator && plainUser && !moderator) keepAModerator(tx, existing.id);
     const membership = existing
       ? tx.update(userProjects).set({ moderator }).where(eq(userProjects.id, existing.id)).returning().get()
       : tx.insert(userProjects).values({ userId: user.id, projectId: input.project.id, moderator }).returning().get();
@@ -250,6 +251,25 @@ export function saveMembership(ctx: AppContext, actor: User, input: UserProjectI
   return membership;
 }
 
+/**
+ * A project that has a member who moderates it (an active MODERATOR or higher, or a USER with the
+ * flag) keeps one: removing that last one, or taking their flag, is refused (409), so the project
+ * is never left to its plain members. `losing` is the membership about to lose the right.
+ */
+function keepAModerator(tx: Executor, losing: number) {
+  const { projectId } = tx.select({ projectId: userProjects.projectId }).from(userProjects).where(eq(userProjects.id, losing)).get()!;
+  const moderating = tx
+    .select({ id: userProjects.id, role: users.role, moderator: userProjects.moderator })
+    .from(userProjects)
+    .innerJoin(users, eq(users.id, userProjects.userId))
+    .where(and(eq(userProjects.projectId, projectId), eq(users.isActive, true)))
+    .all()
+    .filter((m) => hasRank(roleInProject(m.role, m.moderator), "MODERATOR"));
+  if (moderating.length === 1 && moderating[0].id === losing) {
+    throw conflict("last_project_moderator", "The project needs a moderator: make another member moderator first");
+  }
+}
+
 function replaceCategories(tx: Executor, userProjectId: number, categoryIds: number[]) {
   tx.delete(userProjectCategories).where(eq(userProjectCategories.userProjectId, userProjectId)).run();
   if (categoryIds.length) tx.insert(userProjectCategories).values(categoryIds.map((categoryId) => ({ userProjectId, categoryId }))).run();
@@ -260,6 +280,7 @@ export function removeMembership(ctx: AppContext, actor: User, membershipId: num
   if (!membership) throw notFound("user_project");
   requireProjectRole(ctx.db, actor, membership.projectId, "ADMIN", "user_project");
   ctx.db.transaction((tx) => {
+    keepAModerator(tx, membershipId);
     tx.delete(userProjects).where(eq(userProjects.id, membershipId)).run();
     audit(tx, actor.id, "DELETE", `member ${membership.userId} of project ${membership.projectId}`);
   });
