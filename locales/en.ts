@@ -633,9 +633,9 @@ export const en = {
   "error.project_not_found": "No such project",
   "error.relation_not_found": "No such link",
   "error.user_project_not_found": "This person is not a member of the project",
+  "error.last_project_moderator": "The project needs a moderator: make another member moderator first",
   "error.version_not_found": "No such version",
 } as const;
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
-  "error.last_project_moderator": "The project needs a moderator: make another member moderator first",

@@ -635,6 +635,6 @@ export const es: Messages = {
   "error.project_not_found": "No existe ese proyecto",
   "error.relation_not_found": "No existe ese vínculo",
   "error.user_project_not_found": "Esta persona no es miembro del proyecto",
+  "error.last_project_moderator": "El proyecto necesita un moderador: nombre antes moderador a otro miembro",
   "error.version_not_found": "No existe esa versión",
 };
-  "error.last_project_moderator": "El proyecto necesita un moderador: nombre antes moderador a otro miembro",

@@ -635,6 +635,6 @@ export const ru: Messages = {
   "error.project_not_found": "Проект не найден",
   "error.relation_not_found": "Связь не найдена",
   "error.user_project_not_found": "Пользователь не участник проекта",
+  "error.last_project_moderator": "В проекте должен остаться модератор: сначала назначьте модератором другого участника",
   "error.version_not_found": "Версия не найдена",
 };
-  "error.last_project_moderator": "В проекте должен остаться модератор: сначала назначьте модератором другого участника",
