@@ -3,6 +3,7 @@ import { dataItemPath } from "../../src/lib/data-paths";
 import { api } from "../lib/api";
 import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
+import { fileIconElement } from "../lib/file-icons";
 import { byId, debounce } from "./common";
 import { detailPanel } from "./detail";
 import type { Wire } from "../../src/lib/responses";
@@ -91,6 +92,7 @@ export function startDataList() {
     chip.textContent = t(`dataStatus.${item.status}`);
     li.querySelector("[data-row-menu]")!.setAttribute("aria-label", tf("data.actions", { name: item.name }));
     li.querySelector("[data-select]")!.setAttribute("aria-current", String(detail.id === item.id));
+    if (item.dataType === "DOC" && item.fileName) li.querySelector("[data-icon]")!.replaceChildren(fileIconElement(item.fileName));
   }
 
   function newRow(item: Summary) {

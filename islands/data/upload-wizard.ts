@@ -2,6 +2,7 @@ import { api, ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
 import { errorText } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
+import { fileIconElement } from "../lib/file-icons";
 import { byId } from "./common";
 import type { StagedFile } from "../../src/modules/docs/presenter";
 
@@ -30,8 +31,15 @@ const splitKeywords = (text: string) => text.split(",").map((k) => k.trim()).fil
 
 let wizard: ReturnType<typeof createWizard> | undefined;
 
-/** Opens the page's document upload wizard (pages/_components/data/UploadWizard.astro); `onSaved` runs after a save. */
-export function openUploadWizard(options: { onSaved: () => void }) {
+interface OpenOptions {
+  /** Runs after a save. */
+  onSaved: () => void;
+  /** Categories chosen from the start (the category page's own). */
+  categoryIds?: number[];
+}
+
+/** Opens the page's document upload wizard (pages/_components/data/UploadWizard.astro). */
+export function openUploadWizard(options: OpenOptions) {
   wizard ??= createWizard();
   wizard.open(options);
 }
@@ -54,6 +62,8 @@ function createWizard() {
   const save = q<HTMLButtonElement>("[data-wizard-save]");
   const fileTemplate = q<HTMLTemplateElement>("#wizard-file-template");
   const docTemplate = q<HTMLTemplateElement>("#wizard-doc-template");
+  const allFields = q<HTMLFieldSetElement>("[data-wizard-all]");
+  const applied = q("[data-wizard-applied]");
 
   let entries: Entry[] = [];
   let onSaved: () => void = () => {};
@@ -112,6 +122,7 @@ function createWizard() {
     for (const file of files.slice(0, room)) {
       const row = fileTemplate.content.firstElementChild!.cloneNode(true) as HTMLLIElement;
       row.querySelector("[data-file-name]")!.textContent = file.name;
+      row.querySelector("[data-file-icon]")!.replaceChildren(fileIconElement(file.name));
       row.querySelector("[data-file-progress]")!.setAttribute("aria-label", file.name);
       const remove = row.querySelector<HTMLButtonElement>("[data-file-remove]")!;
       remove.setAttribute("aria-label", tf("data.wizard.removeFile", { name: file.name }));
@@ -272,9 +283,30 @@ function createWizard() {
     if (next.disabled) return;
     void loadChoices();
     forms.replaceChildren(...entries.map(formFor));
+    allFields.hidden = entries.length < 2;
+    applied.textContent = "";
     formError.hidden = true;
     showStep(2);
     fieldOf(entries[0]!.form!, "name").focus();
+  });
+
+  // What every document shares is typed once: filled values go into each document's form, which stays editable.
+  const allOf = (name: string) => allFields.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-all="${name}"]`)!;
+  q("[data-wizard-apply]").addEventListener("click", () => {
+    const provider = allOf("provider").value.trim();
+    const keywords = allOf("keywords").value.trim();
+    const status = allOf("status").value;
+    for (const entry of entries) {
+      const form = entry.form!;
+      if (provider) {
+        fieldOf(form, "provider").value = provider;
+        markProvider(form, false);
+      }
+      if (keywords) fieldOf(form, "keywords").value = keywords;
+      if (status) fieldOf<HTMLSelectElement>(form, "status").value = status;
+    }
+    applied.textContent = tf("data.wizard.applied", { count: entries.length });
+    if (provider) formError.hidden = true;
   });
 
   back.addEventListener("click", () => {
@@ -335,6 +367,7 @@ function createWizard() {
     fileList.replaceChildren();
     forms.replaceChildren();
     dialog.querySelectorAll<HTMLInputElement>("input[name=category]").forEach((box) => (box.checked = false));
+    allFields.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-all]").forEach((field) => (field.value = ""));
     formError.hidden = true;
     showStep(1);
   }
@@ -347,9 +380,13 @@ function createWizard() {
   showStep(1);
 
   return {
-    open(options: { onSaved: () => void }) {
+    open(options: OpenOptions) {
       onSaved = options.onSaved;
-      if (!dialog.open) dialog.showModal();
+      if (!dialog.open) {
+        const chosen = new Set((options.categoryIds ?? []).map(String));
+        dialog.querySelectorAll<HTMLInputElement>("input[name=category]").forEach((box) => (box.checked = chosen.has(box.value)));
+        dialog.showModal();
+      }
       input.focus();
     },
   };

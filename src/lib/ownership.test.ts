@@ -42,6 +42,8 @@ const READ_ONLY_JOINS: Record<string, string> = {
   "src/modules/data/search.ts users": "owner names in list rows",
   // A list row names its categories, in their order, in the same query.
   "src/modules/data/search.ts categories": "category names in list rows",
+  // A document's list row shows the icon of its newest version's file type: its name, read in the same query.
+  "src/modules/data/search.ts docVersions": "file names of documents in list rows",
   // data/get shows the owner's name; read with the provider in one query.
   "src/modules/data/presenter.ts users": "owner name of data/get",
   // data/get lists the item's categories by name in their order, joined through data_categories.

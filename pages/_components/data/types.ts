@@ -2,6 +2,7 @@ import {
   mdiCalculatorVariantOutline, mdiChartBar, mdiFileChartOutline, mdiFileDocumentOutline, mdiGauge, mdiLayersOutline, mdiMapOutline, mdiTable,
 } from "@mdi/js";
 import { DATA_TYPES, type DataType } from "../../../db/schema";
+import { fileIcon } from "../../../islands/lib/file-icons";
 
 export { DATA_TYPES, type DataType };
 
@@ -16,6 +17,10 @@ export const TYPE_ICONS: Record<DataType, string> = {
   REPORT: mdiFileChartOutline,
   MODBUS_UNIT: mdiGauge,
 };
+
+/** A list row's icon: a document's shows the type of its newest file, any other item its data type's. */
+export const itemIcon = (item: { dataType: DataType; fileName: string | null }) =>
+  item.dataType === "DOC" && item.fileName ? fileIcon(item.fileName) : TYPE_ICONS[item.dataType];
 
 /**
  * The data type a list path names (src/lib/data-paths.ts builds them): any case, and modbus-unit

@@ -8,6 +8,7 @@ import {
 import { factories } from "../../testing/factories";
 import { testApp, type TestApp } from "../../testing/harness";
 import { containsPatterns, likePattern } from "./text-match";
+import { categoryProgress } from "./counts";
 
 let t: TestApp;
 beforeEach(() => (t = testApp()));
@@ -354,6 +355,64 @@ describe("save: free-text providers and keywords, categories, validation", () =>
     version("v3", 3000, false);
     const res = await t.call("GET", `/data/get?id=${doc!.id}`, { cookie: member.cookie });
     expect(res.body.firstVersion).toEqual({ id: v2.id, type: "MS_DOC", fileName: "v2.docx", name: "v2" });
+  });
+});
+
+describe("editing a document's details (data/save with an id)", () => {
+  test("a moderator changes name, description, status, data source, keywords and categories; the category's progress moves", async () => {
+    const { project, moderator, member } = await world();
+    const site = f.category(project.id, { name: "Site photos" });
+    const drawings = f.category(project.id, { name: "Drawings" });
+    const fallback = f.category(project.id, { name: "Default", isDefault: true });
+    const created = await save(moderator.cookie, { project: { id: project.id }, dataType: "DOC", name: "Pier", provider: "Survey Ltd", categoryList: [{ id: site.id }, { id: fallback.id }] });
+    const other = await save(moderator.cookie, { project: { id: project.id }, dataType: "DOC", name: "Deck", provider: "Survey Ltd", categoryList: [{ id: site.id }] });
+    expect(other.status).toBe(200);
+    expect(categoryProgress(t.db, member.user, site.id)).toBe(0);
+
+    const edited = await save(moderator.cookie, {
+      id: created.body.id, project: { id: project.id }, dataType: "DOC", name: " Pier 4 ", description: "North side", status: "CHECKED",
+      provider: "Harbour Office", keywords: ["piles", "Piles", "concrete"], categoryList: [{ id: site.id }, { id: drawings.id }, { id: fallback.id }],
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ name: "Pier 4", description: "North side", status: "CHECKED", provider: { name: "Harbour Office" } });
+    expect(edited.body.keywords.map((k: { value: string }) => k.value)).toEqual(["concrete", "piles"]);
+    expect(edited.body.categoryList.map((c: { name: string }) => c.name).sort()).toEqual(["Default", "Drawings", "Site photos"]);
+    expect(categoryProgress(t.db, member.user, site.id)).toBe(50);
+    expect(categoryProgress(t.db, member.user, drawings.id)).toBe(100);
+    // Seen at once by a plain member: the item and the list.
+    expect((await t.call("GET", `/data/get?id=${created.body.id}`, { cookie: member.cookie })).body.name).toBe("Pier 4");
+    expect(auditKinds(created.body.id)).toEqual(["CREATE", "UPDATE"]);
+  });
+
+  test("a document's data source can change but not go (422, nothing changed); a plain member may not edit (403)", async () => {
+    const { project, moderator, member } = await world();
+    const created = await save(moderator.cookie, { project: { id: project.id }, dataType: "DOC", name: "Pier", provider: "Survey Ltd" });
+    const edit = (cookie: string, fields: Record<string, unknown>) =>
+      save(cookie, { id: created.body.id, project: { id: project.id }, dataType: "DOC", name: "Pier", ...fields });
+    for (const provider of [null, "", "   "]) {
+      const res = await edit(moderator.cookie, { provider, status: "CHECKED" });
+      expect(res.status).toBe(422);
+      expect(res.body.details[0].path).toBe("body.provider");
+    }
+    expect((await edit(member.cookie, { status: "CHECKED" })).status).toBe(403);
+    const row = t.db.select().from(dataItems).where(eq(dataItems.id, created.body.id)).get()!;
+    expect(row.status).toBe("NO_DATA");
+    expect(row.providerId).not.toBeNull();
+    // A table has no such rule.
+    const table = await save(moderator.cookie, { project: { id: project.id }, dataType: "TABLE", name: "Loads", provider: "Survey Ltd" });
+    expect((await save(moderator.cookie, { id: table.body.id, project: { id: project.id }, dataType: "TABLE", name: "Loads", provider: null })).status).toBe(200);
+  });
+
+  test("list rows carry a document's newest file name, for its type icon", async () => {
+    const { project, member } = await world();
+    const [doc, empty] = insertItems([{ projectId: project.id, name: "a" }, { projectId: project.id, name: "b" }]);
+    const version = (fileName: string, at: number, isActive = true) =>
+      t.db.insert(docVersions).values({ dataId: doc!.id, name: fileName, type: "OTHER", fileName, filePath: `files/x/${fileName}`, mime: "m", size: 1, isActive, creationDate: new Date(at) }).run();
+    version("plan.pdf", 1000);
+    version("plan.xlsx", 2000);
+    version("gone.zip", 3000, false);
+    const rows = (await page(member.cookie, project.id, {})).body.content;
+    expect(rows.map((r: { id: number; fileName: string | null }) => [r.id, r.fileName])).toEqual([[doc!.id, "plan.xlsx"], [empty!.id, null]]);
   });
 });
 

@@ -39,6 +39,8 @@ export const summarySchema = t.Object({
   provider: t.Nullable(t.Object({ id: integer(), name: t.Nullable(t.String()) })),
   owner: t.Nullable(t.Object({ id: integer(), firstName: t.Nullable(t.String()), lastName: t.Nullable(t.String()) })),
   project: t.Object({ id: integer() }),
+  /** A document's newest active version's file name (its icon in lists); null for other types and empty documents. */
+  fileName: t.Nullable(t.String()),
 });
 export type PresentedSummary = Static<typeof summarySchema>;
 
@@ -78,6 +80,7 @@ export interface SummaryRow {
   ownerLastName: string | null;
   keywordsJson: string | null;
   categoriesJson: string | null;
+  fileName: string | null;
 }
 
 const NO_LIMITS: CategoryLimits = new Map();
@@ -108,6 +111,7 @@ export function presentSummary(row: SummaryRow, limits: CategoryLimits = NO_LIMI
       .sort((a, b) => a.number - b.number || a.id - b.id)
       .map((c) => ({ id: c.id, name: c.name, type: c.type, isDefault: Boolean(c.isDefault) })),
     project: { id: row.projectId },
+    fileName: row.fileName,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { categories, dataCategories, dataItems, dataKeywords, keywords, providers, users, DATA_STATUSES, type DataStatus, type DataType, type User } from "../../../db/schema";
+import { categories, dataCategories, dataItems, dataKeywords, docVersions, keywords, providers, users, DATA_STATUSES, type DataStatus, type DataType, type User } from "../../../db/schema";
 import { invalid } from "../../lib/errors";
 import { requireCategory, seesCategory } from "../categories/policy";
 import { categoryLimits, requireProjectRole, type CategoryLimits } from "../projects/policy";
@@ -31,6 +31,7 @@ const summaryColumns = {
   ownerLastName: users.lastName,
   keywordsJson: sql<string | null>`(select json_group_array(json_object('id', ${keywords.id}, 'value', ${keywords.value})) from ${dataKeywords} join ${keywords} on ${keywords.id} = ${dataKeywords.keywordId} where ${dataKeywords.dataId} = ${dataItems.id})`,
   categoriesJson: sql<string | null>`(select json_group_array(json_object('id', ${categories.id}, 'name', ${categories.name}, 'type', ${categories.type}, 'isDefault', ${categories.isDefault}, 'number', ${categories.number})) from ${dataCategories} join ${categories} on ${categories.id} = ${dataCategories.categoryId} where ${dataCategories.dataId} = ${dataItems.id})`,
+  fileName: sql<string | null>`(select ${docVersions.fileName} from ${docVersions} where ${docVersions.dataId} = ${dataItems.id} and ${docVersions.isActive} order by ${docVersions.creationDate} desc, ${docVersions.id} desc limit 1)`,
 };
 
 /** Sort keys; `lower(name)` is the expression of the data_items_project_name index; id breaks ties. */
@@ -213,6 +214,7 @@ interface CategoryDataItem {
   status: string;
   shortDescription: string;
   keywords: { id: number; value: string }[];
+  fileName: string | null;
 }
 
 /**
@@ -228,6 +230,7 @@ export function categoryData(db: Db, actor: User, categoryId: number, keyword?: 
       dataType: dataItems.dataType,
       status: dataItems.status,
       shortDescription: dataItems.shortDescription,
+      fileName: summaryColumns.fileName,
     })
     .from(dataCategories)
     .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))

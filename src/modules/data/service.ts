@@ -117,6 +117,8 @@ function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partia
   if (details.length) throw invalid(details);
   const categoryIds = checkCategories(tx, item.projectId, input.categoryList);
   const providerId = resolveProvider(tx, item.projectId, input.provider);
+  // Every document needs a data source (as the upload says): an edit may change it, not clear it.
+  if (item.dataType === "DOC" && providerId === null) throw invalid([{ path: "body.provider", message: "data.wizard.providerRequired", code: "data.wizard.providerRequired" }]);
   const keywordIds = resolveKeywords(tx, item.projectId, input.keywords);
   const changes = Object.fromEntries(
     Object.entries({
