@@ -123,6 +123,10 @@ describe("the Russian report in the viewer", () => {
 
       await searchFor(page, "отчет", "1 of 2");
       expect(await body.locator("mark").allTextContents()).toEqual(["Отчёт", "отчёт"]);
+      // Enter straight after typing searches the new term rather than stepping to the old term's next hit.
+      await page.locator("#doc-search-input").fill("связи");
+      await page.locator("#doc-search-input").press("Enter");
+      expect(await page.locator("[data-search-count]").textContent()).toBe("1 of 1");
       await searchFor(page, "ГОДОВОЙ   ОТЧЁТ", "1 of 1");
       // Two paragraphs are never one line: the end of one and the start of the next do not match together.
       await searchFor(page, "связи. Сроки", "No matches");

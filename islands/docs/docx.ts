@@ -64,6 +64,8 @@ export class TextSearch {
   /** Each hit's marks (a hit across formatting has several). */
   private hits: HTMLElement[][] = [];
   private index = -1;
+  /** The term the marks are for: Enter on a term typed since then searches it rather than stepping the old hits. */
+  private searched = "";
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flash: ReturnType<typeof setTimeout> | undefined;
   private readonly input: HTMLInputElement;
@@ -80,7 +82,7 @@ export class TextSearch {
       if (event.key !== "Enter") return;
       event.preventDefault();
       clearTimeout(this.timer);
-      if (this.hits.length && this.input.value.trim()) this.step(event.shiftKey ? -1 : 1);
+      if (this.hits.length && this.input.value === this.searched) this.step(event.shiftKey ? -1 : 1);
       else this.run();
     });
     form.querySelector("[data-search-prev]")!.addEventListener("click", () => this.step(-1));
@@ -104,6 +106,7 @@ export class TextSearch {
 
   private run() {
     if (!this.article) return;
+    this.searched = this.input.value;
     this.hits = highlight(this.article, this.input.value);
     this.index = this.hits.length ? 0 : -1;
     this.show();

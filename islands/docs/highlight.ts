@@ -1,5 +1,5 @@
 /** Text search inside a rendered document: every hit wrapped in <mark>s, found in the text of each block. */
-import { findMatches } from "../../src/lib/text-fold";
+import { matcherFor } from "../../src/lib/text-fold";
 
 const HIT_CLASS = "doc-hit";
 const BLOCKS = "p,li,td,th,h1,h2,h3,h4,h5,h6,dt,dd,caption,blockquote,pre,div,article,section";
@@ -69,6 +69,7 @@ function wrapPieces(text: Text, pieces: [number, number][]): HTMLElement[] {
 export function highlight(root: HTMLElement, term: string): HTMLElement[][] {
   clearHighlights(root);
   if (!term.trim()) return [];
+  const find = matcherFor(term);
   const hits: HTMLElement[][] = [];
   for (const run of textRuns(root)) {
     const starts: number[] = [];
@@ -77,7 +78,7 @@ export function highlight(root: HTMLElement, term: string): HTMLElement[][] {
       starts.push(text.length);
       text += node.nodeValue;
     }
-    const matches = findMatches(text, term);
+    const matches = find(text);
     if (!matches.length) continue;
     // Each node is split once, into the pieces of every hit that touches it.
     const found = matches.map(() => [] as HTMLElement[]);

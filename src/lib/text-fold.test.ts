@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { findMatches, foldText } from "./text-fold";
+import { findMatches, foldText, matcherFor } from "./text-fold";
 
 describe("search folding", () => {
   test("case and ё/е do not matter, and the folded text keeps every position", () => {
     expect(foldText("Отчёт ЁЛКА Straße İstanbul")).toBe("отчет елка straße İstanbul");
-    for (const text of ["Отчёт", "ÉCOLE", "İİ", "𐐀 deseret"]) expect(foldText(text).length).toBe(text.length);
+    for (const text of ["Отчёт", "ÉCOLE", "İİ", "𐐀 deseret", "Ёж İ Ё"]) expect(foldText(text).length).toBe(text.length);
+    expect(foldText("Ёж İ Ё")).toBe("еж İ е");
   });
 
   test("finds a term in any case, with е for ё either way, across any run of spaces", () => {
@@ -16,5 +17,8 @@ describe("search folding", () => {
     // Characters that mean something in a pattern are plain text.
     expect(findMatches("a.b a+b (c)", "a+b")).toEqual([[4, 7]]);
     expect(findMatches("a.b a+b (c)", "(c)")).toEqual([[8, 11]]);
+    // One finder serves many texts.
+    const find = matcherFor("ёж");
+    expect(["Ёжик", "ежи и ёжики", "уж"].map((text) => find(text).length)).toEqual([1, 2, 0]);
   });
 });

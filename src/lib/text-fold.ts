@@ -11,6 +11,9 @@ const YO = /[ёЁ]/g;
  * position in it is the same position in `text` (a letter whose lower case is longer, such as İ, stays).
  */
 export function foldText(text: string): string {
+  // Lower case never shortens a letter, so a result as long as the text has every letter in its place.
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower.replace(YO, "е");
   let out = "";
   for (const letter of text) {
     const lower = letter.toLowerCase();
@@ -19,10 +22,16 @@ export function foldText(text: string): string {
   return out.replace(YO, "е");
 }
 
-/** Every place where `term` occurs in `text` as [start, end), folded; any run of spaces in `term` matches any run in `text`. */
-export function findMatches(text: string, term: string): [number, number][] {
+/**
+ * A finder of `term` in texts: every place it occurs, as [start, end), folded; any run of spaces in
+ * `term` matches any run in the text. Made once per term, used on as many texts as needed.
+ */
+export function matcherFor(term: string): (text: string) => [number, number][] {
   const words = foldText(term).trim().split(/\s+/).filter(Boolean);
-  if (!words.length) return [];
+  if (!words.length) return () => [];
   const pattern = new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
-  return Array.from(foldText(text).matchAll(pattern), (match) => [match.index, match.index + match[0].length]);
+  return (text) => Array.from(foldText(text).matchAll(pattern), (match) => [match.index, match.index + match[0].length]);
 }
+
+/** Every place where `term` occurs in `text`, as [start, end) (one text; `matcherFor` for many). */
+export const findMatches = (text: string, term: string): [number, number][] => matcherFor(term)(text);
