@@ -31,19 +31,15 @@ function freePort(): number {
 /**
  * The built server on its own data directory and port, mailing to an in-process SMTP sink, with a
  * SYSTEM_ADMIN (who receives NEW_USER mails) and a plain user. Needs `bun run build` first.
+ * `mail: false` starts it with no mail server configured, as an install without SMTP runs.
  */
-export async function startPlexus() {
+export async function startPlexus({ mail = true } = {}) {
   const data = tempDataDir();
   const sink = await startSmtpSink();
   const port = freePort();
   const url = `http://localhost:${port}`;
-  const config = testConfig(data.dir, {
-    SMTP_HOST: "127.0.0.1",
-    SMTP_PORT: String(sink.port),
-    SMTP_SECURE: "false",
-    PORT: String(port),
-    PUBLIC_URL: url,
-  });
+  const smtp = mail ? { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_SECURE: "false" } : {};
+  const config = testConfig(data.dir, { ...smtp, PORT: String(port), PUBLIC_URL: url });
   const db: Db = openDb(config.dbPath);
   const server = await startServer({ db, config });
   const admin = await makeUser(db, "SYSTEM_ADMIN");

@@ -1,6 +1,6 @@
 import { t } from "../lib/i18n";
 import type { MessageKey } from "../../locales/en";
-import { loginProblem, normalizeLogin } from "../../src/modules/users/validation";
+import { loginProblem, normalizeLogin, passwordProblem } from "../../src/modules/users/validation";
 
 export type Rule = (value: string) => string | null;
 
@@ -10,6 +10,12 @@ export const email = (key: MessageKey): Rule => (value) => (!value.trim() || EMA
 /** The server's login rules (one script, nothing invisible), so the form says so before sending. */
 export const login: Rule = (value) => {
   const problem = value.trim() ? loginProblem(normalizeLogin(value)) : null;
+  return problem ? t(problem) : null;
+};
+
+/** The server's rule for a new password, checked while it is typed. */
+export const password: Rule = (value) => {
+  const problem = passwordProblem(value);
   return problem ? t(problem) : null;
 };
 
@@ -29,6 +35,8 @@ export function validateForm(form: HTMLFormElement, rules: Record<string, Rule[]
       const error = errorOf(name);
       if (error) valid = false;
       showFieldError(form, name, touched.has(name) ? error : null);
+      // A field's rule, shown before anything is sent, is ticked off once the value keeps it.
+      form.querySelector(`[data-hint-for="${name}"]`)?.toggleAttribute("data-met", !error && input(name).value !== "");
     }
     submit.disabled = !valid;
     return valid;
@@ -49,6 +57,12 @@ export function validateForm(form: HTMLFormElement, rules: Record<string, Rule[]
     touchAll: () => {
       Object.keys(rules).forEach((name) => touched.add(name));
       return render();
+    },
+    /** Empties the fields and forgets they were touched (after a password change). */
+    clear: () => {
+      Object.keys(rules).forEach((name) => (input(name).value = ""));
+      touched.clear();
+      render();
     },
   };
 }
