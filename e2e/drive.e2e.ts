@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Client } from "@stomp/stompjs";
+import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { driveFiles } from "../db/schema";
 import { makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts } from "../src/testing/script-size";
@@ -67,9 +70,21 @@ async function expectSnack(page: Page, text: string) {
   await page.locator("#snackbar", { hasText: text }).waitFor();
 }
 
+/** Where each of a row's action buttons sits, by its label. */
+const buttonPlaces = (row: ReturnType<typeof rowOf>) =>
+  row.locator("[data-actions] button").evaluateAll((buttons) => buttons.map((b) => [b.getAttribute("aria-label"), Math.round(b.getBoundingClientRect().x)]));
+
+/** Opens a row's share dialog. */
+async function openShare(page: Page, name: string) {
+  await rowOf(page, name).getByRole("button", { name: "Share by link" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share by link" });
+  await dialog.waitFor();
+  return dialog;
+}
+
 describe("sharing by link", () => {
   test(
-    "upload a file, share it, open the link signed out and see it; withdraw, and the link answers 404",
+    "the share dialog shows the link with a copy button and keeps its buttons in place; signed out, the link shows the file with no close button; withdrawn, 404",
     async () => {
       const ownerCookie = await newOwner();
       const { page, context } = await pageAs(ownerCookie);
@@ -77,7 +92,6 @@ describe("sharing by link", () => {
       await page.goto(`${plexus.url}/drive`);
       await page.getByText("No files yet. Upload the first one.").waitFor();
       expect(await page.getByText("Up to 500 MB per file").isVisible()).toBe(true);
-      expect(await page.locator("[data-space]").textContent()).toMatch(/^Free [\d.,]+ (Bytes|KB|MB|GB) of [\d.,]+ (Bytes|KB|MB|GB)$/);
 
       await page.locator("#drive-upload-input").setInputFiles([
         { name: "Site plan.pdf", mimeType: "application/pdf", buffer: Buffer.from(makePdf([["Site plan", "North gate"], ["Second page"]])) },
@@ -87,26 +101,43 @@ describe("sharing by link", () => {
       expect(await rows(page).locator("[data-name]").allTextContents()).toEqual(["notes.txt", "Site plan.pdf"]);
 
       const row = rowOf(page, "Site plan.pdf");
-      await row.getByRole("button", { name: "Share by link" }).click();
+      const before = await buttonPlaces(row);
+      const dialog = await openShare(page, "Site plan.pdf");
+      const footer = () => dialog.locator(".share-dialog__buttons button").evaluateAll((bs) => bs.map((b) => [b.textContent?.trim(), (b as HTMLButtonElement).disabled]));
+      expect(await footer()).toEqual([["Withdraw sharing", true], ["Save settings", true], ["Close", false]]);
+      await dialog.getByRole("button", { name: "Create link" }).click();
       await expectSnack(page, "The file is shared by link");
-      await row.getByText("Shared by link").waitFor();
-      await row.getByRole("button", { name: "Copy link" }).click();
-      await expectSnack(page, "Link copied");
-      const link = await page.evaluate(() => navigator.clipboard.readText());
+      const linkBox = dialog.getByRole("textbox", { name: "Link" });
+      const link = await linkBox.inputValue();
       expect(link).toMatch(new RegExp(`^${plexus.url}/shared-file/[\\w-]{32}$`));
+      expect(await footer()).toEqual([["Withdraw sharing", false], ["Save settings", false], ["Close", false]]);
+      await dialog.getByRole("button", { name: "Copy link" }).click();
+      await expectSnack(page, "Link copied");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await row.getByText("Shared by link").waitFor();
+      // Sharing moved no button of the row: "withdraw" never takes the place of "download".
+      expect(await buttonPlaces(row)).toEqual(before);
 
-      // A visitor who is not signed in sees the file in the full-screen viewer and can download it.
+      // A visitor who is not signed in sees the file in the full-screen viewer and can download it; nothing leads to the sign-in page.
       const visitor = await pageAs();
       const opened = await visitor.page.goto(link);
       expect(opened!.status()).toBe(200);
       expect(await visitor.page.getByRole("heading", { level: 1 }).textContent()).toContain("Site plan.pdf");
-      await visitor.page.locator(".pdf-page canvas").first().waitFor();
-      expect(await visitor.page.locator(".pdf-page").count()).toBe(2);
+      await visitor.page.locator("[data-stage] canvas").first().waitFor();
+      expect(await visitor.page.getByRole("link", { name: "Close" }).count()).toBe(0);
+      expect(await visitor.page.locator('a[href="/drive"], a[href^="/login"]').count()).toBe(0);
+      await visitor.page.keyboard.press("Escape");
+      expect(new URL(visitor.page.url()).pathname).toStartWith("/shared-file/");
       const [download] = await Promise.all([visitor.page.waitForEvent("download"), visitor.page.getByRole("button", { name: "Download" }).click()]);
       expect(download.suggestedFilename()).toBe("Site plan.pdf");
 
-      await row.getByRole("button", { name: "Withdraw sharing" }).click();
+      const again = await openShare(page, "Site plan.pdf");
+      expect(await again.getByRole("textbox", { name: "Link" }).inputValue()).toBe(link);
+      await again.getByRole("button", { name: "Withdraw sharing" }).click();
       await expectSnack(page, "Sharing withdrawn");
+      await again.getByRole("button", { name: "Create link" }).waitFor();
+      await again.getByRole("button", { name: "Close" }).click();
       expect(await row.getByText("Shared by link").isHidden()).toBe(true);
 
       const gone = await visitor.page.goto(link);
@@ -115,19 +146,146 @@ describe("sharing by link", () => {
       const token = link.split("/").pop();
       expect((await fetch(`${plexus.url}/api/files/get-user-file/${token}`)).status).toBe(404);
 
-      // A new share makes a new link (the withdrawn one stays dead); closing the viewer of one's own link goes to the drive.
-      await row.getByRole("button", { name: "Share by link" }).click();
-      await row.getByText("Shared by link").waitFor();
-      await row.getByRole("button", { name: "Copy link" }).click();
-      await expectSnack(page, "Link copied");
-      const again = await page.evaluate(() => navigator.clipboard.readText());
-      expect(again).toMatch(new RegExp(`^${plexus.url}/shared-file/[\\w-]{32}$`));
-      expect(again).not.toBe(link);
+      // A new share makes a new link (the withdrawn one stays dead); signed in, closing the viewer goes back to the drive.
+      const third = await openShare(page, "Site plan.pdf");
+      await third.getByRole("button", { name: "Create link" }).click();
+      const newLink = await third.getByRole("textbox", { name: "Link" }).inputValue();
+      expect(newLink).toMatch(/\/shared-file\/[\w-]{32}$/);
+      expect(newLink).not.toBe(link);
       expect((await visitor.page.goto(link))!.status()).toBe(404);
-      await page.goto(again);
+      await page.goto(newLink);
       await page.getByRole("link", { name: "Close" }).click();
       await page.waitForURL((url) => url.pathname === "/drive");
       await visitor.context.close();
+      await context.close();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a link with a password and an end date: the visitor types the password (a wrong one says so), sees the file; past the date the link says it expired",
+    async () => {
+      const ownerCookie = await newOwner();
+      await uploadApi(ownerCookie, "gate codes.txt", "North gate: <b>4711</b>");
+      const { page, context } = await pageAs(ownerCookie);
+      await page.goto(`${plexus.url}/drive`);
+      const dialog = await openShare(page, "gate codes.txt");
+      await dialog.getByRole("button", { name: "Create link" }).click();
+      const link = await dialog.getByRole("textbox", { name: "Link" }).inputValue();
+      const day = new Date(Date.now() + 5 * 86_400_000);
+      const value = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+      await dialog.getByLabel("Valid until").fill(value);
+      await dialog.getByLabel("Password", { exact: true }).fill("abc");
+      await dialog.getByRole("button", { name: "Save settings" }).click();
+      await dialog.getByRole("alert").getByText("Visitors type it before they see the file. At least 4 characters.").waitFor();
+      await dialog.getByLabel("Password", { exact: true }).fill("gate-4711");
+      await dialog.getByRole("button", { name: "Save settings" }).click();
+      await expectSnack(page, "Link settings saved");
+      await dialog.getByText("A password is set. Type a new one to change it.").waitFor();
+      expect(await dialog.getByLabel("Valid until").inputValue()).toBe(value);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await rowOf(page, "gate codes.txt").getByText(/^Shared until /).waitFor();
+
+      const visitor = await pageAs();
+      await visitor.page.goto(link);
+      await visitor.page.getByRole("heading", { name: "This file is protected by a password" }).waitFor();
+      expect(await visitor.page.content()).not.toContain("gate codes.txt");
+      expect((await fetch(link.replace("/shared-file/", "/api/files/get-user-file/"))).status).toBe(403);
+      const password = visitor.page.getByLabel("Password");
+      await password.fill("gate-0000");
+      await visitor.page.getByRole("button", { name: "Open" }).click();
+      await visitor.page.getByRole("alert").getByText("The password is wrong").waitFor();
+      await password.fill("gate-4711");
+      await visitor.page.getByRole("button", { name: "Open" }).click();
+      await visitor.page.getByRole("heading", { level: 1, name: "gate codes.txt" }).waitFor();
+      // Text is shown as text: the markup in it stays visible, nothing is rendered.
+      await visitor.page.locator("pre.viewer-text", { hasText: "North gate: <b>4711</b>" }).waitFor();
+      expect(await visitor.page.locator("pre.viewer-text b").count()).toBe(0);
+
+      // The end date passes (set back in the database): the visitor meets a clear 410 page.
+      const token = link.split("/").pop()!;
+      plexus.db.update(driveFiles).set({ shareExpiresAt: new Date(Date.now() - 1000) }).where(eq(driveFiles.shareToken, token)).run();
+      const expired = await visitor.page.goto(link);
+      expect(expired!.status()).toBe(410);
+      await visitor.page.getByRole("heading", { name: "This link has expired" }).waitFor();
+      await visitor.page.getByText("Ask the person who sent it for a new link.").waitFor();
+      await visitor.context.close();
+      await context.close();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "withdrawing the link of a file that was sent into a chat: the chat's member still opens it, the link is dead",
+    async () => {
+      const owner = await plexus.newUser({ firstName: "Wanda", lastName: "Withdraw" });
+      const member = await plexus.newUser({ firstName: "Milo", lastName: "Member" });
+      const ownerCookie = await signIn(owner.login, owner.password);
+      const memberCookie = await signIn(member.login, member.password);
+      const file = await uploadApi(ownerCookie, "handover.txt", "keys are at the gatehouse");
+      const [{ shareToken }] = await apiCall<{ shareToken: string }[]>(plexus.url, ownerCookie, "POST", `/files/share?id=${file.id}`);
+      const chatId = await apiCall<number>(plexus.url, ownerCookie, "POST", "/chats/new-chat", { name: `Handover ${owner.id}`, type: "PRIVATE", members: [{ id: member.id }] });
+      // The owner sends the file into the chat over the live channel, as the chat page does.
+      const client = new Client({ webSocketFactory: () => new WebSocket(`${plexus.url.replace("http", "ws")}/ws-endpoint`, { headers: { cookie: ownerCookie } } as never), reconnectDelay: 0 });
+      const sent = new Promise<void>((resolve) => {
+        client.onConnect = () => {
+          client.subscribe(`/ws-broker/topic/${chatId}`, (message) => JSON.parse(message.body).message?.file && resolve());
+          client.publish({ destination: `/ws-prefix/notify/${chatId}`, body: JSON.stringify({ file: { id: file.id }, clientId: `handover-${file.id}` }) });
+        };
+      });
+      client.activate();
+      await sent;
+      await client.deactivate();
+
+      const { page, context } = await pageAs(ownerCookie);
+      await page.goto(`${plexus.url}/drive`);
+      const dialog = await openShare(page, "handover.txt");
+      await dialog.getByRole("button", { name: "Withdraw sharing" }).click();
+      await expectSnack(page, "Sharing withdrawn");
+
+      const memberPage = await pageAs(memberCookie);
+      await memberPage.page.goto(`${plexus.url}/shared-file/${file.token}`);
+      await memberPage.page.locator("pre.viewer-text", { hasText: "keys are at the gatehouse" }).waitFor();
+      expect((await memberPage.page.goto(`${plexus.url}/shared-file/${shareToken}`))!.status()).toBe(404);
+      const visitor = await pageAs();
+      expect((await visitor.page.goto(`${plexus.url}/shared-file/${shareToken}`))!.status()).toBe(404);
+      expect((await visitor.page.goto(`${plexus.url}/shared-file/${file.token}`))!.status()).toBe(404);
+      await Promise.all([visitor.context.close(), memberPage.context.close(), context.close()]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("quota", () => {
+  test(
+    "an administrator sets a user's quota on /admin/users; the drive shows used of quota with a bar and refuses an upload past it",
+    async () => {
+      const person = await plexus.newUser({ firstName: "Quentin", lastName: "Quota" });
+      const personCookie = await signIn(person.login, person.password);
+      const adminCookie = await signIn(plexus.admin.login, plexus.admin.password);
+      const admin = await pageAs(adminCookie);
+      await admin.page.goto(`${plexus.url}/admin/users`);
+      const quotaBox = admin.page.getByLabel("Quota of Quentin Quota, MB");
+      expect(await quotaBox.inputValue()).toBe("");
+      expect(await quotaBox.getAttribute("placeholder")).toBe("default: 10 GB");
+      await quotaBox.fill("1");
+      await admin.page.locator("tr", { has: quotaBox }).getByRole("button", { name: "Save" }).click();
+      await expectSnack(admin.page, "Quota saved");
+      await admin.context.close();
+
+      await uploadApi(personCookie, "half.txt", "x".repeat(512 * 1024));
+      const { page, context } = await pageAs(personCookie);
+      await page.goto(`${plexus.url}/drive`);
+      expect(await page.locator("[data-quota-text]").textContent()).toBe("512 KB of 1 MB used");
+      const bar = page.getByRole("progressbar", { name: "Storage used" });
+      expect(Number(await bar.getAttribute("value")) / Number(await bar.getAttribute("max"))).toBe(0.5);
+
+      await page.locator("#drive-upload-input").setInputFiles([{ name: "too much.txt", mimeType: "text/plain", buffer: Buffer.from("y".repeat(600 * 1024)) }]);
+      await page.getByText("too much.txt: Your files would exceed your storage quota: remove some first").first().waitFor();
+      expect(await rows(page).locator("[data-name]").allTextContents()).toEqual(["half.txt"]);
+      await page.locator("#drive-upload-input").setInputFiles([{ name: "fits.txt", mimeType: "text/plain", buffer: Buffer.from("z".repeat(256 * 1024)) }]);
+      await expectSnack(page, "Files uploaded: 1");
+      await page.locator("[data-quota-text]", { hasText: "768 KB of 1 MB used" }).waitFor();
       await context.close();
     },
     TIMEOUT,
@@ -136,7 +294,7 @@ describe("sharing by link", () => {
 
 describe("the drive page", () => {
   test(
-    "previews images, PDFs and unsupported types; searches in any script; removes with confirmation when shared",
+    "previews images, PDFs and text; offers no preview for what cannot be previewed; searches in any script; removes with confirmation when shared",
     async () => {
       const ownerCookie = await newOwner();
       await uploadApi(ownerCookie, "Site plan.pdf", makePdf([["Site plan", "North gate"], ["Second page"]]));
@@ -155,9 +313,18 @@ describe("the drive page", () => {
       await page.keyboard.press("Escape");
       await viewer.waitFor({ state: "hidden" });
 
-      await rowOf(page, "archive.zip").locator("[data-name]").click();
-      await page.getByText("This format cannot be previewed. Download the file to open it.").waitFor();
-      await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+      // Text: its beginning, as text.
+      await rowOf(page, "notes.txt").getByRole("button", { name: "Preview" }).click();
+      await page.getByRole("dialog", { name: "notes.txt" }).locator("pre.viewer-text", { hasText: "remember the gate" }).waitFor();
+      await page.keyboard.press("Escape");
+
+      // An archive cannot be previewed: no preview button (its place stays empty), and its name downloads it.
+      const archive = rowOf(page, "archive.zip");
+      expect(await archive.getByRole("button", { name: "Preview" }).isVisible()).toBe(false);
+      expect(await buttonPlaces(archive)).toEqual(await buttonPlaces(rowOf(page, "notes.txt")));
+      const [saved] = await Promise.all([page.waitForEvent("download"), archive.locator("[data-name]").click()]);
+      expect(saved.suggestedFilename()).toBe("archive.zip");
+      expect(await page.getByRole("dialog").count()).toBe(0);
 
       await page.getByRole("searchbox", { name: "Search by name" }).fill("ФОТО");
       await page.waitForFunction(() => document.querySelectorAll("#drive-list > li").length === 1);
@@ -207,7 +374,7 @@ describe("the drive page", () => {
       const { page, context } = await pageAs(ownerCookie);
       await page.goto(`${plexus.url}/drive/${theirShare.shareToken}`);
       const viewer = page.getByRole("dialog", { name: "Olga's budget.pdf" });
-      await viewer.locator(".pdf-page canvas").first().waitFor();
+      await viewer.locator("canvas").first().waitFor();
       await viewer.getByRole("button", { name: "Add to my files" }).click();
       await expectSnack(page, "File added");
       await viewer.getByRole("button", { name: "Close" }).click();

@@ -1,17 +1,21 @@
+import { previewKind } from "../../src/lib/file-types";
+import type { Wire } from "../../src/lib/responses";
+import type { DriveQuota } from "../../src/modules/drive/presenter";
 import { api } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
 import { shortName, sizeText } from "../lib/files";
 import { locale, t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { addToMyFiles, copyText, downloadFile, listFiles, shareLink, uploadFile, type FileEntity } from "./common";
+import { addToMyFiles, downloadFile, listFiles, uploadFile, type FileEntity } from "./common";
 import { iconKey } from "./format";
+import { shareDialog } from "./share-dialog";
 import { showFile } from "./viewer";
 
 interface DriveState {
   files: FileEntity[];
   me: number;
   open: FileEntity | null;
-  openError: "fileNotExist" | "accessDenied" | null;
+  openError: "drive.fileNotExist" | "drive.accessDenied" | "error.share_expired" | null;
 }
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -28,6 +32,7 @@ export function startDrive() {
   const selectAll = $<HTMLInputElement>("drive-select-all");
   const rowTemplate = $<HTMLTemplateElement>("tpl-drive-row");
   const dates = new Intl.DateTimeFormat(locale(), { dateStyle: "short", timeStyle: "short" });
+  const days = new Intl.DateTimeFormat(locale(), { dateStyle: "medium" });
   const byId = (id: number) => files.find((file) => file.id === id);
 
   const icon = (file: Pick<FileEntity, "name" | "type">) =>
@@ -44,10 +49,11 @@ export function startDrive() {
     const time = li.querySelector<HTMLTimeElement>("[data-date]")!;
     time.dateTime = file.creationDate;
     time.textContent = dates.format(new Date(file.creationDate));
-    li.querySelector<HTMLElement>("[data-shared]")!.hidden = !file.isShared;
-    li.querySelector<HTMLElement>('[data-act="share"]')!.hidden = file.isShared;
-    li.querySelector<HTMLElement>('[data-act="withdraw"]')!.hidden = !file.isShared;
-    li.querySelector<HTMLElement>('[data-act="copy"]')!.hidden = !file.isShared;
+    const badge = li.querySelector<HTMLElement>("[data-shared]")!;
+    badge.hidden = !file.isShared;
+    badge.textContent = file.shareExpiresAt ? tf("drive.sharedUntil", { date: days.format(new Date(file.shareExpiresAt)) }) : t("drive.shared");
+    // Every row keeps its buttons in the same places: a type that cannot be previewed leaves an empty slot.
+    li.querySelector<HTMLElement>('[data-act="preview"]:not([data-name])')!.toggleAttribute("data-unavailable", !previewKind(file.name));
     li.querySelector("[data-actions]")!.setAttribute("aria-label", tf("drive.actionsFor", { name: file.name }));
     const check = li.querySelector<HTMLInputElement>("[data-select]")!;
     check.checked = selected.has(file.id);
@@ -80,8 +86,11 @@ export function startDrive() {
 
   async function refreshSpace() {
     try {
-      const space = await api<{ free: number; total: number }>("files/disk-space");
-      document.querySelector("[data-space]")!.textContent = tf("drive.space", { free: sizeText(space.free), total: sizeText(space.total) });
+      const quota = await api<Wire<DriveQuota>>("files/quota");
+      document.querySelector("[data-quota-text]")!.textContent = tf("drive.quota", { used: sizeText(quota.used), quota: sizeText(quota.quota) });
+      const bar = document.querySelector<HTMLProgressElement>("[data-quota-bar]")!;
+      bar.max = quota.quota;
+      bar.value = Math.min(quota.used, quota.quota);
     } catch {
       // The figure stays as it was; nothing the person asked for failed.
     }
@@ -144,12 +153,7 @@ export function startDrive() {
     }
   }
 
-  async function copyLink(file: FileEntity) {
-    if (!file.shareToken) return;
-    const link = shareLink(file.shareToken);
-    if (await copyText(link)) snack(t("drive.linkCopied"), "success");
-    else snack(link, "info");
-  }
+  const openShare = shareDialog((file) => replace([file]));
 
   list.addEventListener("click", (event) => {
     const target = event.target as Element;
@@ -164,11 +168,10 @@ export function startDrive() {
       return;
     }
     const action = target.closest<HTMLElement>("[data-act]")?.dataset.act;
-    if (action === "preview") openViewer(file);
+    // A file that cannot be previewed opens as a download, as in other drives.
+    if (action === "preview") previewKind(file.name) ? openViewer(file) : downloadFile(file);
     else if (action === "download") downloadFile(file);
-    else if (action === "share") setShared([id], true);
-    else if (action === "withdraw") setShared([id], false);
-    else if (action === "copy") copyLink(file);
+    else if (action === "share") openShare(file);
     else if (action === "remove") remove([id]);
   });
 
@@ -284,7 +287,7 @@ export function startDrive() {
   // /drive/{token}: the shared file opens at once; a link that does not work says why.
   if (state.open) openViewer(state.open);
   else if (state.openError) {
-    snack(t(`drive.${state.openError}`), "error");
+    snack(t(state.openError), "error");
     history.replaceState(null, "", "/drive");
   }
 }

@@ -1,5 +1,5 @@
 import { previewKind } from "../../src/lib/file-types";
-import { userFileUrl } from "../lib/files";
+import { sizeText, userFileUrl } from "../lib/files";
 import { t, tf } from "../lib/i18n";
 import { downloadFile, type FileEntity } from "./common";
 
@@ -25,9 +25,35 @@ function unsupported(file: Pick<FileEntity, "name" | "token">) {
   return box;
 }
 
+/** How much of a text file the viewer shows: its first 256 KB. */
+const TEXT_PREVIEW_BYTES = 256 * 1024;
+
 /**
- * Shows a file in `stage`: images as <img>, PDFs drawn by pdf.js (loaded only now), anything else
- * as unsupported with a download button. A file that cannot be read shows accessDenied.
+ * The first TEXT_PREVIEW_BYTES of a file as text (one Range request, which is not counted as a
+ * download), and whether there is more; a character cut at the end is left out.
+ */
+async function readText(token: string, signal: AbortSignal): Promise<{ text: string; more: boolean }> {
+  const response = await fetch(userFileUrl(token), { headers: { range: `bytes=0-${TEXT_PREVIEW_BYTES - 1}` }, credentials: "same-origin", signal });
+  if (!response.ok) throw new Error(`status ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const total = Number(/\/(\d+)$/.exec(response.headers.get("content-range") ?? "")?.[1] ?? bytes.byteLength);
+  return { text: new TextDecoder().decode(bytes.subarray(0, TEXT_PREVIEW_BYTES), { stream: true }), more: total > TEXT_PREVIEW_BYTES };
+}
+
+/** A text file's beginning as plain text (textContent: markup in it stays text). */
+async function showText(stage: HTMLElement, file: Pick<FileEntity, "name" | "token">, signal: AbortSignal) {
+  const { text, more } = await readText(file.token, signal);
+  if (signal.aborted) return;
+  const pre = document.createElement("pre");
+  pre.className = "viewer-text";
+  pre.textContent = text;
+  stage.replaceChildren(...(more ? [note(tf("drive.textTruncated", { size: sizeText(TEXT_PREVIEW_BYTES) }))] : []), pre);
+}
+
+/**
+ * Shows a file in `stage`: images as <img>, PDFs drawn by pdf.js (loaded only now), text files'
+ * beginning as text, anything else as unsupported with a download button. A file that cannot be
+ * read shows accessDenied.
  */
 export async function showFile(stage: HTMLElement, file: Pick<FileEntity, "name" | "token">, signal: AbortSignal) {
   const kind = previewKind(file.name);
@@ -40,14 +66,17 @@ export async function showFile(stage: HTMLElement, file: Pick<FileEntity, "name"
     stage.replaceChildren(image);
     return;
   }
-  if (kind !== "pdf") {
+  if (kind === null) {
     stage.replaceChildren(unsupported(file));
     return;
   }
   stage.replaceChildren(note(t("common.loading")));
   try {
-    const { renderPdf } = await import("./pdf");
-    if (!signal.aborted) await renderPdf(stage, userFileUrl(file.token, true), signal, (n) => tf("drive.page", { n }));
+    if (kind === "text") await showText(stage, file, signal);
+    else {
+      const { renderPdf } = await import("./pdf");
+      if (!signal.aborted) await renderPdf(stage, userFileUrl(file.token, true), signal, (n) => tf("drive.page", { n }));
+    }
   } catch (error) {
     if (signal.aborted) return;
     console.error(error);

@@ -20,6 +20,8 @@ export interface Config {
   manualDir: string;
   /** How many bytes of uploads one user may keep staged, not yet saved as documents (STAGING_QUOTA_MB). */
   stagingQuotaBytes: number;
+  /** How many bytes one user's drive may hold unless an administrator set another quota (DRIVE_QUOTA_MB). */
+  driveQuotaBytes: number;
 }
 
 /** A positive number of megabytes from the environment, else the default. */
@@ -52,5 +54,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     manualDir: MANUAL_DIR,
     stagingQuotaBytes: megabytes(env.STAGING_QUOTA_MB, 2048),
+    driveQuotaBytes: megabytes(env.DRIVE_QUOTA_MB, 10240),
   };
 }

@@ -72,7 +72,11 @@ function writePart(stream: Readable, file: UploadedFile, onFailure: (error: Erro
 export async function receiveFiles(
   request: Request,
   dataDir: string,
-  { maxFiles = 1, maxBytes = MAX_FILE_BYTES }: { maxFiles?: number; maxBytes?: number } = {},
+  {
+    maxFiles = 1,
+    maxBytes = MAX_FILE_BYTES,
+    tooBig = () => tooLarge(`Files may be at most ${Math.floor(maxBytes / 1024 / 1024)} MB`),
+  }: { maxFiles?: number; maxBytes?: number; /** The error for a file past maxBytes (a quota names itself). */ tooBig?: () => Error } = {},
 ): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw badRequest("multipart_expected", "Send the files as multipart/form-data");
@@ -105,7 +109,6 @@ export async function receiveFiles(
       for (const part of parts) part.destroy();
       resolve();
     };
-    const tooBig = () => tooLarge(`Files may be at most ${Math.floor(maxBytes / 1024 / 1024)} MB`);
     parser.on("file", (field, stream, info) => {
       if (failure) return stream.resume();
       const target = newStoredPath(dataDir);

@@ -2,14 +2,15 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { activityLog, driveFiles } from "../../../db/schema";
+import { activityLog, driveFiles, driveQuotas } from "../../../db/schema";
 import { makePdf } from "../../lib/sample-documents";
-import { testApp, type TestApp } from "../../testing/harness";
+import { makeUser, testApp, type TestApp } from "../../testing/harness";
 import { countStoredFiles } from "../../testing/stored-files";
 import { formatSize } from "../../../islands/lib/files";
 import { contentDisposition } from "../../lib/downloads";
+import { sendMessage } from "../chat/messages";
 import { parseRange } from "./presenter";
-import { fileTypeOf, saveUserFile } from "./service";
+import { fileTypeOf, saveUserFile, unlockLink } from "./service";
 
 let t: TestApp;
 beforeEach(() => (t = testApp()));
@@ -39,6 +40,8 @@ const storedFileCount = () => countStoredFiles(t.config.dataDir);
 
 const rowsOf = (ownerId: number) => t.db.select().from(driveFiles).where(eq(driveFiles.ownerId, ownerId)).all();
 const snapshot = () => t.db.select().from(driveFiles).all().map((f) => ({ id: f.id, isShared: f.shareToken !== null }));
+
+const makeUserOf = (role: "ADMIN") => makeUser(t.db, role);
 
 async function twoPeople() {
   const alice = await t.userWithCookie("USER");
@@ -372,5 +375,252 @@ describe("POST /files/add-file-entity/{token}", () => {
     expect((await t.call("POST", "/files/add-file-entity/unknown", { cookie: bob.cookie })).status).toBe(404);
     expect((await t.call("POST", `/files/add-file-entity/${copy.body.token}`)).status).toBe(401);
     expect(storedFileCount()).toBe(1);
+  });
+});
+
+describe("a share link and the chats the file was sent to", () => {
+  test("share, send into a chat, withdraw: the chat's member still opens the file, the old link is dead", async () => {
+    const { alice, bob } = await twoPeople();
+    const file = (await upload(alice.cookie, "minutes.txt", "site minutes")).body;
+    const [shared] = (await t.call("POST", `/files/share?id=${file.id}`, { cookie: alice.cookie })).body;
+    const chat = await t.call("POST", "/chats/new-chat", { cookie: alice.cookie, body: { name: `Site ${alice.user.id}`, type: "PRIVATE", members: [{ id: bob.user.id }] } });
+    const sent = sendMessage(t.ctx, alice.user, chat.body, { file: { id: file.id } });
+    // The message carries the file's own token, never the public link's.
+    expect(sent.file).toMatchObject({ id: file.id, token: file.token });
+    expect(sent.file?.token).not.toBe(shared.shareToken);
+
+    await t.call("POST", `/files/withdraw?ids=${file.id}`, { cookie: alice.cookie });
+    const member = await fetchRaw(`/files/get-user-file/${file.token}`, { cookie: bob.cookie });
+    expect([member.status, await member.text()]).toEqual([200, "site minutes"]);
+    expect((await t.call("GET", `/files/get-file-entity/${file.token}`, { cookie: bob.cookie })).body).toMatchObject({ id: file.id, isShared: false });
+    expect((await fetchRaw(`/files/get-user-file/${shared.shareToken}`)).status).toBe(404);
+    expect((await fetchRaw(`/files/get-user-file/${shared.shareToken}`, { cookie: bob.cookie })).status).toBe(404);
+    // Nobody outside the chat reads it by the chat's token.
+    expect((await fetchRaw(`/files/get-user-file/${file.token}`)).status).toBe(404);
+  });
+});
+
+describe("share link options: an end date and a password", () => {
+  async function sharedFile(cookie: string, name = "plan.txt", text = "the plan") {
+    const file = (await upload(cookie, name, text)).body;
+    const [shared] = (await t.call("POST", `/files/share?id=${file.id}`, { cookie })).body;
+    return shared as { id: number; token: string; shareToken: string };
+  }
+  const options = (cookie: string, body: Record<string, unknown>) => t.call("POST", "/files/share-options", { cookie, body });
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const expireNow = (id: number) => t.db.update(driveFiles).set({ shareExpiresAt: new Date(Date.now() - 1000) }).where(eq(driveFiles.id, id)).run();
+
+  test("an end date: the link works until then, answers 410 share_expired after, for everyone but the owner; bad dates are 422", async () => {
+    const { alice, bob } = await twoPeople();
+    const file = await sharedFile(alice.cookie);
+    const set = await options(alice.cookie, { id: file.id, expiresAt: inDays(3) });
+    expect(set.status).toBe(200);
+    expect(new Date(set.body.shareExpiresAt).getTime()).toBeGreaterThan(Date.now());
+    const link = `/files/get-user-file/${file.shareToken}`;
+    expect((await fetchRaw(link)).status).toBe(200);
+    // Others never learn the link's settings.
+    expect((await t.call("GET", `/files/get-file-entity/${file.shareToken}`, { cookie: bob.cookie })).body).toMatchObject({ shareExpiresAt: null, sharePassword: false });
+
+    expireNow(file.id);
+    const expired = await fetchRaw(link);
+    expect([expired.status, (await expired.json()).error]).toEqual([410, "share_expired"]);
+    expect((await t.call("GET", `/files/get-file-entity/${file.shareToken}`, { cookie: bob.cookie })).status).toBe(410);
+    expect((await t.call("POST", `/files/add-file-entity/${file.shareToken}`, { cookie: bob.cookie })).status).toBe(410);
+    expect((await fetchRaw(link, { cookie: alice.cookie })).status).toBe(200);
+
+    // Dates in the past, more than a year ahead, or not dates; a file not shared; someone else's file.
+    for (const expiresAt of [new Date(Date.now() - 60_000).toISOString(), inDays(400), "soon", ""]) {
+      const res = await options(alice.cookie, { id: file.id, expiresAt });
+      expect([expiresAt, res.status, res.body.details?.[0]?.code]).toEqual([expiresAt, 422, "drive.expiryInvalid"]);
+    }
+    const plain = (await upload(alice.cookie, "plain.txt", "p")).body;
+    expect((await options(alice.cookie, { id: plain.id, expiresAt: null })).body.error).toBe("file_not_shared");
+    expect((await options(bob.cookie, { id: file.id, expiresAt: null })).status).toBe(404);
+    expect((await t.call("POST", "/files/share-options", { body: { id: file.id, expiresAt: null } })).status).toBe(401);
+
+    // Clearing the date opens the link again; withdrawing and sharing anew starts with no date.
+    expect((await options(alice.cookie, { id: file.id, expiresAt: null })).body.shareExpiresAt).toBeNull();
+    expect((await fetchRaw(link)).status).toBe(200);
+    await options(alice.cookie, { id: file.id, expiresAt: inDays(1) });
+    await t.call("POST", `/files/withdraw?ids=${file.id}`, { cookie: alice.cookie });
+    const [again] = (await t.call("POST", `/files/share?id=${file.id}`, { cookie: alice.cookie })).body;
+    expect(again).toMatchObject({ shareExpiresAt: null, sharePassword: false });
+  });
+
+  test("a password: kept as an argon2id hash that no answer carries; the file only after it; wrong: 422; the cookie ends with a new password", async () => {
+    const { alice, bob } = await twoPeople();
+    const file = await sharedFile(alice.cookie, "Смета.txt", "total 42");
+    const set = await options(alice.cookie, { id: file.id, expiresAt: null, password: "gate-4711" });
+    expect(set.body).toMatchObject({ sharePassword: true, shareExpiresAt: null });
+    const row = t.db.select().from(driveFiles).where(eq(driveFiles.id, file.id)).get()!;
+    expect(row.sharePasswordHash).toStartWith("$argon2id$");
+    expect(JSON.stringify(set.body)).not.toContain(row.sharePasswordHash!);
+    expect(JSON.stringify(set.body)).not.toContain("gate-4711");
+    const listed = await t.call("GET", "/files/get-file-entities", { cookie: alice.cookie });
+    expect(JSON.stringify(listed.body)).not.toContain("argon2");
+
+    const link = `/files/get-user-file/${file.shareToken}`;
+    const locked = await fetchRaw(link);
+    expect([locked.status, (await locked.json()).error]).toEqual([403, "share_password_required"]);
+    expect((await t.call("GET", `/files/get-file-entity/${file.shareToken}`, { cookie: bob.cookie })).body.error).toBe("share_password_required");
+    expect((await t.call("POST", `/files/add-file-entity/${file.shareToken}`, { cookie: bob.cookie })).status).toBe(403);
+    // The owner is never asked.
+    expect((await fetchRaw(link, { cookie: alice.cookie })).status).toBe(200);
+
+    const unlock = (password: string, cookie?: string) => t.call("POST", `/files/unlock-share/${file.shareToken}`, { body: { password }, cookie });
+    const wrong = await unlock("gate-0000");
+    expect([wrong.status, wrong.body.error]).toEqual([422, "share_password_wrong"]);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    const right = await unlock("gate-4711");
+    expect(right.status).toBe(200);
+    const setCookie = right.headers.get("set-cookie")!;
+    expect(setCookie).toStartWith(`plexus_share_${file.shareToken}=`);
+    expect(setCookie).toContain("HttpOnly");
+    const visitor = setCookie.split(";")[0];
+    const opened = await fetchRaw(link, { cookie: visitor });
+    expect([opened.status, await opened.text()]).toEqual([200, "total 42"]);
+    // Signed in as someone else, the same cookie opens it and the copy works.
+    expect((await t.call("POST", `/files/add-file-entity/${file.shareToken}`, { cookie: `${bob.cookie}; ${visitor}` })).status).toBe(200);
+    // A forged or altered cookie opens nothing.
+    for (const forged of [`plexus_share_${file.shareToken}=x.y`, `${visitor}x`, `plexus_share_${file.shareToken}=${visitor.split("=")[1].replace(/^\w+\./, "zzzz.")}`]) {
+      expect([forged, (await fetchRaw(link, { cookie: forged })).status]).toEqual([forged, 403]);
+    }
+
+    // A new password ends what the old one opened; removing it opens the link to everyone.
+    await options(alice.cookie, { id: file.id, expiresAt: null, password: "gate-9999" });
+    expect((await fetchRaw(link, { cookie: visitor })).status).toBe(403);
+    expect((await options(alice.cookie, { id: file.id, expiresAt: inDays(2) })).body.sharePassword).toBe(true);
+    expect((await options(alice.cookie, { id: file.id, expiresAt: null, password: null })).body.sharePassword).toBe(false);
+    expect((await fetchRaw(link)).status).toBe(200);
+    // Too short, and an unknown link.
+    expect((await options(alice.cookie, { id: file.id, expiresAt: null, password: "abc" })).status).toBe(422);
+    expect((await t.call("POST", "/files/unlock-share/no-such-link", { body: { password: "x" } })).status).toBe(404);
+  }, 30_000); // argon2id on purpose: about a dozen hashes and checks
+
+  test("wrong passwords are limited: five from one address lock it out of that link (429, even with the right one, even in one burst), twenty lock the link", async () => {
+    const { alice } = await twoPeople();
+    const file = await sharedFile(alice.cookie);
+    await options(alice.cookie, { id: file.id, expiresAt: null, password: "right-one" });
+    const attempt = (password: string, address: string) => unlockLink(t.ctx, file.shareToken, password, address).then(() => 200, (e) => e.status);
+    // Eight guesses at once: they are checked one after another, so only five are tried.
+    const burst = await Promise.all(Array.from({ length: 8 }, () => attempt("wrong", "10.0.0.1")));
+    expect(burst).toEqual([422, 422, 422, 422, 422, 429, 429, 429]);
+    expect(await attempt("right-one", "10.0.0.1")).toBe(429);
+    expect(await attempt("right-one", "10.0.0.2")).toBe(200);
+    // Another link of the same visitor is not affected.
+    const other = await sharedFile(alice.cookie, "other.txt");
+    await options(alice.cookie, { id: other.id, expiresAt: null, password: "right-two" });
+    expect(await unlockLink(t.ctx, other.shareToken, "right-two", "10.0.0.1").then(() => 200)).toBe(200);
+    // Guesses spread over many addresses: after twenty failures the link takes no more guesses from anyone.
+    for (let i = 0; i < 15; i++) expect(await attempt("wrong", `10.1.${i}.1`)).toBe(422);
+    expect(await attempt("right-one", "10.2.0.1")).toBe(429);
+    const answered = await t.call("POST", `/files/unlock-share/${file.shareToken}`, { body: { password: "right-one" } });
+    expect([answered.status, answered.body.error]).toEqual([429, "too_many_requests"]);
+  }, 60_000);
+});
+
+describe("quota", () => {
+  const KB = 1024;
+  const quotaOf = async (cookie: string) => (await t.call("GET", "/files/quota", { cookie })).body;
+
+  /** A multipart upload whose body is made as it is read, counting the bytes the server pulled. */
+  function streamedUpload(cookie: string, name: string, bytes: number) {
+    const boundary = "plexus-boundary";
+    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n`);
+    const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+    const chunk = new Uint8Array(64 * KB).fill(120);
+    let sent = 0;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        let next: Uint8Array;
+        if (pulled === 0) next = head;
+        else if (sent < bytes) {
+          next = chunk.subarray(0, Math.min(chunk.byteLength, bytes - sent));
+          sent += next.byteLength;
+        } else {
+          controller.enqueue(tail);
+          controller.close();
+          return;
+        }
+        pulled += next.byteLength;
+        controller.enqueue(next);
+      },
+    });
+    const request = new Request("http://plexus.test/api/files/save-user-file", {
+      method: "POST",
+      headers: { ...OWN, cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    return { request, pulled: () => pulled };
+  }
+
+  test("DRIVE_QUOTA_MB holds while the upload streams: past it a 413 drive_quota_exceeded, the rest of the body unread, nothing kept", async () => {
+    t.close();
+    t = testApp({ DRIVE_QUOTA_MB: "1" });
+    const { alice } = await twoPeople();
+    expect(await quotaOf(alice.cookie)).toEqual({ userId: alice.user.id, used: 0, quota: 1024 * KB, custom: false });
+    expect((await upload(alice.cookie, "first.txt", "x".repeat(600 * KB))).status).toBe(200);
+    expect(await quotaOf(alice.cookie)).toMatchObject({ used: 600 * KB, quota: 1024 * KB });
+
+    // 100 MB offered with 424 KB left: refused once the quota is passed, long before the body ends.
+    const big = streamedUpload(alice.cookie, "big.txt", 100 * 1024 * KB);
+    const refused = await t.app.handle(big.request);
+    expect([refused.status, (await refused.json()).error]).toEqual([413, "drive_quota_exceeded"]);
+    expect(big.pulled()).toBeLessThan(8 * 1024 * KB);
+    expect(storedFileCount()).toBe(1);
+    expect(rowsOf(alice.user.id)).toHaveLength(1);
+
+    // What still fits goes in; then a full drive refuses before reading anything.
+    expect((await t.app.handle(streamedUpload(alice.cookie, "fits.txt", 424 * KB).request)).status).toBe(200);
+    const full = streamedUpload(alice.cookie, "more.txt", 10 * KB);
+    const none = await t.app.handle(full.request);
+    expect([none.status, (await none.json()).error]).toEqual([413, "drive_quota_exceeded"]);
+    expect(full.pulled()).toBeLessThan(64 * KB);
+    expect(storedFileCount()).toBe(2);
+    // Removing a file makes room again.
+    await t.call("POST", `/files/remove?ids=${rowsOf(alice.user.id)[0].id}`, { cookie: alice.cookie });
+    expect((await upload(alice.cookie, "small.txt", "x".repeat(10 * KB))).status).toBe(200);
+  });
+
+  test("a copy into one's drive counts too: past the quota, 413 and nothing copied", async () => {
+    t.close();
+    t = testApp({ DRIVE_QUOTA_MB: "1" });
+    const { alice, bob } = await twoPeople();
+    const theirs = (await upload(alice.cookie, "big.txt", "x".repeat(700 * KB))).body;
+    const [shared] = (await t.call("POST", `/files/share?id=${theirs.id}`, { cookie: alice.cookie })).body;
+    await upload(bob.cookie, "own.txt", "y".repeat(400 * KB));
+    const copy = await t.call("POST", `/files/add-file-entity/${shared.shareToken}`, { cookie: bob.cookie });
+    expect([copy.status, copy.body.error]).toEqual([413, "drive_quota_exceeded"]);
+    expect(rowsOf(bob.user.id)).toHaveLength(1);
+    expect(storedFileCount()).toBe(2);
+  });
+
+  test("administrators set a user's quota in MB (null: the default); an ADMIN only for those they outrank", async () => {
+    const admin = await t.userWithCookie("ADMIN");
+    const system = await t.userWithCookie("SYSTEM_ADMIN");
+    const { alice } = await twoPeople();
+    const otherAdmin = await makeUserOf("ADMIN");
+    const set = (cookie: string, userId: number, quotaMb: number | null) => t.call("POST", "/files/set-quota", { cookie, body: { userId, quotaMb } });
+
+    const res = await set(admin.cookie, alice.user.id, 2);
+    expect(res.body).toEqual({ userId: alice.user.id, used: 0, quota: 2 * 1024 * KB, custom: true });
+    expect(await quotaOf(alice.cookie)).toMatchObject({ quota: 2 * 1024 * KB, custom: true });
+    expect(t.db.select().from(activityLog).where(eq(activityLog.activityType, "UPDATE")).all().map((a) => a.description)).toContain(`drive quota of ${alice.user.login}: 2 MB`);
+    expect((await set(admin.cookie, alice.user.id, 0)).body.quota).toBe(0);
+    expect((await upload(alice.cookie, "a.txt", "a")).body.error).toBe("drive_quota_exceeded");
+    expect((await set(admin.cookie, alice.user.id, null)).body).toMatchObject({ custom: false, quota: t.config.driveQuotaBytes });
+    expect(t.db.select().from(driveQuotas).all()).toEqual([]);
+
+    expect((await set(admin.cookie, otherAdmin.id, 5)).status).toBe(403);
+    expect((await set(admin.cookie, system.user.id, 5)).status).toBe(403);
+    expect((await set(admin.cookie, admin.user.id, 5)).status).toBe(403);
+    expect((await set(system.cookie, otherAdmin.id, 5)).status).toBe(200);
+    expect((await set(system.cookie, system.user.id, 5)).status).toBe(200);
+    expect((await set(alice.cookie, alice.user.id, 5000)).status).toBe(403);
+    expect((await set(admin.cookie, 999_999, 5)).status).toBe(404);
+    for (const quotaMb of [-1, 1.5, 10_000_001, "lots"]) expect((await t.call("POST", "/files/set-quota", { cookie: admin.cookie, body: { userId: alice.user.id, quotaMb } })).status).toBe(422);
+    expect(t.db.select().from(driveQuotas).all().map((q) => q.userId).sort()).toEqual([otherAdmin.id, system.user.id].sort());
   });
 });

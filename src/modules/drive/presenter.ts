@@ -11,7 +11,9 @@ const downloadPath = (token: string) => `/api/files/get-user-file/${token}`;
  * The spec's file entity: id, name, type, size, path, token, isShared, owner (with id), creationDate,
  * and `shareToken`, the public link's token, for the owner only (null for anyone else and while not
  * shared). `token` and `path` are the token the viewer reached the file by: the file's own token
- * for its owner and chat members, the share token for a visitor of the public link.
+ * for its owner and chat members, the share token for a visitor of the public link. The owner also
+ * sees when the link ends (`shareExpiresAt`) and whether it asks for a password (`sharePassword`);
+ * the password's hash never leaves the server.
  */
 export const fileEntitySchema = t.Object({
   id: integer(),
@@ -23,6 +25,8 @@ export const fileEntitySchema = t.Object({
   token: t.String(),
   isShared: t.Boolean(),
   shareToken: t.Nullable(t.String()),
+  shareExpiresAt: t.Nullable(isoDate()),
+  sharePassword: t.Boolean(),
   owner: t.Object({ id: integer() }),
   creationDate: isoDate(),
 });
@@ -38,9 +42,15 @@ export const presentFile = (file: DriveFile, viewerId: number | null = file.owne
   token,
   isShared: file.shareToken !== null,
   shareToken: viewerId === file.ownerId ? file.shareToken : null,
+  shareExpiresAt: viewerId === file.ownerId ? file.shareExpiresAt : null,
+  sharePassword: viewerId === file.ownerId && file.sharePasswordHash !== null,
   owner: { id: file.ownerId },
   creationDate: file.creationDate,
 });
+
+/** A drive's use: bytes held and the quota; `custom` when an administrator set the quota. */
+export const quotaSchema = t.Object({ userId: integer(), used: t.Number(), quota: t.Number(), custom: t.Boolean() });
+export type DriveQuota = Static<typeof quotaSchema>;
 
 /** Drive files are served by the rules of src/lib/downloads.ts; the service asks this one to decide what it audits. */
 export { parseRange } from "../../lib/downloads";

@@ -11,8 +11,10 @@ import { newStoredPath, removeStored, storedFile } from "../../lib/storage";
 import { checkUpload, discard, MAX_FILE_BYTES, receiveFiles } from "../../lib/uploads";
 import { audit } from "../audit/service";
 import { mayReadChatFile } from "../chat/policy";
-import { MAX_IDS, type IdsQuery, type SaveRecordsInput } from "./model";
+import { MAX_IDS, SHARE_LIMITS, type IdsQuery, type SaveRecordsInput, type ShareOptionsInput } from "./model";
 import { parseRange, presentFile } from "./presenter";
+import { assertFits, quotaExceeded } from "./quota";
+import { assertLinkOpen, linkState, unlockShare } from "./share-link";
 
 /** Spec 1 section 9: a 500 MB hint, enforced here while the upload streams. */
 const DRIVE_MAX_BYTES = MAX_FILE_BYTES;
@@ -47,16 +49,24 @@ const byShareToken = (db: Executor, token: string) =>
 
 /**
  * POST /files/save-user-file: one file (multipart field "file") streamed into the actor's drive.
- * Over `maxBytes` is refused while streaming (413); an empty file (422) or bytes that contradict
- * the extension (415) leave nothing behind.
+ * Over `maxBytes`, or past what is left of the actor's quota, is refused while streaming (413
+ * payload_too_large or drive_quota_exceeded); an empty file (422) or bytes that contradict the
+ * extension (415) leave nothing behind.
  */
 export async function saveUserFile(ctx: AppContext, actor: User, request: Request, { maxBytes = DRIVE_MAX_BYTES } = {}) {
-  const { files } = await receiveFiles(request, ctx.config.dataDir, { maxFiles: 1, maxBytes });
+  const room = assertFits(ctx, ctx.db, actor.id, 0);
+  const { files } = await receiveFiles(request, ctx.config.dataDir, {
+    maxFiles: 1,
+    maxBytes: Math.min(maxBytes, room),
+    tooBig: room < maxBytes ? quotaExceeded : undefined,
+  });
   const [file] = files;
   if (!file) throw invalid([{ path: "body.file", message: "Choose a file" }]);
   try {
     checkUpload(file);
     return ctx.db.transaction((tx) => {
+      // Counted again: another upload of the same user may have finished while this one streamed.
+      assertFits(ctx, tx, actor.id, file.size);
       const row = tx
         .insert(driveFiles)
         .values({
@@ -97,27 +107,52 @@ export function listFiles(db: Db, actor: User, name = "") {
 
 /**
  * The file behind a token for `actor` (null: signed out), else 404 whatever the reason:
- * - a share token (a public link, set on share and cleared on withdrawal): anyone;
+ * - a share token (a public link, set on share and cleared on withdrawal): its owner, and anyone
+ *   while the link is open (share-link's assertLinkOpen: 410 past its end date, 403 until the
+ *   password was given in this browser, `cookies` being the request's Cookie header);
  * - the file's own token: its owner, and, signed in, whoever may enter a chat where a message
- *   that is not deleted carries the file (chat/policy's mayReadChatFile).
+ *   that is not deleted carries the file (chat/policy's mayReadChatFile). A chat's file is the
+ *   members' whatever its share link does: no end date or password applies to them.
  */
-function viewableFile(db: Db, actor: User | null, token: string): DriveFile {
-  const shared = byShareToken(db, token);
-  if (shared) return shared;
-  const file = byToken(db, token);
-  if (!file || !actor || (file.ownerId !== actor.id && !mayReadChatFile(db, actor, file.id))) throw notFound("file");
+function viewableFile(ctx: AppContext, actor: User | null, token: string, cookies: string | null): DriveFile {
+  const shared = byShareToken(ctx.db, token);
+  if (shared) {
+    if (shared.ownerId !== actor?.id) assertLinkOpen(ctx, shared, cookies);
+    return shared;
+  }
+  const file = byToken(ctx.db, token);
+  if (!file || !actor || (file.ownerId !== actor.id && !mayReadChatFile(ctx.db, actor, file.id))) throw notFound("file");
   return file;
 }
 
-/** GET /files/get-file-entity/{token} and the file pages: the entity as `actor` may see it (see presentFile). */
-export const fileEntity = (db: Db, actor: User | null, token: string) => presentFile(viewableFile(db, actor, token), actor?.id ?? null, token);
+/** GET /files/get-file-entity/{token}: the entity as `actor` may see it (see presentFile). */
+export const fileEntity = (ctx: AppContext, actor: User | null, token: string, cookies: string | null) =>
+  presentFile(viewableFile(ctx, actor, token, cookies), actor?.id ?? null, token);
+
+/**
+ * The file pages' load: the entity when the token opens it for `actor`, or why a share link does
+ * not open yet (past its end date, or waiting for its password); 404 otherwise.
+ */
+export function fileView(ctx: AppContext, actor: User | null, token: string, cookies: string | null) {
+  const shared = byShareToken(ctx.db, token);
+  const state = shared && shared.ownerId !== actor?.id ? linkState(ctx, shared, cookies) : "open";
+  if (state !== "open") return { state, file: null };
+  return { state, file: fileEntity(ctx, actor, token, cookies) };
+}
+
+/** POST /files/unlock-share/{token}: the Set-Cookie that opens a password-protected link in this browser (share-link's unlockShare). */
+export function unlockLink(ctx: AppContext, token: string, password: string, address: string) {
+  const file = byShareToken(ctx.db, token);
+  if (!file) throw notFound("file");
+  return unlockShare(ctx, file, password, address);
+}
 
 /**
  * GET /files/get-user-file/{token}: the file and where its bytes are. Whole downloads are audited
  * (DOWNLOAD); answers to Range requests are parts fetched by viewers and resumed downloads, so they are not.
  */
-export async function fileForDownload(ctx: AppContext, actor: User | null, token: string, rangeHeader: string | null) {
-  const file = viewableFile(ctx.db, actor, token);
+export async function fileForDownload(ctx: AppContext, actor: User | null, token: string, rangeHeader: string | null, cookies: string | null) {
+  const file = viewableFile(ctx, actor, token, cookies);
   const absolutePath = storedFile(ctx.config.dataDir, file.storedPath);
   if (!(await Bun.file(absolutePath).exists())) {
     log.error("drive.bytes_missing", { id: file.id, storedPath: file.storedPath });
@@ -161,15 +196,17 @@ export function filesById(db: Db, ids: number[]): Map<number, DriveFile> {
 }
 
 /**
- * Shares (a new share token for each file not shared yet; a shared one keeps its link) or
- * withdraws (the token is gone for good: a later share makes another one).
+ * Shares (a new share token, with no end date or password, for each file not shared yet; a shared
+ * one keeps its link and options) or withdraws (the token, its end date and password are gone for
+ * good: a later share makes another link).
  */
 function setShared(ctx: AppContext, actor: User, ids: number[], share: boolean) {
   return ctx.db.transaction((tx) => {
     const files = requireOwnFiles(tx, actor, ids);
     const rows = files.map((file) => {
       const shareToken = share ? (file.shareToken ?? randomToken(24)) : null;
-      return shareToken === file.shareToken ? file : tx.update(driveFiles).set({ shareToken }).where(eq(driveFiles.id, file.id)).returning().get();
+      if (shareToken === file.shareToken) return file;
+      return tx.update(driveFiles).set({ shareToken, shareExpiresAt: null, sharePasswordHash: null }).where(eq(driveFiles.id, file.id)).returning().get();
     });
     return rows.map((row) => presentFile(row));
   });
@@ -180,6 +217,31 @@ export const shareFiles = (ctx: AppContext, actor: User, query: IdsQuery) => set
 
 /** POST /files/withdraw: the owner stops sharing; the links answer 404 from now on. Chats that carry the files still read them. */
 export const withdrawFiles = (ctx: AppContext, actor: User, query: IdsQuery) => setShared(ctx, actor, parseIds(query), false);
+
+/**
+ * POST /files/share-options: the owner sets or clears the link's end date (an instant ahead, at
+ * most SHARE_LIMITS.maxDays) and sets, keeps (absent) or removes (null) its password, hashed with
+ * argon2id. The file must be shared (409 file_not_shared).
+ */
+export async function setShareOptions(ctx: AppContext, actor: User, input: ShareOptionsInput) {
+  const [file] = requireOwnFiles(ctx.db, actor, [input.id]);
+  const notShared = () => conflict("file_not_shared", "Share the file by link first");
+  if (!file.shareToken) throw notShared();
+  const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
+  const now = Date.now();
+  if (expiresAt && !(expiresAt.getTime() > now && expiresAt.getTime() <= now + SHARE_LIMITS.maxDays * 86_400_000)) {
+    throw invalid([{ path: "body.expiresAt", message: "drive.expiryInvalid", code: "drive.expiryInvalid" }]);
+  }
+  const sharePasswordHash =
+    input.password === undefined ? file.sharePasswordHash : input.password === null ? null : await Bun.password.hash(input.password, { algorithm: "argon2id" });
+  return ctx.db.transaction((tx) => {
+    // Withdrawn or shared anew while the password was hashed: the options were meant for the old link.
+    const [still] = requireOwnFiles(tx, actor, [input.id]);
+    if (still.shareToken !== file.shareToken) throw notShared();
+    const row = tx.update(driveFiles).set({ shareExpiresAt: expiresAt, sharePasswordHash }).where(eq(driveFiles.id, file.id)).returning().get();
+    return presentFile(row);
+  });
+}
 
 /**
  * POST /files/save-records: the chat checks that the files it is about to attach are the actor's
@@ -220,18 +282,20 @@ export async function diskSpace(ctx: AppContext) {
 /**
  * POST /files/add-file-entity/{token}: copies a file someone else shared, or sent into a chat of
  * the actor's, into the actor's drive (its own bytes and token, not shared). 409 for one's own
- * file; 404 when the actor may not read it (viewableFile).
+ * file; 404 when the actor may not read it (viewableFile); 413 past the actor's quota.
  */
-export async function addFileEntity(ctx: AppContext, actor: User, token: string) {
-  const source = viewableFile(ctx.db, actor, token);
+export async function addFileEntity(ctx: AppContext, actor: User, token: string, cookies: string | null) {
+  const source = viewableFile(ctx, actor, token, cookies);
   if (source.ownerId === actor.id) throw conflict("file_own", "This file is already in your drive");
+  assertFits(ctx, ctx.db, actor.id, source.size);
   if ((await diskSpace(ctx)).free < source.size) throw new AppError(507, "insufficient_storage", "There is not enough disk space");
   const target = newStoredPath(ctx.config.dataDir);
   try {
     await copyFile(storedFile(ctx.config.dataDir, source.storedPath), target.absolute);
     return ctx.db.transaction((tx) => {
       // Withdrawn, removed, or its message deleted while the bytes were copied: the token no longer works.
-      const still = viewableFile(ctx.db, actor, token);
+      const still = viewableFile(ctx, actor, token, cookies);
+      assertFits(ctx, tx, actor.id, still.size);
       const row = tx
         .insert(driveFiles)
         .values({ ownerId: actor.id, name: still.name, type: still.type, size: still.size, mime: still.mime, storedPath: target.relative, token: randomToken(24) })
