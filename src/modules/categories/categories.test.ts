@@ -311,8 +311,8 @@ describe("category page", () => {
     tag(project.id, bridge.id, "steel");
     const all = categoryData(t.db, member.user, cat.id);
     expect(all).toEqual([
-      { id: bridge.id, name: "Bridge plan", dataType: "DOC", status: "CHECKED", shortDescription: "span", keywords: [{ id: expect.any(Number), value: "steel" }] },
-      { id: survey.id, name: "Survey", dataType: "TABLE", status: "NO_DATA", shortDescription: "", keywords: [{ id: expect.any(Number), value: "Кандидаты" }] },
+      { id: bridge.id, name: "Bridge plan", dataType: "DOC", status: "CHECKED", shortDescription: "span", keywords: [{ id: expect.any(Number), value: "steel" }], fileName: null },
+      { id: survey.id, name: "Survey", dataType: "TABLE", status: "NO_DATA", shortDescription: "", keywords: [{ id: expect.any(Number), value: "Кандидаты" }], fileName: null },
     ]);
     expect(categoryData(t.db, member.user, cat.id, "BRIDGE").map((d) => d.id)).toEqual([bridge.id]);
     expect(categoryData(t.db, member.user, cat.id, "кандидат").map((d) => d.id)).toEqual([survey.id]);
