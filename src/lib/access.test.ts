@@ -115,10 +115,6 @@ const ACCESS: Record<string, Access> = {
   "POST /api/files/unlock-share/:token": "public",
   "GET /api/files/quota": "USER",
   "POST /api/files/set-quota": "ADMIN",
-  "POST /api/files/share-options": "USER",
-  "POST /api/files/unlock-share/:token": "public",
-  "GET /api/files/quota": "USER",
-  "POST /api/files/set-quota": "ADMIN",
 };
 
 let t: ReturnType<typeof testApp>;
