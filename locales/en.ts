@@ -205,6 +205,8 @@ export const en = {
   "category.copied": "Copy complete",
   "error.category_not_found": "No such category",
   "error.category_default": "A default category cannot be deleted",
+  "error.category_name_taken": "This project already has a category with this name",
+  "error.category_only_given": "Some members are given only this category: give them another one before deleting it",
   "home.projects": "Your projects",
   "home.search": "Search projects",
   "home.noMatch": "No project matches the search.",

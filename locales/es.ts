@@ -207,6 +207,8 @@ export const es: Messages = {
   "category.copied": "Copia completada",
   "error.category_not_found": "La categoría no existe",
   "error.category_default": "Una categoría predeterminada no se puede eliminar",
+  "error.category_name_taken": "Este proyecto ya tiene una categoría con este nombre",
+  "error.category_only_given": "Algunos miembros solo tienen asignada esta categoría: asígneles otra antes de eliminarla",
   "home.projects": "Tus proyectos",
   "home.search": "Buscar proyectos",
   "home.noMatch": "Ningún proyecto coincide con la búsqueda.",

@@ -207,6 +207,8 @@ export const ru: Messages = {
   "category.copied": "Копирование завершено",
   "error.category_not_found": "Категория не найдена",
   "error.category_default": "Категорию по умолчанию нельзя удалить",
+  "error.category_name_taken": "В проекте уже есть категория с таким названием",
+  "error.category_only_given": "Некоторым участникам назначена только эта категория: сначала назначьте им другую",
   "home.projects": "Ваши проекты",
   "home.search": "Поиск проектов",
   "home.noMatch": "Нет проектов, подходящих под запрос.",

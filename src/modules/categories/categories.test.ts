@@ -171,6 +171,30 @@ describe("saving", () => {
     expect(categoryRows(project.id)).toHaveLength(1);
   });
 
+  test("a name taken in the project, in any case and script, is refused on create, rename and copy (409, translated); nothing changes", async () => {
+    const { project, admin } = await scene();
+    const photos = f.category(project.id, { name: "Фото площадки", number: 1 });
+    const drawings = f.category(project.id, { name: "Drawings", number: 2 });
+    const before = categoryRows(project.id);
+    const save = (body: object, lang = "en") =>
+      t.call("POST", "/category/save", { cookie: admin.cookie, body: { project: { id: project.id }, ...body }, headers: { "accept-language": lang } });
+    const created = await save({ name: "  фото ПЛОЩАДКИ " }, "ru");
+    expect(created.status).toBe(409);
+    expect(created.body).toMatchObject({ error: "category_name_taken", message: "В проекте уже есть категория с таким названием" });
+    expect(created.body.details).toEqual([{ path: "body.name", code: "error.category_name_taken", message: "В проекте уже есть категория с таким названием" }]);
+    const renamed = await save({ id: drawings.id, name: "ФОТО площадки" }, "es");
+    expect([renamed.status, renamed.body.details[0].message]).toEqual([409, "Este proyecto ya tiene una categoría con este nombre"]);
+    const copied = await t.call("POST", "/category/make-copy", { cookie: admin.cookie, body: { categoryId: photos.id, name: "drawings" } });
+    expect([copied.status, copied.body.error, copied.body.details[0].path]).toEqual([409, "category_name_taken", "body.name"]);
+    expect(categoryRows(project.id)).toEqual(before);
+
+    // A category keeps its own name in another case; another project and the hidden default category do not count.
+    expect((await save({ id: drawings.id, name: "DRAWINGS" })).status).toBe(200);
+    expect((await t.call("POST", "/category/save", { cookie: admin.cookie, body: { name: "Drawings", project: { id: f.project("Other").id } } })).status).toBe(200);
+    f.category(project.id, { name: "Default", isDefault: true });
+    expect((await save({ name: "default" })).status).toBe(200);
+  });
+
   test("save-all reorders one project's categories in one go", async () => {
     const { project, admin, member } = await scene();
     const a = f.category(project.id, { name: "A", number: 1 });
@@ -213,7 +237,7 @@ describe("deleting", () => {
     const item = f.dataItem(project.id, {}, [cat.id, kept.id]);
     const lonely = f.dataItem(project.id, {}, [cat.id]);
     const membership = t.db.select().from(userProjects).where(eq(userProjects.userId, member.user.id)).get()!;
-    t.db.insert(userProjectCategories).values({ userProjectId: membership.id, categoryId: cat.id }).run();
+    f.assignCategories(membership.id, [cat.id, kept.id]);
     expect((await t.call("POST", `/category/delete?id=${cat.id}`, { cookie: member.cookie })).status).toBe(403);
     const res = await t.call("POST", `/category/delete?id=${cat.id}`, { cookie: admin.cookie });
     expect(res.status).toBe(200);
@@ -222,9 +246,27 @@ describe("deleting", () => {
     expect(t.db.select().from(dataItems).all().map((d) => d.id).sort()).toEqual([item.id, lonely.id].sort());
     expect(linksOf(cat.id)).toEqual([]);
     expect(linksOf(kept.id)).toEqual([item.id]);
-    expect(t.db.select().from(userProjectCategories).all()).toEqual([]);
+    expect(t.db.select().from(userProjectCategories).all()).toEqual([{ userProjectId: membership.id, categoryId: kept.id }]);
     expect(auditKinds(admin.user.id)).toEqual(["DELETE"]);
     expect((await t.call("POST", `/category/delete?id=${cat.id}`, { cookie: admin.cookie })).status).toBe(404);
+  });
+
+  test("a category that is the only one given to a member stays (409, translated), so they are not left seeing everything", async () => {
+    const { project, admin, member } = await scene();
+    const only = f.category(project.id, { name: "Site photos" });
+    const other = f.category(project.id, { name: "Drawings" });
+    const membership = t.db.select().from(userProjects).where(eq(userProjects.userId, member.user.id)).get()!;
+    f.assignCategories(membership.id, [only.id]);
+    const refused = await t.call("POST", `/category/delete?id=${only.id}`, { cookie: admin.cookie, headers: { "accept-language": "es" } });
+    expect([refused.status, refused.body.error]).toEqual([409, "category_only_given"]);
+    expect(refused.body.message).toBe("Algunos miembros solo tienen asignada esta categoría: asígneles otra antes de eliminarla");
+    expect(categoryRows(project.id).map((c) => c.id)).toEqual([only.id, other.id]);
+    expect(t.db.select().from(userProjectCategories).all()).toEqual([{ userProjectId: membership.id, categoryId: only.id }]);
+    expect(auditKinds(admin.user.id)).toEqual([]);
+    // Given another one too, the member keeps that one.
+    f.assignCategories(membership.id, [other.id]);
+    expect((await t.call("POST", `/category/delete?id=${only.id}`, { cookie: admin.cookie })).status).toBe(200);
+    expect(t.db.select().from(userProjectCategories).all()).toEqual([{ userProjectId: membership.id, categoryId: other.id }]);
   });
 
   test("a default category cannot be deleted", async () => {

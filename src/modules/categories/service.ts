@@ -2,12 +2,12 @@ import { and, asc, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import type { AppContext } from "../../lib/context";
 import { categories, type Category, type User } from "../../../db/schema";
-import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { AppError, conflict, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { sanitize } from "../../lib/sanitize";
 import { audit } from "../audit/service";
 import { dataCountsByCategory, type DataCounts } from "../data/counts";
 import { copyCategoryLinks } from "../data/service";
-import { requireProjectRole } from "../projects/policy";
+import { requireProjectRole, soleHoldersOf } from "../projects/policy";
 import { CATEGORY_LIMITS } from "./limits";
 import type { CategoryInput, CopyInput, OrderInput } from "./model";
 import { requireCategory, visibleCategories } from "./policy";
@@ -47,6 +47,24 @@ function checkName(path: string, raw: string | undefined): { name: string; detai
   return { name, details: [] };
 }
 
+/**
+ * Names are unique within a project, ignoring case in any script ("Фото" is "фото"); the hidden
+ * default category does not count. Checked in the writing transaction, so two saves cannot both pass.
+ */
+function refuseTakenName(tx: Executor, projectId: number, name: string, path: string, exceptId?: number) {
+  const wanted = name.toLowerCase();
+  const taken = tx
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.projectId, projectId), eq(categories.isDefault, false)))
+    .all()
+    .some((other) => other.id !== exceptId && other.name.toLowerCase() === wanted);
+  if (taken) {
+    const code = "error.category_name_taken";
+    throw new AppError(409, "category_name_taken", "A category with this name already exists in the project", [{ path, message: code, code }]);
+  }
+}
+
 const nextNumber = (db: Executor, projectId: number) =>
   (db.select({ last: max(categories.number) }).from(categories).where(eq(categories.projectId, projectId)).get()?.last ?? 0) + 1;
 
@@ -73,6 +91,7 @@ export function saveCategory(db: Db, actor: User, input: CategoryInput): Categor
     description: input.description === undefined && existing ? existing.description : (input.description ? sanitize(input.description, "richText") : ""),
   };
   return db.transaction((tx) => {
+    if (!fields.isDefault) refuseTakenName(tx, input.project.id, name, "body.name", existing?.id);
     if (existing) {
       const saved = tx
         .update(categories)
@@ -123,11 +142,14 @@ export function saveOrder(db: Db, actor: User, input: OrderInput): Category[] {
 /**
  * Deletes a non-default category and its links to data and members; the data items stay. Members
  * limited to it and others lose its items, and their live subscriptions to those items' comments.
+ * A category that is the only one given to a member stays (409): without it they would have none
+ * given, which means everything.
  */
 export function deleteCategory(ctx: AppContext, actor: User, id: number): Category {
   const category = requireCategory(ctx.db, actor, id, "ADMIN");
   if (category.isDefault) throw new AppError(409, "category_default", "A default category cannot be deleted");
   ctx.db.transaction((tx) => {
+    if (soleHoldersOf(tx, id)) throw conflict("category_only_given", "Some members are given only this category: give them another one first");
     tx.delete(categories).where(eq(categories.id, id)).run();
     audit(tx, actor.id, "DELETE", `category ${category.id} "${category.name}" in project ${category.projectId}`);
   });
@@ -145,6 +167,7 @@ export function copyCategory(db: Db, actor: User, input: CopyInput): Category {
   const { name, details } = checkName(`${input.nameFrom}.name`, input.name);
   if (details.length) throw invalid(details);
   return db.transaction((tx) => {
+    refuseTakenName(tx, original.projectId, name, `${input.nameFrom}.name`);
     tx.update(categories)
       .set({ number: sql`${categories.number} + 1` })
       .where(and(eq(categories.projectId, original.projectId), gt(categories.number, original.number)))

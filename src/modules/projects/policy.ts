@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
 import { projects, userProjectCategories, userProjects, type Project, type User, type UserProject } from "../../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
 import { hasRank, roleInProject, type Role } from "../../lib/roles";
@@ -66,4 +66,19 @@ export function categoryLimits(db: Db, actor: User): CategoryLimits {
     limits.set(row.projectId, [...(limits.get(row.projectId) ?? []), row.categoryId]);
   }
   return limits;
+}
+
+/**
+ * How many members were given `categoryId` and no other category: deleting it would leave them none
+ * given, which means everything.
+ */
+export function soleHoldersOf(db: Executor, categoryId: number): number {
+  const holders = db.select({ id: userProjectCategories.userProjectId }).from(userProjectCategories).where(eq(userProjectCategories.categoryId, categoryId));
+  return db
+    .select({ id: userProjectCategories.userProjectId })
+    .from(userProjectCategories)
+    .where(inArray(userProjectCategories.userProjectId, holders))
+    .groupBy(userProjectCategories.userProjectId)
+    .having(sql`count(*) = 1`)
+    .all().length;
 }
