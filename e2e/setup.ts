@@ -38,7 +38,7 @@ export async function startPlexus({ mail = true } = {}) {
   const sink = await startSmtpSink();
   const port = freePort();
   const url = `http://localhost:${port}`;
-  const smtp = mail ? { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_SECURE: "false" } : {};
+  const smtp: Record<string, string> = mail ? { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_SECURE: "false" } : {};
   const config = testConfig(data.dir, { ...smtp, PORT: String(port), PUBLIC_URL: url });
   const db: Db = openDb(config.dbPath);
   const server = await startServer({ db, config });
