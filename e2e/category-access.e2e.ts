@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { en } from "../locales/en";
 import { ru } from "../locales/ru";
-import { ownPageHeaders } from "../src/testing/own-page";
-import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // Category access as people meet it: a USER given only "Site photos" in the project users dialog
 // sees that category and its documents and nothing else; an administrator naming a second category
@@ -23,17 +22,10 @@ afterAll(async () => {
   await plexus?.stop();
 });
 
-type Person = { login: string; password: string };
-
-/** A signed-in page in a fresh context, the first-visit disclaimer already seen. */
-async function pageAs(person: Person, locale?: string): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem("plexus.disclaimerSeen", "1"));
+/** A signed-in page for `person` in a fresh context (in `locale` when given). */
+async function pageAs(person: { login: string; password: string }, locale?: string): Promise<Page> {
+  const { page, context } = await signedInPage(browser, plexus.url, await apiSignIn(plexus.url, person.login, person.password));
   if (locale) await context.addCookies([{ name: "plexus_locale", value: locale, url: plexus.url }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const response = await page.request.post(`${plexus.url}/api/login`, { data: { username: person.login, password: person.password }, headers: ownPageHeaders(plexus.url) });
-  expect(response.status()).toBe(200);
   return page;
 }
 
