@@ -6,3 +6,4 @@ export * from "./data";
 export * from "./docs";
 export * from "./drive";
 export * from "./chat";
+export * from "./wiki";
