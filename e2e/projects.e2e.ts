@@ -95,7 +95,7 @@ describe("administrator", () => {
       await save.click();
       await page.waitForURL((url) => /^\/project\/\d+\/home$/.test(url.pathname));
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Harbour extension");
-      expect(await page.getByText("New berths").isVisible()).toBe(true);
+      expect(await page.locator(".phead__desc").textContent()).toBe("New berths");
       // No categories shown: the hidden default category never appears.
       expect(await page.locator("#category-list > li").count()).toBe(0);
     },
