@@ -43,12 +43,6 @@ export function startDocPage() {
   const empty = byId("versions-empty");
   const typeTabs = byId("type-tabs");
   const search = new TextSearch(byId("doc-search"));
-  const zoom = {
-    root: byId("pdf-zoom"),
-    label: byId<HTMLOutputElement>("pdf-scale"),
-    zoomIn: byId("pdf-zoom").querySelector<HTMLButtonElement>("[data-zoom-in]")!,
-    zoomOut: byId("pdf-zoom").querySelector<HTMLButtonElement>("[data-zoom-out]")!,
-  };
   const dateFormat = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "short", timeStyle: "short" });
 
   const selected = () => versions.find((v) => v.id === selectedId);
@@ -70,7 +64,6 @@ export function startDocPage() {
     viewerNow?.dispose();
     viewerNow = undefined;
     search.detach();
-    zoom.root.hidden = true;
     return controller;
   }
 
@@ -87,10 +80,10 @@ export function startDocPage() {
     if (version.type === "MS_DOC") {
       next = await showDocx(stage, version.id, search, controller.signal);
     } else if (version.type === "PDF") {
-      stage.replaceChildren(message(t("common.loading")));
+      stage.replaceChildren(message(t("docs.pdf.opening")));
       try {
         const { showPdf } = await import("./pdf");
-        if (!controller.signal.aborted) next = await showPdf(stage, fileUrl(version.id, true), zoom, controller.signal);
+        if (!controller.signal.aborted) next = await showPdf(stage, fileUrl(version.id, true), controller.signal);
       } catch (error) {
         if (!controller.signal.aborted) {
           stage.replaceChildren(message(t("docs.readingError"), "error"));

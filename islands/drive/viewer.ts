@@ -74,8 +74,9 @@ export async function showFile(stage: HTMLElement, file: Pick<FileEntity, "name"
   try {
     if (kind === "text") await showText(stage, file, signal);
     else {
-      const { renderPdf } = await import("./pdf");
-      if (!signal.aborted) await renderPdf(stage, userFileUrl(file.token, true), signal, (n) => tf("drive.page", { n }));
+      // One PDF viewer for documents and the drive.
+      const { showPdf } = await import("../docs/pdf");
+      if (!signal.aborted) await showPdf(stage, userFileUrl(file.token, true), signal);
     }
   } catch (error) {
     if (signal.aborted) return;
