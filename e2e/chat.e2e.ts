@@ -77,9 +77,9 @@ async function send(page: Page, text: string) {
   await messageBox(page).press("Enter");
 }
 
-/** The visible thread: server ids (pending ones as "pending") with their texts. */
+/** The visible thread: server ids (pending ones as "pending") with their texts; dividers are not messages. */
 async function thread(page: Page) {
-  return messageItems(page).evaluateAll((items) =>
+  return frameOf(page).locator(".chat-messages__list > li:is([data-message-id], [data-pending])").evaluateAll((items) =>
     items.map((li) => ({
       id: (li as HTMLElement).dataset.messageId ?? "pending",
       text: (li.querySelector(".chat-msg__text, .chat-file__name, p")?.textContent ?? "").trim(),
@@ -499,6 +499,119 @@ describe("reconnecting", () => {
   );
 });
 
+describe("finding chats, limits, comments and focus (issue 9)", () => {
+  test(
+    "a PUBLIC chat reaches open pages at once; a member who left it finds it in the browse list with its members and joins again",
+    async () => {
+      const { anna, n } = await annaAndBoris();
+      const a = await atProfile(anna);
+      await openDrawer(a.page);
+      const adminCookie = await signIn(plexus.admin.login, plexus.admin.password);
+      const name = `Town square ${n}`;
+      await call<number>(adminCookie, "POST", "/chats/new-chat", { name, type: "PUBLIC" });
+      const entry = drawer(a.page).locator(".chat-list__items").getByRole("button", { name: named(name) });
+      await entry.waitFor({ timeout: LIVE });
+      await openChat(a.page, name);
+      await frameOf(a.page).getByRole("button", { name: /^Members: \d+$/ }).click();
+      await a.page.getByRole("dialog", { name: `Members of ${name}` }).getByRole("button", { name: "Leave the chat" }).click();
+      await a.page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Leave the chat" }).click();
+      await entry.waitFor({ state: "detached", timeout: LIVE });
+
+      await drawer(a.page).getByRole("button", { name: "Browse public chats" }).click();
+      const browse = a.page.getByRole("dialog", { name: "Public chats" });
+      await browse.getByLabel("Search by name").fill(name.toUpperCase());
+      const row = browse.locator(".chat-browse li").filter({ hasText: name });
+      await row.getByText(/^Members: \d+$/).waitFor();
+      await row.getByRole("button", { name: "Join" }).click();
+      await browse.waitFor({ state: "detached" });
+      await frameOf(a.page).getByRole("heading", { name, exact: true }).waitFor();
+      await frameOf(a.page).getByText(`${anna.name} joined the chat`).waitFor({ timeout: LIVE });
+      await entry.waitFor();
+      // Joined: the message box has the focus, and the browse list now offers to open it.
+      expect(await messageBox(a.page).evaluate((el) => el === document.activeElement)).toBe(true);
+      await drawer(a.page).getByRole("button", { name: "Browse public chats" }).click();
+      await browse.getByLabel("Search by name").fill(name);
+      await browse.locator(".chat-browse li").filter({ hasText: name }).getByRole("button", { name: "Open" }).waitFor();
+      await browse.getByRole("button", { name: "Close" }).click();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "an archived chat with a new message shows in the list, marked archived, as the badge counts it",
+    async () => {
+      const { a, b, boris, chatName } = await crew();
+      await badge(b.page).filter({ hasText: "1" }).waitFor({ timeout: LIVE });
+      await openChat(b.page, chatName);
+      await badge(b.page).waitFor({ state: "hidden", timeout: LIVE });
+      await frameOf(b.page).getByRole("button", { name: "Chat options" }).click();
+      await b.page.getByRole("menuitem", { name: "Archive" }).click();
+      await b.page.getByText("The chat is archived").waitFor();
+      // Boris looks at another chat; Anna writes in the archived one.
+      await call<number>(boris.cookie, "POST", "/chats/new-chat", { name: `${chatName} elsewhere`, type: "PRIVATE" });
+      await b.page.reload();
+      await openChat(b.page, `${chatName} elsewhere`);
+      const list = drawer(b.page).locator(".chat-list__items");
+      const archived = list.getByRole("button", { name: new RegExp(`^${escapeRegExp(chatName)}(?! elsewhere)`) });
+      expect(await archived.count()).toBe(0);
+      await send(a.page, "Are you still there?");
+      await badge(b.page).filter({ hasText: "1" }).waitFor({ timeout: LIVE });
+      await archived.waitFor({ timeout: LIVE });
+      await archived.getByRole("img", { name: "Archived" }).waitFor();
+      await archived.getByLabel("1 unread").waitFor();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "near 4,000 characters the message box counts down; past it nothing is cut or sent",
+    async () => {
+      const { a, b, chatName } = await crew();
+      await openChat(b.page, chatName);
+      await messageBox(a.page).fill("x".repeat(3990));
+      await frameOf(a.page).getByText("Characters left: 10").waitFor();
+      await messageBox(a.page).fill("y".repeat(4010));
+      await frameOf(a.page).getByText("Characters over the limit: 10").waitFor();
+      expect((await messageBox(a.page).inputValue()).length).toBe(4010);
+      expect(await frameOf(a.page).getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+      await messageBox(a.page).press("Enter");
+      expect(await frameOf(a.page).locator("li[data-pending]").count()).toBe(0);
+      expect((await messageBox(a.page).inputValue()).length).toBe(4010);
+      // Down to the limit, it goes whole.
+      await messageBox(a.page).fill("z".repeat(4000));
+      await messageBox(a.page).press("Enter");
+      await until(async () => (await frameOf(b.page).locator(".chat-msg__text").allTextContents()).includes("z".repeat(4000)), LIVE, "the 4,000-character message");
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "the drawer keeps the focus: Tab stays inside, choosing a chat focuses its message box, Escape closes it and returns to the rail button",
+    async () => {
+      const { b, chatName } = await crew();
+      const rail = b.page.locator("nav.rail [data-chat-open]");
+      await rail.click();
+      await drawer(b.page).waitFor();
+      for (let i = 0; i < 30; i++) {
+        await b.page.keyboard.press(i % 7 === 6 ? "Shift+Tab" : "Tab");
+        expect(await b.page.evaluate(() => !!document.activeElement?.closest(".chat-drawer"))).toBe(true);
+      }
+      await drawer(b.page).locator(".chat-list__items").getByRole("button", { name: named(chatName) }).click();
+      await until(() => messageBox(b.page).evaluate((el) => el === document.activeElement), LIVE, "the message box to take the focus");
+      await b.page.keyboard.press("Escape");
+      await drawer(b.page).waitFor({ state: "detached" });
+      expect(await rail.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      // On /chats, choosing a chat focuses its message box too.
+      await b.page.goto(`${plexus.url}/chats`);
+      await b.page.locator("#chat-page .chat-list").getByRole("button", { name: named(chatName) }).click();
+      const box = b.page.locator("#chat-page .chat-frame").getByLabel("Message", { exact: true });
+      await until(() => box.evaluate((el) => el === document.activeElement), LIVE, "the message box on /chats to take the focus");
+    },
+    TIMEOUT,
+  );
+});
+
 describe("where chat opens", () => {
   test(
     "/chats?chat=ID selects that chat once connected; on a narrow screen the bottom bar leads there and one column shows at a time",
@@ -595,6 +708,8 @@ describe("where chat opens", () => {
       const comments = visit.page.locator("#panel-comments .chat-frame");
       await comments.getByLabel("Message", { exact: true }).waitFor({ timeout: LIVE });
       expect(scripts.some((path) => /\/panel\.[\w-]+\.js$/.test(path))).toBe(true);
+      // Opening the comments wrote nothing: the item has no chat before its first comment.
+      expect(await call(anna.cookie, "GET", `/chats/for-data?dataId=${docId}`)).toEqual({ chat: null, joined: false });
       await comments.getByLabel("Message", { exact: true }).fill("Check pier three first");
       await comments.getByLabel("Message", { exact: true }).press("Enter");
       await comments.locator("li[data-message-id]").getByText("Check pier three first").waitFor({ timeout: LIVE });
@@ -605,9 +720,13 @@ describe("where chat opens", () => {
       await other.page.getByRole("tab", { name: "Comments" }).click();
       const theirs = other.page.locator("#panel-comments .chat-frame");
       await theirs.getByText("Check pier three first").waitFor({ timeout: LIVE });
+      // Reading them did not make Boris a member; writing does.
+      const { chat: commentChat } = await call<{ chat: { id: number } }>(boris.cookie, "GET", `/chats/for-data?dataId=${docId}`);
+      expect((await call<{ id: number }[]>(anna.cookie, "GET", `/chats/members?chatId=${commentChat.id}`)).map((m) => m.id)).toEqual([anna.person.id]);
       await theirs.getByLabel("Message", { exact: true }).fill("Will do");
       await theirs.getByLabel("Message", { exact: true }).press("Enter");
       await comments.getByText("Will do").waitFor({ timeout: LIVE });
+      expect((await call<{ id: number }[]>(anna.cookie, "GET", `/chats/members?chatId=${commentChat.id}`)).length).toBe(2);
       await other.context.close();
 
       // In Anna's chat list the comment chat is under Comments, named after the document and linking to it.

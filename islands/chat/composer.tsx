@@ -1,24 +1,55 @@
-/** The message input: Enter sends, Alt+Enter breaks the line, pasted files go to the upload dialog. */
-import { useRef, useState, type KeyboardEvent } from "react";
+/**
+ * The message input: Enter sends, Alt+Enter breaks the line, pasted files go to the upload dialog.
+ * Nothing is cut: near MESSAGE_MAX a counter shows what is left, past it what is too much, and the
+ * message is not sent until it fits.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiAttachment, mdiSend } from "@mdi/js";
 import { MESSAGE_MAX } from "../../src/modules/chat/limits";
 import type { FrameDialog } from "./frame";
-import { connected, sendText } from "./store";
+import { reportFailure } from "../lib/failures";
+import { composerFocus, connected } from "./store";
 import { ct } from "./strings";
-import type { Chat } from "./types";
 import { Icon, Menu } from "./ui";
 
-export function Composer({ chat, canWrite, onDialog, onFiles }: { chat: Chat; canWrite: boolean; onDialog: (d: FrameDialog) => void; onFiles: (files: File[]) => void }) {
+/** From how many characters the counter shows. */
+const COUNT_FROM = MESSAGE_MAX - 500;
+
+interface ComposerProps {
+  inputId: string;
+  /** The chat written in; null before a data item's first comment makes it. */
+  chatId: number | null;
+  canWrite: boolean;
+  /** Sends the trimmed text; a promise keeps the text until it resolves (and when it fails). */
+  onSend: (text: string) => unknown;
+  /** The attach menu and pasted files, for a chat that exists. */
+  onDialog?: (d: FrameDialog) => void;
+  onFiles?: (files: File[]) => void;
+}
+
+export function Composer({ inputId, chatId, canWrite, onSend, onDialog, onFiles }: ComposerProps) {
   useSignals();
   const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+  const length = text.trim().length;
+  const over = length > MESSAGE_MAX;
+  const wanted = chatId !== null && composerFocus.value === chatId;
+
+  useEffect(() => {
+    if (!wanted || !canWrite) return;
+    box.current?.focus();
+    composerFocus.value = null;
+  }, [wanted, canWrite]);
 
   const send = () => {
     const body = text.trim();
-    if (!body || !canWrite) return;
-    sendText(chat.id, body);
-    setText("");
+    if (!body || over || busy || !canWrite) return;
+    const sending = onSend(body);
+    if (!(sending instanceof Promise)) return setText("");
+    setBusy(true);
+    sending.then(() => setText(""), reportFailure).finally(() => setBusy(false));
   };
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
@@ -41,47 +72,54 @@ export function Composer({ chat, canWrite, onDialog, onFiles }: { chat: Chat; ca
       {!canWrite && <p className="chat-composer__note">{ct("chat.subscribeToWrite")}</p>}
       {canWrite && !connected.value && <p className="chat-composer__note">{ct("chat.offlineNote")}</p>}
       <div className="chat-composer__row">
-        <Menu label={ct("chat.attach")} icon={mdiAttachment}>
-          {(close) => (
-            <>
-              <button type="button" role="menuitem" disabled={!canWrite} onClick={() => (close(), onDialog("upload"))}>
-                {ct("chat.uploadFiles")}
-              </button>
-              <button type="button" role="menuitem" disabled={!canWrite} onClick={() => (close(), onDialog("picker"))}>
-                {ct("chat.myFiles")}
-              </button>
-            </>
-          )}
-        </Menu>
-        <label className="visually-hidden" htmlFor={`chat-input-${chat.id}`}>
+        {onDialog && (
+          <Menu label={ct("chat.attach")} icon={mdiAttachment}>
+            {(close) => (
+              <>
+                <button type="button" role="menuitem" disabled={!canWrite} onClick={() => (close(), onDialog("upload"))}>
+                  {ct("chat.uploadFiles")}
+                </button>
+                <button type="button" role="menuitem" disabled={!canWrite} onClick={() => (close(), onDialog("picker"))}>
+                  {ct("chat.myFiles")}
+                </button>
+              </>
+            )}
+          </Menu>
+        )}
+        <label className="visually-hidden" htmlFor={inputId}>
           {ct("chat.messageLabel")}
         </label>
-        <span className="visually-hidden" id={`chat-hint-${chat.id}`}>
+        <span className="visually-hidden" id={`${inputId}-hint`}>
           {ct("chat.inputHint")}
         </span>
         <textarea
-          id={`chat-input-${chat.id}`}
+          id={inputId}
           ref={box}
           rows={1}
           value={text}
-          maxLength={MESSAGE_MAX}
           disabled={!canWrite}
           placeholder={ct("chat.messagePlaceholder")}
-          aria-describedby={`chat-hint-${chat.id}`}
+          aria-describedby={length >= COUNT_FROM ? `${inputId}-hint ${inputId}-count` : `${inputId}-hint`}
+          aria-invalid={over || undefined}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKey}
           onPaste={(e) => {
             const files = [...e.clipboardData.files];
-            if (files.length) {
+            if (files.length && onFiles) {
               e.preventDefault();
               onFiles(files);
             }
           }}
         />
-        <button type="button" className="chat-icon chat-composer__send" title={ct("chat.send")} aria-label={ct("chat.send")} disabled={!canWrite || !text.trim()} onClick={send}>
+        <button type="button" className="chat-icon chat-composer__send" title={ct("chat.send")} aria-label={ct("chat.send")} disabled={!canWrite || !length || over || busy} onClick={send}>
           <Icon path={mdiSend} />
         </button>
       </div>
+      {length >= COUNT_FROM && (
+        <p id={`${inputId}-count`} className={`chat-composer__count${over ? " is-over" : ""}`} aria-live={over ? "polite" : "off"}>
+          {over ? ct("chat.charsOver", { count: length - MESSAGE_MAX }) : ct("chat.charsLeft", { count: MESSAGE_MAX - length })}
+        </p>
+      )}
     </div>
   );
 }

@@ -64,6 +64,12 @@ class ChatCore {
   private readonly inFlight = new Set<string>();
   private flushRetry: ReturnType<typeof setTimeout> | undefined;
   private pending: PendingMessage[] | undefined;
+  /**
+   * Chats shown without being in them (a data item's comments one has only read): kept in `chats`
+   * for their frame and topic, but not listed, not counted as unread and never marked read, since
+   * marking read would join them. Writing joins; the next list then has them for real.
+   */
+  readonly visiting = new Set<number>();
 
   get connected() {
     return live.connected;
@@ -117,7 +123,7 @@ class ChatCore {
   }
 
   get unread() {
-    return this.chats.reduce((sum, c) => sum + (c.numberOfUnreadMessages || 0), 0);
+    return this.chats.reduce((sum, c) => sum + (this.visiting.has(c.id) ? 0 : c.numberOfUnreadMessages || 0), 0);
   }
 
   /** Fetches the list again (one call at a time; a call asked for meanwhile runs once after). */
@@ -132,7 +138,9 @@ class ChatCore {
           this.again = false;
           // A background call: a lost session is noticed by the person's next action, not here.
           const chats = await api<Chat[]>("chats/get-all", { raw: true });
-          this.chats = chats.sort(byLatest);
+          for (const chat of chats) this.visiting.delete(chat.id);
+          const visited = this.chats.filter((c) => this.visiting.has(c.id));
+          this.chats = [...chats, ...visited].sort(byLatest);
           this.loaded = true;
           this.syncTopics();
           this.changed();
@@ -188,6 +196,12 @@ class ChatCore {
     this.emit({ kind: "chats" });
   }
 
+  /** Shows a chat one is not in (see visiting) until one writes in it. */
+  visit(chat: Chat) {
+    this.visiting.add(chat.id);
+    this.upsert(chat);
+  }
+
   /** Puts a chat in the list (a new DATA chat, say) without waiting for the next refresh. */
   upsert(chat: Chat) {
     this.chats = [...this.chats.filter((c) => c.id !== chat.id), chat].sort(byLatest);
@@ -237,11 +251,12 @@ class ChatCore {
       },
     };
     if (message.authorID === this.me.id) change.numberOfUnreadMessages = 0;
-    else if (message.messageKey !== "DELETED") change.numberOfUnreadMessages = chat.numberOfUnreadMessages + 1;
+    else if (message.messageKey !== "DELETED" && !this.visiting.has(chat.id)) change.numberOfUnreadMessages = chat.numberOfUnreadMessages + 1;
     try {
       if (message.messageKey === "RENAMED") change.name = JSON.parse(message.decryptedBody)[1] ?? chat.name;
       if (message.messageKey === "INVITED_BY") change.numberOfMembers = chat.numberOfMembers + JSON.parse(message.decryptedBody).length;
       if (message.messageKey === "REMOVED_BY") change.numberOfMembers = Math.max(1, chat.numberOfMembers - JSON.parse(message.decryptedBody).length);
+      if (message.messageKey === "JOINED") change.numberOfMembers = chat.numberOfMembers + 1;
       if (message.messageKey === "LEFT") change.numberOfMembers = Math.max(1, chat.numberOfMembers - 1);
     } catch {
       // A body that is not the expected JSON changes nothing but the latest record.
@@ -257,6 +272,10 @@ class ChatCore {
       case "INVITED":
       case "SUBSCRIBE_AND_REFRESH":
         this.refreshSoon();
+        break;
+      case "PUBLIC_CHAT_CREATED":
+        // Everyone connected hears it at once: spread the list calls over two seconds.
+        if (chatId && !this.chat(chatId)) setTimeout(() => void this.refresh(), Math.random() * 2_000);
         break;
       case "DETACHED":
       case "DELETED":
@@ -282,6 +301,7 @@ class ChatCore {
 
   /** Tells the server a message was seen (false while disconnected); its MESSAGE_READ answer updates the unread count. */
   markRead(chatId: number, messageId: number): boolean {
+    if (this.visiting.has(chatId)) return true;
     return live.send(readDestination(chatId, messageId), {});
   }
 
@@ -332,6 +352,8 @@ class ChatCore {
         () => {
           this.inFlight.delete(item.clientId);
           this.saveOutbox(this.outbox().filter((i) => i.clientId !== item.clientId));
+          // Writing joined the chat: the list has it for real now.
+          if (this.visiting.has(item.chatId)) void this.refresh();
           this.emit({ kind: "confirmed", item });
         },
         (error: unknown) => {
@@ -410,9 +432,9 @@ export async function openChatPage(el: HTMLElement, chatId?: number) {
   (await loadPanel()).openPage(el, chatId);
 }
 
-/** A data item's comment chat inside `el` (its chat is made on first use). */
+/** A data item's comment chat inside `el` (its chat is made with the first comment). */
 export async function openComments(el: HTMLElement, dataId: number) {
-  return (await loadPanel()).openDataComments(el, dataId);
+  await (await loadPanel()).openDataComments(el, dataId);
 }
 
 /** Opens the chat drawer, on a chat if given. */

@@ -6,7 +6,7 @@ import { CHAT_DESCRIPTION_MAX, CHAT_NAME_MAX, USER_SEARCH_MAX } from "../../src/
 import { chatTitle, fullName } from "../../src/modules/chat/naming";
 import { ApiError } from "../lib/api";
 import { reportFailure } from "../lib/failures";
-import { ask, chatMembers, createChat, detachMember, inviteMembers, isOnline, me, renameChat, searchUsers, usersNotMembers } from "./store";
+import { ask, chatMembers, createChat, detachMember, inviteMembers, isOnline, joinPublicChat, me, publicChats, renameChat, searchUsers, usersNotMembers } from "./store";
 import { ct } from "./strings";
 import { Avatar, Dialog, DialogActions, Icon } from "./ui";
 import type { Chat, Member, Person, UserChoice } from "./types";
@@ -261,11 +261,76 @@ export function Members({ chat, onClose }: { chat: Chat; onClose: () => void }) 
         </div>
       )}
       <div className="chat-dialog__buttons">
-        {chat.type === "PRIVATE" && (
+        {(chat.type === "PRIVATE" || chat.type === "PUBLIC") && (
           <button type="button" className="btn btn--danger" onClick={() => detach({ id: me.id, firstName: me.firstName, lastName: me.lastName })}>
             {ct("chat.leave")}
           </button>
         )}
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          {ct("common.close")}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+type Browsed = Awaited<ReturnType<typeof publicChats>>[number];
+
+/** Every PUBLIC chat by name, with its members: open one you are in, join one you are not (or left). */
+export function BrowsePublic({ onClose, onOpen }: { onClose: () => void; onOpen: (id: number) => void }) {
+  const [str, setStr] = useState("");
+  const [found, setFound] = useState<Browsed[] | null>(null);
+  const [joining, setJoining] = useState<number | null>(null);
+  const id = useId();
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(
+      () =>
+        publicChats(str)
+          .then((list) => current && setFound(list))
+          .catch((error) => (reportFailure(error), current && setFound([]))),
+      str ? 250 : 0,
+    );
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [str]);
+  const open = async (chat: Browsed) => {
+    if (!chat.joined) {
+      setJoining(chat.id);
+      try {
+        await joinPublicChat(chat.id);
+      } catch (error) {
+        reportFailure(error);
+        return setJoining(null);
+      }
+    }
+    onClose();
+    onOpen(chat.id);
+  };
+  return (
+    <Dialog title={ct("chat.browseTitle")} onClose={onClose} wide>
+      <div className="field">
+        <label htmlFor={id}>{ct("chat.browseSearch")}</label>
+        <input id={id} type="search" value={str} maxLength={USER_SEARCH_MAX} autoComplete="off" autoFocus onChange={(e) => setStr(e.target.value)} />
+      </div>
+      <ul className="chat-browse" aria-busy={found === null}>
+        {(found ?? []).map((chat) => (
+          <li key={chat.id}>
+            <span className="chat-browse__name" id={`${id}-${chat.id}`}>
+              {chat.name}
+              {chat.description && <small>{chat.description}</small>}
+            </span>
+            <span className="chat-browse__count">{ct("chat.membersCount", { count: chat.numberOfMembers })}</span>
+            <button type="button" className={chat.joined ? "btn btn--ghost" : "btn"} disabled={joining !== null} aria-describedby={`${id}-${chat.id}`} onClick={() => open(chat)}>
+              {chat.joined ? ct("chat.browseOpen") : ct("chat.browseJoin")}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {found?.length === 0 && <p className="chat-list__empty">{ct("chat.nothingFound")}</p>}
+      <div className="chat-dialog__buttons">
         <button type="button" className="btn btn--ghost" onClick={onClose}>
           {ct("common.close")}
         </button>

@@ -7,7 +7,7 @@ import { chatTitle } from "../../src/modules/chat/naming";
 import { Composer } from "./composer";
 import { BackButton, Header, type HeaderProps } from "./header";
 import { Messages } from "./messages";
-import { chats } from "./store";
+import { chats, firstComment, sendText } from "./store";
 import { ct } from "./strings";
 import type { Chat, FileRef } from "./types";
 import { Icon } from "./ui";
@@ -33,6 +33,18 @@ export function ChatFrame(props: FrameProps) {
     );
   }
   return <Frame key={chat.id} chat={chat} {...props} />;
+}
+
+/** A data item's comments before the first one: no chat yet; the first comment makes it. */
+export function FirstComment({ dataId, onCreated }: { dataId: number; onCreated: (chatId: number) => void }) {
+  return (
+    <section className="chat-frame chat-frame--compact" aria-label={ct("chat.filter.data")}>
+      <div className="chat-messages">
+        <p className="chat-messages__note">{ct("chat.noMessages")}</p>
+      </div>
+      <Composer inputId={`chat-first-${dataId}`} chatId={null} canWrite onSend={async (text: string) => onCreated(await firstComment(dataId, text))} />
+    </section>
+  );
 }
 
 /** The dialogs a chat opens from its header and input. */
@@ -81,7 +93,7 @@ function Frame({ chat, onBack, onClose, onExpand, onDragStart, compact }: FrameP
     >
       <Header chat={chat} onBack={onBack} onClose={onClose} onExpand={onExpand} onDragStart={onDragStart} onDialog={setDialog} compact={compact} />
       <Messages chat={chat} onView={setViewing} />
-      <Composer chat={chat} canWrite={canWrite} onDialog={setDialog} onFiles={openUpload} />
+      <Composer inputId={`chat-input-${chat.id}`} chatId={chat.id} canWrite={canWrite} onSend={(text) => sendText(chat.id, text)} onDialog={setDialog} onFiles={openUpload} />
       {dragging && (
         <div className="chat-drop" aria-hidden="true">
           <Icon path={mdiUpload} />

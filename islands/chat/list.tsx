@@ -1,8 +1,9 @@
 /** The chat list column: search, create, archive toggle, type filter and the chats, newest first. */
 import { lazy, Suspense, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiArchiveArrowDownOutline, mdiArchiveArrowUpOutline, mdiMagnify, mdiPlus } from "@mdi/js";
+import { mdiArchiveArrowDownOutline, mdiArchiveArrowUpOutline, mdiArchiveOutline, mdiEarth, mdiMagnify, mdiPlus } from "@mdi/js";
 import { chatTitle } from "../../src/modules/chat/naming";
+import { chatCore } from "./core";
 import { chats, connected, filter, isOnline, listLoaded, presence, setFilter, setShowArchived, showArchived } from "./store";
 import { listTime, preview } from "./format";
 import { ct } from "./strings";
@@ -11,6 +12,15 @@ import type { MessageKey } from "../../locales/en";
 import type { Chat, ChatFilter } from "./types";
 
 const CreateChat = lazy(() => import("./dialogs").then((m) => ({ default: m.CreateChat })));
+const BrowsePublic = lazy(() => import("./dialogs").then((m) => ({ default: m.BrowsePublic })));
+
+/**
+ * Whether a list shows `chat`: never one only visited (a data item's comments one has read); in the
+ * archive view the archived ones; otherwise the others, and archived ones with unread messages (the
+ * rail's badge counts them) until they are read.
+ */
+export const listed = (chat: Chat, archivedView: boolean) =>
+  !chatCore.visiting.has(chat.id) && (archivedView ? chat.archived : !chat.archived || chat.numberOfUnreadMessages > 0);
 
 const FILTERS: [ChatFilter, MessageKey][] = [
   ["ALL", "chat.filter.all"],
@@ -36,6 +46,11 @@ export function ChatEntry({ chat, active, onOpen, size = 38 }: { chat: Chat; act
         </span>
         <span className="chat-entry__side">
           {size === 38 && <time dateTime={chat.lastMessageTime}>{listTime(chat.topRecord?.createdAt ?? chat.lastMessageTime)}</time>}
+          {chat.archived && (
+            <span className="chat-entry__archived" title={ct("chat.archivedMark")} aria-label={ct("chat.archivedMark")} role="img">
+              <Icon path={mdiArchiveOutline} />
+            </span>
+          )}
           {chat.numberOfUnreadMessages > 0 && (
             <span className="chat-unread" aria-label={ct("chat.unread", { count: chat.numberOfUnreadMessages })}>
               {chat.numberOfUnreadMessages > 99 ? "99+" : chat.numberOfUnreadMessages}
@@ -51,13 +66,14 @@ export function ChatList({ activeId, onOpen }: { activeId: number | null; onOpen
   useSignals();
   const [search, setSearch] = useState("");
   const [creating, setCreating] = useState(false);
-  const all = chats.value;
+  const [browsing, setBrowsing] = useState(false);
+  const all = chats.value.filter((c) => !chatCore.visiting.has(c.id));
   const anyArchived = all.some((c) => c.archived);
   const archivedView = showArchived.value && anyArchived;
   const needle = search.trim().toLocaleLowerCase();
   const shown = needle
     ? all.filter((c) => chatTitle(c).toLocaleLowerCase().includes(needle))
-    : all.filter((c) => c.archived === archivedView && (filter.value === "ALL" || c.type === filter.value));
+    : all.filter((c) => listed(c, archivedView) && (filter.value === "ALL" || c.type === filter.value));
 
   return (
     <section className="chat-list" aria-label={ct("chat.listTitle")}>
@@ -79,6 +95,9 @@ export function ChatList({ activeId, onOpen }: { activeId: number | null; onOpen
             <Icon path={archivedView ? mdiArchiveArrowUpOutline : mdiArchiveArrowDownOutline} />
           </button>
         )}
+        <button type="button" className="chat-icon" title={ct("chat.browse")} aria-label={ct("chat.browse")} onClick={() => setBrowsing(true)}>
+          <Icon path={mdiEarth} />
+        </button>
         <button type="button" className="chat-icon" title={ct("chat.create")} aria-label={ct("chat.create")} onClick={() => setCreating(true)}>
           <Icon path={mdiPlus} />
         </button>
@@ -100,6 +119,11 @@ export function ChatList({ activeId, onOpen }: { activeId: number | null; onOpen
           <ChatEntry key={chat.id} chat={chat} active={chat.id === activeId} onOpen={onOpen} />
         ))}
       </ul>
+      {browsing && (
+        <Suspense fallback={null}>
+          <BrowsePublic onClose={() => setBrowsing(false)} onOpen={onOpen} />
+        </Suspense>
+      )}
       {creating && (
         <Suspense fallback={null}>
           <CreateChat

@@ -3,7 +3,7 @@
  * quick list with its draggable modal window, and chat frames placed in pages (data comments). One
  * React root renders them all; page-placed parts are portals into the page's elements.
  */
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { createPortal } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { signal } from "@preact/signals-react";
@@ -11,9 +11,9 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { mdiClose, mdiMagnify } from "@mdi/js";
 import { chatTitle } from "../../src/modules/chat/naming";
 import { chatCore } from "./core";
-import { ChatEntry, ChatList } from "./list";
-import { ChatFrame } from "./frame";
-import { activeChatId, chats, drawerOpen, embeds, modalChatId, openDataChat, pageHost, question, quickAnchor, selectChat } from "./store";
+import { ChatEntry, ChatList, listed } from "./list";
+import { ChatFrame, FirstComment } from "./frame";
+import { activeChatId, chats, composerFocus, drawerOpen, embeds, findDataChat, modalChatId, pageHost, question, quickAnchor, selectChat } from "./store";
 import { ct } from "./strings";
 import { Confirm, Icon } from "./ui";
 // Inlined and injected on first use: a plain CSS import would be hoisted into every page by Astro.
@@ -39,7 +39,7 @@ function ChatPanel({ mode }: { mode: "drawer" | "page" }) {
   const narrow = useNarrow();
   const active = activeChatId.value;
   const open = (id: number) => {
-    selectChat(id);
+    selectChat(id, true);
     narrowFrame.value = true;
   };
   const framed = narrow && narrowFrame.value && active !== null;
@@ -68,19 +68,40 @@ function useEscape(close: () => void) {
   }, []);
 }
 
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+/** Tab and Shift+Tab go round inside `box`, never into the page behind it. */
+function keepFocusIn(box: HTMLElement, event: ReactKeyboardEvent) {
+  if (event.key !== "Tab") return;
+  const inside = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  if (!inside.length) return;
+  const first = inside[0];
+  const last = inside[inside.length - 1];
+  const at = document.activeElement;
+  if (event.shiftKey && (at === first || at === box)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && at === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** The modal drawer: it keeps the focus while open, Escape closes it, and the focus goes back to its opener. */
 function Drawer() {
   const box = useRef<HTMLDivElement>(null);
+  // Read while rendering: a chosen chat's message box takes the focus in an effect that runs first.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
   const close = () => (drawerOpen.value = false);
   useEscape(close);
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    box.current?.focus();
-    return () => before?.focus?.();
+    if (!box.current?.contains(document.activeElement)) box.current?.focus();
+    return () => opener?.focus?.();
   }, []);
   return (
     <>
       <div className="chat-backdrop" onClick={close} />
-      <div className="chat-drawer" role="dialog" aria-labelledby="chat-drawer-title" tabIndex={-1} ref={box}>
+      <div className="chat-drawer" role="dialog" aria-modal="true" aria-labelledby="chat-drawer-title" tabIndex={-1} ref={box} onKeyDown={(e) => box.current && keepFocusIn(box.current, e)}>
         <div className="chat-drawer__head">
           <h2 id="chat-drawer-title">{ct("chat.title")}</h2>
           <button type="button" className="chat-icon" title={ct("common.close")} aria-label={ct("common.close")} onClick={close}>
@@ -110,7 +131,7 @@ function QuickList({ anchor }: { anchor: HTMLElement }) {
   }, []);
   const rect = anchor.getBoundingClientRect();
   const needle = search.trim().toLocaleLowerCase();
-  const shown = chats.value.filter((c) => !c.archived && (!needle || chatTitle(c).toLocaleLowerCase().includes(needle)));
+  const shown = chats.value.filter((c) => listed(c, false) && (!needle || chatTitle(c).toLocaleLowerCase().includes(needle)));
   return (
     <div className="chat-quick" ref={box} role="dialog" aria-label={ct("chat.quickList")} style={{ left: rect.right + 8, top: Math.max(8, Math.min(rect.top, window.innerHeight - 428)) }}>
       <label className="chat-search">
@@ -127,6 +148,7 @@ function QuickList({ anchor }: { anchor: HTMLElement }) {
             active={chat.id === modalChatId.value}
             onOpen={(id) => {
               modalChatId.value = id;
+              composerFocus.value = id;
               close();
             }}
           />
@@ -189,7 +211,13 @@ function Host() {
     <>
       {drawerOpen.value && <Drawer />}
       {pageHost.value && createPortal(<ChatPanel mode="page" />, pageHost.value)}
-      {embeds.value.map((embed) => createPortal(<ChatFrame chatId={embed.chatId} compact />, embed.el, `embed-${embed.chatId}`))}
+      {embeds.value.map((embed) =>
+        createPortal(
+          embed.chatId === null ? <FirstComment dataId={embed.dataId} onCreated={(chatId) => placeComments(embed.el, embed.dataId, chatId)} /> : <ChatFrame chatId={embed.chatId} compact />,
+          embed.el,
+          `embed-${embed.dataId}`,
+        ),
+      )}
       {!onChatsPage && quickAnchor.value && <QuickList anchor={quickAnchor.value} />}
       {!onChatsPage && modalChatId.value !== null && <ModalWindow key={modalChatId.value} chatId={modalChatId.value} />}
       {q && (
@@ -222,12 +250,12 @@ function ensureRoot() {
   root.render(<Host />);
 }
 
-/** Opens the drawer, on a chat if given. */
+/** Opens the drawer, on a chat if given (its message box takes the focus). */
 export function openDrawer(chatId?: number) {
   ensureRoot();
   quickAnchor.value = null;
   if (chatId) {
-    selectChat(chatId);
+    selectChat(chatId, true);
     narrowFrame.value = true;
   }
   drawerOpen.value = true;
@@ -255,10 +283,12 @@ export function openPage(el: HTMLElement, chatId?: number) {
   });
 }
 
-/** A data item's comment chat in `el`, made on first use. */
+function placeComments(el: HTMLElement, dataId: number, chatId: number | null) {
+  embeds.value = [...embeds.value.filter((e) => e.el !== el), { el, dataId, chatId }];
+}
+
+/** A data item's comments in `el`, read without joining; before the first comment there is no chat, and that comment makes it. */
 export async function openDataComments(el: HTMLElement, dataId: number) {
   ensureRoot();
-  const id = await openDataChat(dataId);
-  embeds.value = [...embeds.value.filter((e) => e.el !== el), { el, chatId: id }];
-  return id;
+  placeComments(el, dataId, await findDataChat(dataId));
 }

@@ -7,7 +7,7 @@
 import { signal } from "@preact/signals-react";
 import type { Wire } from "../../src/lib/responses";
 import { removeDestination } from "../../src/modules/chat/destinations";
-import type { ChatData } from "../../src/modules/chat/presenter";
+import type { ChatData, CommentChat, PublicChat } from "../../src/modules/chat/presenter";
 import { api } from "../lib/api";
 import { live } from "../lib/live";
 import type { FileEntity } from "../drive/common";
@@ -50,12 +50,16 @@ export const quickAnchor = signal<HTMLElement | null>(null);
 export const modalChatId = signal<number | null>(null);
 /** The /chats page's element, when the panel fills it. */
 export const pageHost = signal<HTMLElement | null>(null);
-/** Chat frames placed in pages (a data item's comments). */
-export const embeds = signal<{ el: HTMLElement; chatId: number }[]>([]);
+/** Chat frames placed in pages: a data item's comments (no chat before the first comment). */
+export const embeds = signal<{ el: HTMLElement; dataId: number; chatId: number | null }[]>([]);
+/** The chat whose message box takes the focus when it shows (one chosen by the person). */
+export const composerFocus = signal<number | null>(null);
 
-export function selectChat(id: number | null) {
+/** Makes `id` the open chat; `focus` when a person chose it, so typing can start at once. */
+export function selectChat(id: number | null, focus = false) {
   activeChatId.value = id;
   store(ACTIVE_KEY, id ? String(id) : null);
+  if (focus) composerFocus.value = id;
 }
 export function setFilter(value: ChatFilter) {
   filter.value = value;
@@ -118,11 +122,30 @@ export async function createChat(input: NewChat): Promise<number> {
   return id;
 }
 
-/** A data item's comment chat (made on first use), in the list once this resolves. */
-export async function openDataChat(dataId: number): Promise<number> {
-  const { id } = await api<{ id: number }>("chats/new-chat-for-data", { body: { dataId } });
-  if (!chatCore.chat(id)) await chatCore.refresh();
+/** A data item's comment chat, shown without joining it; null before its first comment. */
+export async function findDataChat(dataId: number): Promise<number | null> {
+  const { chat, joined } = await api<Wire<CommentChat>>("chats/for-data", { query: { dataId } });
+  if (!chat) return null;
+  if (!chatCore.chat(chat.id)) {
+    if (joined) chatCore.upsert(chat);
+    else chatCore.visit(chat);
+  }
+  return chat.id;
+}
+
+/** The first comment on a data item makes its chat; answers the chat's id once it is in the list. */
+export async function firstComment(dataId: number, message: string): Promise<number> {
+  const { id } = await api<{ id: number }>("chats/new-chat-for-data", { body: { dataId, message } });
+  await chatCore.refresh();
   return id;
+}
+
+/** PUBLIC chats whose name contains `str`, with member counts and whether one is in each. */
+export const publicChats = (str: string) => api<Wire<PublicChat>[]>("chats/public", { query: { str } });
+
+/** Joins a PUBLIC chat (again); it is in the list once this resolves. */
+export async function joinPublicChat(id: number) {
+  chatCore.upsert(await api<Chat>("chats/join", { method: "POST", query: { chat: id } }));
 }
 
 export async function setSubscribed(chat: Chat, subscribed: boolean) {
