@@ -15,7 +15,7 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
  * one a browser shows, otherwise a download; nosniff and a sandboxing CSP for whatever a browser
  * might still render.
  */
-export function downloadHeaders(file: { mime: string; name: string }, inline: boolean): Record<string, string> {
+function downloadHeaders(file: { mime: string; name: string }, inline: boolean): Record<string, string> {
   return {
     "content-type": file.mime,
     "content-disposition": contentDisposition(inline && isInlineType(file.mime) ? "inline" : "attachment", file.name),
@@ -26,7 +26,7 @@ export function downloadHeaders(file: { mime: string; name: string }, inline: bo
 }
 
 /** Whole-year, browser-only caching for an address whose bytes never change (a document version). */
-export const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
+const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
 
 /**
  * What the caller's browser wants of a stored file, read once from its conditional headers
