@@ -47,12 +47,12 @@ export const dataCountsByCategory = (db: Db, actor: User, categoryIds: number[])
  * 0 when empty. A category the actor sees holds only items they see, and the rule is applied anyway.
  */
 export function categoryProgress(db: Db, actor: User, categoryId: number): number {
-  requireCategory(db, actor, categoryId, "USER");
+  const { projectId } = requireCategory(db, actor, categoryId, "USER");
   const row = db
     .select({ total: sql<number>`count(*)`, checked: sql<number>`coalesce(sum(${dataItems.status} = 'CHECKED'), 0)` })
     .from(dataCategories)
     .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
-    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true), reachableItems(categoryLimits(db, actor))))
+    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true), reachableItems(categoryLimits(db, actor), projectId)))
     .get();
   if (!row?.total) return 0;
   return Math.round((row.checked * 1000) / row.total) / 10;

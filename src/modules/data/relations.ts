@@ -18,7 +18,7 @@ export function relationsOf(db: Db, actor: User, id: number) {
       and(
         or(eq(dataRelations.fromId, id), eq(dataRelations.toId, id)),
         isModerator(access) ? undefined : eq(dataItems.isActive, true),
-        reachableItems(categoryLimits(db, actor)),
+        reachableItems(categoryLimits(db, actor), access.project.id),
       ),
     )
     .orderBy(sql`lower(${dataItems.name})`, dataItems.id)

@@ -156,7 +156,7 @@ export function findPage(db: Db, actor: User, query: { projectId: number; type?:
   const where = and(
     eq(dataItems.projectId, query.projectId),
     query.type ? eq(dataItems.dataType, query.type) : undefined,
-    reachableItems(limits),
+    reachableItems(limits, query.projectId),
     ...conditions,
   );
   const rowsPerPage = input.rowsPerPage ?? 10;
@@ -180,7 +180,7 @@ export function itemsOfCategory(db: Db, actor: User, categoryId: number) {
   const where = and(
     eq(dataItems.projectId, category.projectId),
     eq(dataItems.isActive, true),
-    reachableItems(limits),
+    reachableItems(limits, category.projectId),
     inArray(dataItems.id, sql`(select ${dataCategories.dataId} from ${dataCategories} where ${eq(dataCategories.categoryId, categoryId)})`),
   );
   return selectSummaries(db, limits, where, orderFor("name", false)).content;
@@ -198,7 +198,7 @@ export function searchByName(db: Db, actor: User, projectId: number, str = "", d
         eq(dataItems.projectId, projectId),
         dataType ? eq(dataItems.dataType, dataType) : undefined,
         eq(dataItems.isActive, true),
-        reachableItems(categoryLimits(db, actor)),
+        reachableItems(categoryLimits(db, actor), projectId),
         term ? contains(dataItems.name, term) : undefined,
       ),
     )
@@ -222,7 +222,7 @@ interface CategoryDataItem {
  * name or any keyword contains it, ignoring case (in any script, so it is done here, not in SQLite).
  */
 export function categoryData(db: Db, actor: User, categoryId: number, keyword?: string): CategoryDataItem[] {
-  requireCategory(db, actor, categoryId, "USER");
+  const { projectId } = requireCategory(db, actor, categoryId, "USER");
   const items = db
     .select({
       id: dataItems.id,
@@ -234,7 +234,7 @@ export function categoryData(db: Db, actor: User, categoryId: number, keyword?: 
     })
     .from(dataCategories)
     .innerJoin(dataItems, eq(dataItems.id, dataCategories.dataId))
-    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true), reachableItems(categoryLimits(db, actor))))
+    .where(and(eq(dataCategories.categoryId, categoryId), eq(dataItems.isActive, true), reachableItems(categoryLimits(db, actor), projectId)))
     .orderBy(asc(dataItems.name), asc(dataItems.id))
     .all();
   const byItem = new Map<number, { id: number; value: string }[]>(items.map((item) => [item.id, []]));
