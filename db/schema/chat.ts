@@ -8,7 +8,7 @@ const now = sql`(unixepoch('subsec') * 1000)`;
 
 export const CHAT_TYPES = ["PUBLIC", "PRIVATE", "DIRECT", "ISSUE", "DATA"] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
-export const MESSAGE_KEYS = ["DEFAULT", "DELETED", "JOINED", "LEFT", "RENAMED", "INVITED_BY", "REMOVED_BY"] as const;
+export const MESSAGE_KEYS = ["DEFAULT", "DELETED", "JOINED", "LEFT", "RENAMED", "INVITED_BY", "REMOVED_BY", "ISSUE_HISTORY"] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
 /** A chat. DATA chats belong to a data item, ISSUE chats to a task; DIRECT chats have exactly two members. */

@@ -7,3 +7,4 @@ export * from "./docs";
 export * from "./drive";
 export * from "./chat";
 export * from "./wiki";
+export * from "./issues";
