@@ -2,7 +2,7 @@ import { t, type Static } from "elysia";
 import { dataItemInput } from "../data/model";
 import { Id, Whole } from "../../lib/ids";
 import { trimmedText } from "../../lib/schema";
-import { VERSION_LIMITS } from "./limits";
+import { UPLOAD_BATCH_MAX, VERSION_LIMITS } from "./limits";
 
 const positive = Id();
 export const idParams = t.Object({ id: positive });
@@ -33,7 +33,7 @@ export const saveAllBody = t.Array(
     path: stagedPath,
     versionDescription: t.Optional(trimmedText(VERSION_LIMITS.description)),
   }),
-  { minItems: 1, maxItems: 100 },
+  { minItems: 1, maxItems: UPLOAD_BATCH_MAX },
 );
 export type SaveAllInput = Static<typeof saveAllBody>;
 
