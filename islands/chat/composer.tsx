@@ -1,16 +1,18 @@
 /**
- * The message input: Enter sends, Alt+Enter breaks the line, pasted files go to the upload dialog.
- * Nothing is cut: near MESSAGE_MAX a counter shows what is left, past it what is too much, and the
- * message is not sent until it fits.
+ * The message input: Enter sends, Alt+Enter breaks the line, Up edits one's last message, pasted
+ * files go to the upload dialog. Nothing is cut: near MESSAGE_MAX a counter shows what is left, past
+ * it what is too much, and the message is not sent until it fits.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiAttachment, mdiSend } from "@mdi/js";
 import { MESSAGE_MAX } from "../../src/modules/chat/limits";
 import type { FrameDialog } from "./frame";
+import { lastEditable } from "./format";
 import { reportFailure } from "../lib/failures";
-import { composerFocus, connected } from "./store";
+import { composerFocus, connected, editingId, me } from "./store";
 import { ct } from "./strings";
+import { thread } from "./threads";
 import { Icon, Menu } from "./ui";
 
 /** From how many characters the counter shows. */
@@ -52,6 +54,13 @@ export function Composer({ inputId, chatId, canWrite, onSend, onDialog, onFiles 
     sending.then(() => setText(""), reportFailure).finally(() => setBusy(false));
   };
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Up in an empty box edits one's latest message, as in Mattermost.
+    const last = event.key === "ArrowUp" && !text && canWrite && chatId !== null ? lastEditable(thread(chatId).messages.value, me.id) : undefined;
+    if (last) {
+      event.preventDefault();
+      editingId.value = last.id;
+      return;
+    }
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
     if (event.altKey) {
       // Alt+Enter: a new line where the caret is.

@@ -232,6 +232,9 @@ class ChatCore {
         this.patch(chat.id, { topRecord: { ...chat.topRecord, messageKey: "DELETED", decryptedBody: "" } });
       }
       if (chat?.numberOfUnreadMessages) this.refreshSoon();
+    } else if (event.type === "MESSAGE_EDITED") {
+      const chat = this.chat(event.message.chatId);
+      if (chat?.lastMessageID === event.message.id && chat.topRecord) this.patch(chat.id, { topRecord: { ...chat.topRecord, decryptedBody: event.message.decryptedBody } });
     }
     this.emit({ kind: "topic", event });
   }
@@ -376,12 +379,20 @@ class ChatCore {
     }
   }
 
+  /** The "(3) " this put before the page's title, if any. */
+  private titlePrefix = "";
+
   private renderBadge() {
     const count = this.unread;
+    const shown = count > 99 ? "99+" : String(count);
     document.querySelectorAll<HTMLElement>("[data-chat-badge]").forEach((badge) => {
-      badge.textContent = count > 99 ? "99+" : String(count);
+      badge.textContent = shown;
       badge.hidden = count === 0;
     });
+    // The tab's title counts them too, as in Mattermost: "(3) Plexus…".
+    const title = this.titlePrefix && document.title.startsWith(this.titlePrefix) ? document.title.slice(this.titlePrefix.length) : document.title;
+    this.titlePrefix = count ? `(${shown}) ` : "";
+    document.title = this.titlePrefix + title;
   }
 }
 

@@ -1,6 +1,7 @@
-/** Names, previews, times and links of the chat, as spec 1 sections 4, 5 and 9 describe them. */
+/** Names, previews, times, files and groups of the chat's messages, as spec 1 sections 4, 5 and 9 describe them. */
 import { fullName } from "../../src/modules/chat/naming";
 import { locale } from "../lib/i18n";
+import { plainText } from "./markdown";
 import { ct } from "./strings";
 import type { FileRef, Message, TopRecord } from "./types";
 
@@ -21,14 +22,39 @@ const names = (body: string) =>
     .filter(Boolean)
     .join(", ");
 
+/** A file message's body: {file, text?} with the author's caption as text. */
+function fileBody(m: Pick<Message, "decryptedBody" | "messageKey">): { file: FileRef; text?: string } | null {
+  if (m.messageKey !== "DEFAULT" || !m.decryptedBody.startsWith("{")) return null;
+  const body = parse<{ file?: FileRef; text?: unknown }>(m.decryptedBody, {});
+  return body.file && typeof body.file.token === "string" ? { file: body.file, text: typeof body.text === "string" ? body.text : undefined } : null;
+}
+
 /** The file of a file message: message.file, or the {file} JSON of its body. */
 export function fileOf(m: Pick<Message, "file" | "decryptedBody" | "messageKey">): FileRef | null {
   if (m.messageKey !== "DEFAULT") return null;
-  if (m.file) return m.file;
-  if (!m.decryptedBody.startsWith("{")) return null;
-  const body = parse<{ file?: FileRef }>(m.decryptedBody, {});
-  return body.file && typeof body.file.token === "string" ? body.file : null;
+  return m.file ?? fileBody(m)?.file ?? null;
 }
+
+/** What a message says: a text message's text, or a file message's caption (often none). */
+export const wordsOf = (m: Pick<Message, "decryptedBody" | "messageKey">): string => {
+  const body = fileBody(m);
+  return body ? (body.text ?? "") : m.decryptedBody;
+};
+
+/** Messages of one author within this time share one header. */
+const GROUP_MS = 5 * 60_000;
+
+/** Whether `next` continues `previous`'s group: both written (not system records), by the same person, the same day, minutes apart. */
+export function sameGroup(previous: Pick<Message, "authorID" | "createdAt" | "messageKey"> | undefined, next: Pick<Message, "authorID" | "createdAt" | "messageKey">): boolean {
+  if (!previous || previous.authorID === null || previous.authorID !== next.authorID) return false;
+  if (previous.messageKey !== "DEFAULT" || next.messageKey !== "DEFAULT") return false;
+  const a = new Date(previous.createdAt);
+  const b = new Date(next.createdAt);
+  return sameDay(a, b) && b.getTime() - a.getTime() < GROUP_MS;
+}
+
+/** The message Up in an empty message box edits, as in Mattermost: one's latest written message. */
+export const lastEditable = (list: Message[], meId: number) => [...list].reverse().find((m) => m.authorID === meId && m.messageKey === "DEFAULT");
 
 /** The sentence a system message stands for, or the placeholder of a deleted one. */
 export function systemText(m: { messageKey: string; decryptedBody: string }, author: string): string {
@@ -52,14 +78,14 @@ export function systemText(m: { messageKey: string; decryptedBody: string }, aut
   }
 }
 
-/** The chat list's one-line preview of the latest record. */
-export function preview(top: TopRecord | null): string {
-  if (!top) return "";
+/** The chat list's one-line preview of the latest record: who wrote it, the file it carries, and its words without markup. */
+export function preview(top: TopRecord | null): { who: string; file: string | null; text: string } {
+  if (!top) return { who: "", file: null, text: "" };
   const author = `${top.author.firstName} ${top.author.surname}`.trim();
-  if (top.messageKey !== "DEFAULT") return systemText(top, author);
-  const file = fileOf({ messageKey: "DEFAULT", decryptedBody: top.decryptedBody, file: null });
-  const text = file ? `📎 ${file.name}` : top.decryptedBody;
-  return author ? `${top.author.firstName}: ${text}` : text;
+  if (top.messageKey !== "DEFAULT") return { who: "", file: null, text: systemText(top, author) };
+  const message = { messageKey: "DEFAULT" as const, decryptedBody: top.decryptedBody, file: null };
+  // One line shows a few words: the first thousand characters are plenty and bound the work per render.
+  return { who: author ? `${top.author.firstName}: ` : "", file: fileOf(message)?.name ?? null, text: plainText(wordsOf(message).slice(0, 1000)) };
 }
 
 const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -97,22 +123,4 @@ export function lastSeen(value: string | null | undefined, now = Date.now()): st
   const [amount, unit]: [number, Intl.RelativeTimeFormatUnit] =
     seconds < 3600 ? [Math.floor(seconds / 60), "minute"] : seconds < 86_400 ? [Math.floor(seconds / 3600), "hour"] : seconds < 2_592_000 ? [Math.floor(seconds / 86_400), "day"] : [Math.floor(seconds / 2_592_000), "month"];
   return ct("chat.lastSeen", { when: format.format(-amount, unit) });
-}
-
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`]+/gi;
-
-/** Text split into plain parts and http(s) links (trailing punctuation stays text). */
-export function linkParts(text: string): ({ text: string } | { url: string })[] {
-  const parts: ({ text: string } | { url: string })[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    let url = match[0];
-    while (/[.,;:!?)\]}]$/.test(url) && !(url.endsWith(")") && url.includes("("))) url = url.slice(0, -1);
-    const start = match.index!;
-    if (start > last) parts.push({ text: text.slice(last, start) });
-    parts.push({ url });
-    last = start + url.length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last) });
-  return parts;
 }

@@ -5,9 +5,9 @@ import { mdiArchiveArrowDownOutline, mdiArchiveArrowUpOutline, mdiArchiveOutline
 import { chatTitle } from "../../src/modules/chat/naming";
 import { chatCore } from "./core";
 import { chats, connected, filter, isOnline, listLoaded, presence, setFilter, setShowArchived, showArchived } from "./store";
-import { listTime, preview } from "./format";
+import { listTime } from "./format";
 import { ct } from "./strings";
-import { Avatar, Icon, Spinner } from "./ui";
+import { Avatar, ChatPreview, Icon, Spinner } from "./ui";
 import type { MessageKey } from "../../locales/en";
 import type { Chat, ChatFilter } from "./types";
 
@@ -42,7 +42,7 @@ export function ChatEntry({ chat, active, onOpen, size = 38 }: { chat: Chat; act
         <Avatar name={name} size={size} online={online} />
         <span className="chat-entry__main">
           <span className="chat-entry__name">{name}</span>
-          {size === 38 && <span className="chat-entry__preview">{preview(chat.topRecord)}</span>}
+          {size === 38 && <ChatPreview top={chat.topRecord} />}
         </span>
         <span className="chat-entry__side">
           {size === 38 && <time dateTime={chat.lastMessageTime}>{listTime(chat.topRecord?.createdAt ?? chat.lastMessageTime)}</time>}

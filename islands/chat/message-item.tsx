@@ -1,30 +1,30 @@
-/** One message in the list: a bubble (text with links, or a file card), a system line, or one still waiting to be sent. */
-import { mdiClockOutline, mdiDeleteOutline, mdiFileOutline } from "@mdi/js";
+/**
+ * One message in the list: a bubble (Markdown text, a file card or an image, an "(edited)" mark), a
+ * system line, or one still waiting to be sent. The first of a group carries the header (avatar,
+ * name, time); the author edits their own in place.
+ */
+import { mdiClockOutline, mdiDeleteOutline, mdiFileOutline, mdiPencilOutline } from "@mdi/js";
+import { previewKind } from "../../src/lib/file-types";
 import { fullName } from "../../src/modules/chat/naming";
-import { sizeText } from "../lib/files";
-import { authorName, fileOf, linkParts, messageTime, systemText } from "./format";
+import { sizeText, userFileUrl } from "../lib/files";
+import { Editor } from "./editor";
+import { authorName, fileOf, messageTime, systemText, wordsOf } from "./format";
+import { Markdown } from "./markdown";
 import { me } from "./store";
 import { ct } from "./strings";
 import type { FileRef, Message, PendingMessage } from "./types";
-import { Icon } from "./ui";
+import { Avatar, Icon } from "./ui";
 
-function Text({ text }: { text: string }) {
-  return (
-    <>
-      {linkParts(text).map((part, i) =>
-        "url" in part ? (
-          <a key={i} href={part.url} rel="noopener noreferrer nofollow" target="_blank">
-            {part.url}
-          </a>
-        ) : (
-          <span key={i}>{part.text}</span>
-        ),
-      )}
-    </>
-  );
-}
 
-function FileCard({ file, onView }: { file: { name: string; size?: number }; onView?: () => void }) {
+/** A file: images as a thumbnail (the file name as alt text), others as a card; either opens the viewer. */
+function Attachment({ file, onView }: { file: { name: string; size?: number; token?: string }; onView?: () => void }) {
+  if (onView && file.token && previewKind(file.name) === "image") {
+    return (
+      <button type="button" className="chat-thumb" onClick={onView}>
+        <img src={userFileUrl(file.token, true)} alt={file.name} loading="lazy" decoding="async" />
+      </button>
+    );
+  }
   const content = (
     <>
       <Icon path={mdiFileOutline} />
@@ -41,7 +41,17 @@ function FileCard({ file, onView }: { file: { name: string; size?: number }; onV
   );
 }
 
-export function MessageItem({ m, onRemove, onView }: { m: Message; onRemove: (m: Message) => void; onView: (file: FileRef) => void }) {
+export interface MessageProps {
+  m: Message;
+  /** It continues the previous message's group: no header of its own. */
+  grouped: boolean;
+  editing: boolean;
+  onEdit: (m: Message | null) => void;
+  onRemove: (m: Message) => void;
+  onView: (file: FileRef) => void;
+}
+
+export function MessageItem({ m, grouped, editing, onEdit, onRemove, onView }: MessageProps) {
   const own = m.authorID === me.id;
   const author = authorName(m);
   const when = <time dateTime={m.createdAt}>{messageTime(m.createdAt)}</time>;
@@ -53,6 +63,7 @@ export function MessageItem({ m, onRemove, onView }: { m: Message; onRemove: (m:
         data-message-id={m.id}
         data-unread-candidate={!own && !deleted ? "" : undefined}
       >
+        {deleted && !own && <Avatar name={author} size={25} />}
         {deleted ? (
           <div className="chat-msg__bubble">
             <div className="chat-msg__meta">
@@ -69,35 +80,62 @@ export function MessageItem({ m, onRemove, onView }: { m: Message; onRemove: (m:
     );
   }
   const file = fileOf(m);
+  const words = wordsOf(m);
   return (
-    <li className={`chat-msg${own ? " chat-msg--own" : ""}`} data-message-id={m.id} data-unread-candidate={own ? undefined : ""}>
-      <div className="chat-msg__bubble">
-        <div className="chat-msg__meta">
+    <li className={`chat-msg${own ? " chat-msg--own" : ""}${grouped ? " chat-msg--grouped" : ""}`} data-message-id={m.id} data-unread-candidate={own ? undefined : ""}>
+      {!own && (grouped ? <span className="chat-msg__gutter" /> : <Avatar name={author} size={25} />)}
+      <div className={`chat-msg__bubble${editing ? " is-editing" : ""}`}>
+        <div className={`chat-msg__meta${grouped ? " visually-hidden" : ""}`}>
           <strong>{author}</strong> {when}
         </div>
-        {file ? <FileCard file={file} onView={() => onView({ ...file, owner: m.file?.owner ?? (m.authorID ? { id: m.authorID } : undefined) })} /> : <p className="chat-msg__text"><Text text={m.decryptedBody} /></p>}
-        {own && (
-          <button type="button" className="chat-icon chat-msg__delete" title={ct("chat.deleteMessage")} aria-label={ct("chat.deleteMessage")} onClick={() => onRemove(m)}>
-            <Icon path={mdiDeleteOutline} />
-          </button>
+        {file && <Attachment file={file} onView={() => onView({ ...file, owner: m.file?.owner ?? (m.authorID ? { id: m.authorID } : undefined) })} />}
+        {editing ? (
+          <Editor m={m} words={words} onDone={() => onEdit(null)} />
+        ) : (
+          words && (
+            <div className="chat-msg__text">
+              <Markdown text={words} />
+            </div>
+          )
+        )}
+        {m.editedAt && !editing && (
+          <span className="chat-msg__edited" title={ct("chat.editedAt", { time: messageTime(m.editedAt) })}>
+            {ct("chat.edited")}
+          </span>
         )}
       </div>
+      {own && !editing && (
+        <div className="chat-msg__actions">
+          <button type="button" className="chat-icon" title={ct("chat.editMessage")} aria-label={ct("chat.editMessage")} onClick={() => onEdit(m)}>
+            <Icon path={mdiPencilOutline} />
+          </button>
+          <button type="button" className="chat-icon" title={ct("chat.deleteMessage")} aria-label={ct("chat.deleteMessage")} onClick={() => onRemove(m)}>
+            <Icon path={mdiDeleteOutline} />
+          </button>
+        </div>
+      )}
     </li>
   );
 }
 
-export function PendingItem({ p }: { p: PendingMessage }) {
+export function PendingItem({ p, grouped }: { p: PendingMessage; grouped: boolean }) {
   return (
-    <li className="chat-msg chat-msg--own chat-msg--pending" data-pending={p.clientId}>
+    <li className={`chat-msg chat-msg--own chat-msg--pending${grouped ? " chat-msg--grouped" : ""}`} data-pending={p.clientId}>
       <div className="chat-msg__bubble">
         <div className="chat-msg__meta">
-          <strong>{fullName(me)}</strong>
+          <strong className={grouped ? "visually-hidden" : undefined}>{fullName(me)}</strong>
           <span className="chat-msg__clock" title={ct("chat.pending")}>
             <Icon path={mdiClockOutline} />
             <span className="visually-hidden">{ct("chat.pending")}</span>
           </span>
         </div>
-        {p.file ? <FileCard file={{ name: p.file.name ?? "" }} /> : <p className="chat-msg__text"><Text text={p.text ?? ""} /></p>}
+        {p.file ? (
+          <Attachment file={{ name: p.file.name ?? "" }} />
+        ) : (
+          <div className="chat-msg__text">
+            <Markdown text={p.text ?? ""} />
+          </div>
+        )}
       </div>
     </li>
   );

@@ -1,17 +1,48 @@
-/** A chat's messages: paging back, scrolling, the unread-while-away button, and read tracking. */
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+/**
+ * A chat's messages: paging back, scrolling, the unread-while-away button, read tracking, groups of
+ * one author's messages, the "New messages" divider with its jump button, and editing in place.
+ */
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiArrowDown } from "@mdi/js";
+import { mdiArrowDown, mdiArrowUp } from "@mdi/js";
 import { errorText } from "../lib/failures";
 import { snack } from "../lib/snackbar";
+import { sameGroup } from "./format";
 import { MessageItem, PendingItem } from "./message-item";
-import { ask, connected, markRead, me, outbox, removeMessage } from "./store";
+import { ask, connected, editingId, markRead, me, outbox, removeMessage } from "./store";
 import { ct } from "./strings";
-import { loadOlder, retry, thread } from "./threads";
+import { loadOlder, retry, thread, type Thread } from "./threads";
 import type { Chat, FileRef, Message } from "./types";
 import { Icon } from "./ui";
 
 const AT_BOTTOM = 48;
+/** How many older pages the divider may load to reach the first unread message. */
+const UNREAD_PAGES = 10;
+
+/**
+ * The first message unread when the chat was opened: the `unread`-th from the end of those that
+ * count as unread (by someone else, not deleted), loading older pages while it is further back.
+ * Decided once; the divider then stays where it was while the chat is open.
+ */
+function useFirstUnread(t: Thread, unread: number): number | null {
+  const [first, setFirst] = useState<number | null>(null);
+  const settled = useRef(unread === 0);
+  const pages = useRef(0);
+  const list = t.messages.value;
+  const loading = t.loading.value;
+  useEffect(() => {
+    if (settled.current || loading || !list.length) return;
+    const counted = list.filter((m) => m.authorID !== me.id && m.messageKey !== "DELETED");
+    if (counted.length < unread && t.hasOlder.value && pages.current < UNREAD_PAGES) {
+      pages.current++;
+      void loadOlder(t);
+      return;
+    }
+    settled.current = true;
+    setFirst(counted[Math.max(0, counted.length - unread)]?.id ?? null);
+  }, [list, loading]);
+  return first;
+}
 
 /** Whether the tab is shown: messages are not read in a hidden tab, and are once it shows again. */
 function usePageVisible() {
@@ -37,6 +68,9 @@ export function Messages({ chat, onView }: { chat: Chat; onView: (file: FileRef)
   const reported = useRef(chat.numberOfUnreadMessages > 0 ? 0 : (chat.lastMessageID ?? 0));
   const prevHeight = useRef(0);
   const visible = usePageVisible();
+  const firstUnread = useFirstUnread(t, useRef(chat.numberOfUnreadMessages).current);
+  const divider = useRef<HTMLLIElement>(null);
+  const [dividerAbove, setDividerAbove] = useState(false);
 
   /** At the bottom everything has been seen, even a message too tall to be 99% in view. */
   const readAll = () => {
@@ -96,6 +130,34 @@ export function Messages({ chat, onView }: { chat: Chat; onView: (file: FileRef)
     return () => observer.disconnect();
   }, [list, chat.id, connected.value, visible]);
 
+  // The jump button shows while the divider is above the view.
+  useEffect(() => {
+    const el = divider.current;
+    if (!el || !scroller.current) return;
+    const observer = new IntersectionObserver(([entry]) => setDividerAbove(!entry.isIntersecting && entry.boundingClientRect.top < (entry.rootBounds?.top ?? 0)), { root: scroller.current });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [firstUnread]);
+
+  const jumpToUnread = () => {
+    divider.current?.scrollIntoView({ block: "start" });
+    divider.current?.focus({ preventScroll: true });
+  };
+
+  // Leaving the chat ends an edit begun in it.
+  useEffect(
+    () => () => {
+      if (t.messages.value.some((m) => m.id === editingId.value)) editingId.value = null;
+    },
+    [],
+  );
+
+  /** Editing ends (saved or not): the message box has the keyboard again. */
+  const edit = (m: Message | null) => {
+    editingId.value = m?.id ?? null;
+    if (!m) document.getElementById(`chat-input-${chat.id}`)?.focus();
+  };
+
   const onScroll = () => {
     const el = scroller.current!;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < AT_BOTTOM;
@@ -132,14 +194,27 @@ export function Messages({ chat, onView }: { chat: Chat; onView: (file: FileRef)
         {t.loading.value && !list.length && <p className="chat-messages__note">{ct("common.loading")}</p>}
         {!t.loading.value && !t.failed.value && !list.length && !pending.length && <p className="chat-messages__note">{ct("chat.noMessages")}</p>}
         <ol className="chat-messages__list">
-          {list.map((m) => (
-            <MessageItem key={m.id} m={m} onRemove={remove} onView={onView} />
+          {list.map((m, i) => (
+            <Fragment key={m.id}>
+              {m.id === firstUnread && (
+                <li className="chat-divider" ref={divider} tabIndex={-1}>
+                  <span>{ct("chat.newMessages")}</span>
+                </li>
+              )}
+              <MessageItem m={m} grouped={m.id !== firstUnread && sameGroup(list[i - 1], m)} editing={editingId.value === m.id} onEdit={edit} onRemove={remove} onView={onView} />
+            </Fragment>
           ))}
-          {pending.map((p) => (
-            <PendingItem key={p.clientId} p={p} />
+          {pending.map((p, i) => (
+            <PendingItem key={p.clientId} p={p} grouped={i > 0 || sameGroup(list.at(-1), { authorID: me.id, createdAt: p.createdAt, messageKey: "DEFAULT" })} />
           ))}
         </ol>
       </div>
+      {dividerAbove && (
+        <button type="button" className="chat-jump" onClick={jumpToUnread}>
+          <Icon path={mdiArrowUp} />
+          {ct("chat.jumpToUnread")}
+        </button>
+      )}
       {showDown && (
         <button type="button" className="chat-down" title={ct("chat.toBottom")} aria-label={ct("chat.toBottom")} onClick={toBottom}>
           <Icon path={mdiArrowDown} />

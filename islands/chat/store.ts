@@ -6,7 +6,7 @@
  */
 import { signal } from "@preact/signals-react";
 import type { Wire } from "../../src/lib/responses";
-import { removeDestination } from "../../src/modules/chat/destinations";
+import { editDestination, removeDestination } from "../../src/modules/chat/destinations";
 import type { ChatData, CommentChat, PublicChat } from "../../src/modules/chat/presenter";
 import { api } from "../lib/api";
 import { live } from "../lib/live";
@@ -194,3 +194,7 @@ export const sendFiles = (chatId: number, files: Pick<FileEntity, "id" | "name">
 export const markRead = (chatId: number, messageId: number) => chatCore.markRead(chatId, messageId);
 /** The author deletes a message; everyone's copy changes when the server confirms it on the topic. */
 export const removeMessage = (chatId: number, messageId: number) => live.sendWithReceipt(removeDestination(chatId, messageId), {});
+/** The message being edited in place (one at a time), by id: its pencil, or Up in an empty message box. */
+export const editingId = signal<number | null>(null);
+/** The author changes a message's text; everyone's copy changes when MESSAGE_EDITED arrives on the topic. */
+export const editMessage = (chatId: number, messageId: number, text: string) => live.sendWithReceipt(editDestination(chatId, messageId), { text });

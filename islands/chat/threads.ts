@@ -110,6 +110,10 @@ chatCore.on((event) => {
       } else if (e.type === "MESSAGE_DELETED") {
         const t = threads.get(e.chatId);
         if (t) t.messages.value = t.messages.value.map((m) => (m.id === e.id ? { ...m, messageKey: "DELETED", decryptedBody: "", file: null } : m));
+      } else if (e.type === "MESSAGE_EDITED") {
+        // Only a copy already here changes: an older message is fetched with its page, as edited.
+        const t = threads.get(e.message.chatId);
+        if (t) t.messages.value = t.messages.value.map((m) => (m.id === e.message.id ? e.message : m));
       }
       break;
     }

@@ -36,4 +36,8 @@ export interface Me {
 }
 
 /** What arrives on /ws-broker/topic/{chatId}. */
-export type TopicEvent = { type: "MESSAGE"; message: Message } | { type: "MESSAGE_DELETED"; id: number; chatId: number };
+export type TopicEvent =
+  | { type: "MESSAGE"; message: Message }
+  | { type: "MESSAGE_DELETED"; id: number; chatId: number }
+  /** The author changed the message's text (MESSAGE_EDITED carries it whole). */
+  | { type: "MESSAGE_EDITED"; message: Message };

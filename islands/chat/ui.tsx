@@ -1,13 +1,34 @@
-/** Small building blocks of the chat panel: icons, avatars, native dialogs, a menu, a spinner. */
+/** Small building blocks of the chat panel: icons, avatars, the list's preview line, native dialogs, a menu, a spinner. */
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { mdiPaperclip } from "@mdi/js";
 import { colorFromName } from "../../src/lib/colors";
+import { preview } from "./format";
 import { ct } from "./strings";
+import type { TopRecord } from "./types";
 
 export function Icon({ path }: { path: string }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={path} />
     </svg>
+  );
+}
+
+/** The chat list's one line about the latest record: who, a paperclip and the file's name, the words without markup. */
+export function ChatPreview({ top }: { top: TopRecord | null }) {
+  const { who, file, text } = preview(top);
+  return (
+    <span className="chat-entry__preview">
+      {who}
+      {file !== null && (
+        <>
+          <Icon path={mdiPaperclip} />
+          {file}
+          {text && " "}
+        </>
+      )}
+      {text}
+    </span>
   );
 }
 
