@@ -24,6 +24,7 @@ import { chatRoutes } from "./modules/chat/routes";
 import { wireChatLive } from "./modules/chat/live";
 import { dataRoutes } from "./modules/data/routes";
 import { driveRoutes } from "./modules/drive/routes";
+import { issueRoutes } from "./modules/issues/routes";
 
 const MINUTE = 60_000;
 
@@ -68,5 +69,6 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(docRoutes(ctx))
     .use(chatRoutes(ctx))
     .use(driveRoutes(ctx));
+    .use(issueRoutes(ctx))
   return { app, ctx };
 }

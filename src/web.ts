@@ -14,6 +14,7 @@ import type { Mailer } from "./modules/mail/service";
 import { settingValue } from "./modules/settings/service";
 import { log } from "./lib/log";
 import { startChatMailJob } from "./jobs/chat-mail";
+import { startIssueReminderJob } from "./jobs/issue-reminders";
 import { PAGE_CSP_FALLBACK } from "./lib/csp";
 import { clientAddress } from "./lib/client-address";
 import { API_DOCS_ASSETS, serveApiDocsAsset } from "./modules/api-docs/routes";
@@ -115,6 +116,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
   app.server = server as unknown as typeof app.server;
   ctx.live.attach(server);
   const stopChatMail = startChatMailJob(ctx);
+  const stopReminders = startIssueReminderJob(ctx);
   return {
     server,
     ctx,
@@ -122,6 +124,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
     url: `http://localhost:${server.port}`,
     async stop() {
       stopChatMail();
+      stopReminders();
       ctx.live.stop();
       await ctx.mailer.idle();
       await server.stop(true);

@@ -115,6 +115,21 @@ const ACCESS: Record<string, Access> = {
   "POST /api/files/unlock-share/:token": "public",
   "GET /api/files/quota": "USER",
   "POST /api/files/set-quota": "ADMIN",
+  "GET /api/issue/get": "USER",
+  "POST /api/issue/find-pageable-search-result": "USER",
+  "POST /api/issue/save": "USER",
+  "POST /api/issue/update": "USER",
+  "POST /api/issue/update-name": "USER",
+  "POST /api/issue/update-category-list": "USER",
+  "POST /api/issue/update-due-date": "USER",
+  "POST /api/issue/assignee": "USER",
+  "POST /api/issue/change-status": "USER",
+  "POST /api/issue/remove": "USER",
+  "GET /api/issue/get-by-chat": "USER",
+  "GET /api/issue/get-issues-by-map": "USER",
+  "GET /api/issue-template/get-all": "USER",
+  "POST /api/issue-template/save": "SYSTEM_ADMIN",
+  "POST /api/issue-template/delete": "SYSTEM_ADMIN",
 };
 
 let t: ReturnType<typeof testApp>;
@@ -199,7 +214,7 @@ describe("each route refuses cross-site calls", () => {
  * administrator who may call everything, never reach a 500.
  */
 describe("no route answers 500 to hostile parameters", () => {
-  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "dataId", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token"];
+  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "dataId", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token", "title", "node", "parentId", "childId", "articleId", "value", "date", "status", "mapId"];
   const VALUES = ["0", "-1", "1e309", "99999999999999999999", "abc", "", "%00", "true", "[]", "1,2,,x", "🙂".repeat(50)];
   for (const key of Object.keys(ACCESS)) {
     test(key, async () => {

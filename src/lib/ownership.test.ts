@@ -21,6 +21,7 @@ const OWNERS: Record<string, string[]> = {
   docs: ["docs"],
   drive: ["drive"],
   chat: ["chat"],
+  issues: ["issues"],
 };
 
 /** Module folders that own no table. */
@@ -29,6 +30,7 @@ const TABLELESS = ["api-docs", "health", "help"];
 /** Each job belongs to the feature whose work it does. */
 const JOBS: Record<string, string> = {
   "src/jobs/chat-mail.ts": "chat",
+  "src/jobs/issue-reminders.ts": "issues",
 };
 
 /**
@@ -62,6 +64,13 @@ const READ_ONLY_JOINS: Record<string, string> = {
   "src/modules/chat/digests.ts users": "recipients of NEW_MESSAGE mails",
   // A new PUBLIC chat is joined by every active user in one insert that selects them (chat_members is chat's own).
   "src/modules/chat/membership.ts users": "who is active, for PUBLIC chats",
+  // A task's list row and issue/get name its performer and reporter, and its categories in their order: one query each per page.
+  "src/modules/issues/presenter.ts users": "performer and reporter names of tasks",
+  "src/modules/issues/presenter.ts categories": "category names of tasks",
+  // A history line names the performer it assigned or unassigned, as it was then.
+  "src/modules/issues/history.ts users": "performer names in task history lines",
+  // Reminders go to performers who are active and allow mail, addressed in the one query that finds them.
+  "src/modules/issues/reminders.ts users": "recipients of ISSUE_REMINDER mails",
 };
 
 const ROOT = resolve(import.meta.dir, "../..");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { sanitize, type HtmlSetting } from "./sanitize";
+import { refusedHtml, sanitize, type HtmlSetting } from "./sanitize";
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -50,6 +50,14 @@ describe("sanitize", () => {
       const clean = sanitize(HOSTILE, setting);
       expect(clean).not.toMatch(/<script|<iframe|<svg|<style|\bon[a-z]+=|javascript:|steal/i);
       expect(clean).toContain("hi");
+  issueInline: [
+    ['<b>b</b> <i>i</i> <u>u</u> <a href="https://example.test/">l</a> <code class="inline-code">c</code> <mark class="cdx-marker">m</mark>', '<b>b</b> <i>i</i> <u>u</u> <a href="https://example.test/">l</a> <code class="inline-code">c</code> <mark class="cdx-marker">m</mark>'],
+    ['<p>block</p><img src="https://tracker.test/p.png">', "block"],
+  ],
+  issue: [
+    ['<h2>Part</h2><ul><li>a <b>b</b></li></ul><blockquote><p>q</p><cite>c</cite></blockquote><hr />', "<h2>Part</h2><ul><li>a <b>b</b></li></ul><blockquote><p>q</p><cite>c</cite></blockquote><hr />"],
+    ['<table><tbody><tr><th>x</th></tr></tbody></table><img src="https://tracker.test/p.png">', "<table><tbody><tr><th>x</th></tr></tbody></table>"],
+  ],
       expect(clean).toContain("link");
     });
 
@@ -57,4 +65,15 @@ describe("sanitize", () => {
       for (const [input, output] of KEEPS[setting]) expect(sanitize(input, setting)).toBe(output);
     });
   }
+});
+
+describe("refusedHtml", () => {
+  test("says when cleaning would drop something, and not for what only reads differently", () => {
+    for (const html of ["a&nbsp;b <b>x</b><br>y", 'x <a href="https://e.test/">l</a>', '<mark class="cdx-marker">m</mark> & "q" < 3', "<!-- note -->x"]) {
+      expect(refusedHtml(html, "issueInline")).toBe(false);
+    }
+    for (const html of ["<script>alert(1)</script>", '<b onclick="x()">b</b>', '<img src=x onerror="x()">', '<a href="JaVaScRiPt:x()">l</a>', '<a href=" javascript:x()">l</a>', "<p>block</p>", "<svg><script>1</script></svg>"]) {
+      expect(refusedHtml(html, "issueInline")).toBe(true);
+    }
+  });
 });

@@ -19,6 +19,13 @@ const SAFE_STYLES: sanitizeHtml.IOptions["allowedStyles"] = {
 
 const TABLE_SPANS = { td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] };
 
+const ISSUE_INLINE = {
+  allowedTags: ["b", "strong", "i", "em", "u", "s", "a", "code", "mark", "br", "span", "sub", "sup"],
+  allowedAttributes: { a: ["href", "title", "target", "rel"], code: ["class"], mark: ["class"], span: ["class"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowProtocolRelative: false,
+};
+
 const SETTINGS = {
   /** What people write in the editors: report bodies and category descriptions. */
   richText: {
@@ -57,3 +64,24 @@ export type HtmlSetting = keyof typeof SETTINGS;
 
 /** `html` cleaned for what it is. */
 export const sanitize = (html: string, setting: HtmlSetting): string => sanitizeHtml(html, SETTINGS[setting]);
+  /**
+   * The inline HTML inside a task description's Editor.js blocks: what its inline tools write (bold,
+   * italic, underline, links to http, https and mailto, inline code and the marker with their classes).
+   */
+  issueInline: ISSUE_INLINE,
+  /** A task description rendered from its blocks on the server: the blocks' elements around that inline HTML; no images. */
+  issue: {
+    allowedTags: [...allowedTags.filter((tag) => tag !== "img"), ...ISSUE_INLINE.allowedTags],
+    allowedAttributes: { ...ISSUE_INLINE.allowedAttributes, ...TABLE_SPANS },
+    allowedSchemes: ISSUE_INLINE.allowedSchemes,
+    allowProtocolRelative: false,
+  },
+
+/** Keeps everything, only reserialised as sanitize-html writes HTML: what `refusedHtml` compares with. */
+const KEEP_ALL: sanitizeHtml.IOptions = { allowedTags: false, allowedAttributes: false, allowVulnerableTags: true, allowedSchemesAppliedToAttributes: [], allowProtocolRelative: true };
+
+/**
+ * Whether cleaning `html` for `setting` would drop anything (a tag, an attribute, a URL's scheme): input that
+ * must be refused with a clear error rather than stored changed (task descriptions' blocks).
+ */
+export const refusedHtml = (html: string, setting: HtmlSetting): boolean => sanitize(html, setting) !== sanitizeHtml(html, KEEP_ALL);

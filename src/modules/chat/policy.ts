@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { chatMembers, chatMessages, chats, type Chat, type ChatMember, type User } from "../../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
 import { requireDataItem } from "../data/policy";
+import { requireIssue } from "../issues/policy";
 import { chatStatements } from "./statements";
 
 /**
@@ -12,8 +13,8 @@ import { chatStatements } from "./statements";
  * - PUBLIC: everyone. PRIVATE and DIRECT: their members.
  * - DATA: whoever may see the data item now (its project's members and administrators; plain
  *   users not once the item is removed), whatever rows exist from earlier.
- * - ISSUE: tasks do not exist yet, so nobody joins; only members already there stay. HOOK: when
- *   tasks come, check access to the task here as DATA checks its item (requireTask(db, actor, chat.issueId)).
+ * - ISSUE: whoever may see the task now (issues/policy.ts: its project's members under the category
+ *   rule, its reporter and performer, administrators), whatever rows exist from earlier.
  */
 export function mayEnter(db: Db, actor: User, chat: Chat, member: ChatMember | undefined): boolean {
   switch (chat.type) {
@@ -21,12 +22,19 @@ export function mayEnter(db: Db, actor: User, chat: Chat, member: ChatMember | u
       return true;
     case "PRIVATE":
     case "DIRECT":
-    case "ISSUE":
       return !!member;
     case "DATA":
       if (!chat.dataId) return false;
       try {
         requireDataItem(db, actor, chat.dataId);
+        return true;
+      } catch {
+        return false;
+      }
+    case "ISSUE":
+      if (!chat.issueId) return false;
+      try {
+        requireIssue(db, actor, chat.issueId);
         return true;
       } catch {
         return false;

@@ -224,7 +224,7 @@ export function usersNotMembers(db: Db, actor: User, chatId: number, str?: strin
   return searchUsers(db, actor, str, chatId);
 }
 
-/** The chat's members; for a DATA chat only those who may still see its item. */
+/** The chat's members; for a DATA or ISSUE chat only those who may still see its item or task. */
 export function chatMembersOf(db: Db, actor: User, chatId: number) {
   const { chat } = enterChat(db, actor, chatId);
   return db
@@ -234,7 +234,7 @@ export function chatMembersOf(db: Db, actor: User, chatId: number) {
     .where(eq(chatMembers.chatId, chatId))
     .orderBy(asc(users.firstName))
     .all()
-    .filter(({ user }) => chat.type !== "DATA" || mayEnter(db, user, chat, undefined))
+    .filter(({ user }) => (chat.type !== "DATA" && chat.type !== "ISSUE") || mayEnter(db, user, chat, undefined))
     .map(({ user }) => presentMember(user));
 }
 

@@ -50,6 +50,17 @@ export function requireProjectRole(db: Db, actor: User, projectId: number, neede
   return { project, membership, role };
 }
 
+/** Which of `userIds` are members of the project (a task's performer and its USER fields must be). */
+export function membersAmong(db: Executor, projectId: number, userIds: number[]): number[] {
+  if (!userIds.length) return [];
+  return db
+    .select({ userId: userProjects.userId })
+    .from(userProjects)
+    .where(and(eq(userProjects.projectId, projectId), inArray(userProjects.userId, userIds)))
+    .all()
+    .map((row) => row.userId);
+}
+
 /** Project id → the categories the actor is limited to there. A project not in the map is not limited. */
 export type CategoryLimits = ReadonlyMap<number, readonly number[]>;
 

@@ -2,6 +2,7 @@ import { t, type Static } from "elysia";
 import { DATA_TYPES, type Project, type User } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
 import { userSchema } from "../users/presenter";
+import { issueSummarySchema, statusCountsSchema } from "../issues/presenter";
 import { timelineSchema, type Timeline } from "./model";
 import { integer } from "../../lib/schema";
 
@@ -67,7 +68,8 @@ export const projectDetailsSchema = t.Object({
   favorite: t.Boolean(),
   numberOfDataByType: dataCountsSchema,
   userList: t.Array(memberSchema),
-  shortListOfUserTasks: t.Array(t.Unknown()),
+  shortListOfUserTasks: t.Array(issueSummarySchema),
+  numberOfIssuesByStatus: statusCountsSchema,
 });
 
 const ref = t.Object({ id: integer() });

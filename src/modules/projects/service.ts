@@ -8,6 +8,8 @@ import { audit } from "../audit/service";
 import { projectCategoryIds, requireCategory } from "../categories/policy";
 import { createDefaultCategory } from "../categories/service";
 import { dataCountsByProject } from "../data/counts";
+import { projectTasks } from "../issues/search";
+import { removeProjectIssues, unassignLeavingMember } from "../issues/service";
 import { removeVersionFiles, versionFiles } from "../docs/versions";
 import { activeAdmins, findUserById } from "../users/service";
 import { PROJECT_LIMITS } from "./limits";
@@ -59,8 +61,8 @@ export function projectDetails(db: Db, actor: User, id: number) {
     favorite: membership?.favorite ?? false,
     numberOfDataByType: dataCountsByProject(db, actor, [id]).get(id)!,
     userList: projectMembers(db, actor, id).map((m) => m.user),
-    // Tasks arrive with their own issue; until then nobody has any.
-    shortListOfUserTasks: [] as unknown[],
+    // The reader's own open tasks (home) and the tasks they see by status (dashboard).
+    ...projectTasks(db, actor, id),
   };
 }
 
@@ -138,6 +140,7 @@ export function updateProject(ctx: AppContext, actor: User, input: ProjectInput)
 export function removeProject(ctx: AppContext, actor: User, id: number) {
   const { project } = requireProjectRole(ctx.db, actor, id, "ADMIN");
   const files = versionFiles(ctx.db, { projectId: id });
+  removeProjectIssues(ctx, id); // with their chats, which the database does not cascade to
   ctx.db.transaction((tx) => {
     tx.delete(projects).where(eq(projects.id, id)).run();
     audit(tx, actor.id, "DELETE_FOREVER", `project ${project.name}`);
@@ -284,6 +287,7 @@ export function removeMembership(ctx: AppContext, actor: User, membershipId: num
     tx.delete(userProjects).where(eq(userProjects.id, membershipId)).run();
     audit(tx, actor.id, "DELETE", `member ${membership.userId} of project ${membership.projectId}`);
   });
+  unassignLeavingMember(ctx, actor, membership.projectId, membership.userId); // a performer is a member
   ctx.live.recheckUser(membership.userId); // their subscriptions to the project's chats end now
   return { id: membershipId };
 }

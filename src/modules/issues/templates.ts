@@ -1,0 +1,163 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
+import { issueTemplates, type IssueTemplate, type TemplateFieldType, type User } from "../../../db/schema";
+import { invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { audit } from "../audit/service";
+import { membersAmong } from "../projects/policy";
+import { findActiveUsers } from "../users/service";
+import { ISSUE_LIMITS as LIMITS } from "./limits";
+import type { TemplateInput } from "./model";
+import { presentTemplate } from "./presenter";
+
+// Issue templates (spec 1 /admin/issue-templates, spec 2): a name, an icon and typed fields. System
+// administrators manage them (the routes say so); everyone reads them to make tasks from them.
+
+export interface TemplateField {
+  name: string;
+  type: TemplateFieldType;
+  required: boolean;
+  /** A LIST's options, comma-separated; null for other types. */
+  options: string | null;
+}
+
+export const fieldsOf = (template: Pick<IssueTemplate, "fields">): TemplateField[] => JSON.parse(template.fields) as TemplateField[];
+
+/** A LIST field's options: the comma-separated values, trimmed, empty ones left out. */
+export const optionsOf = (field: { options?: string | null }) => (field.options ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+
+export const allTemplates = (db: Db) => db.select().from(issueTemplates).orderBy(asc(sql`lower(${issueTemplates.name})`), asc(issueTemplates.id)).all().map(presentTemplate);
+
+export function findTemplate(db: Executor, id: number, path = "id"): IssueTemplate {
+  const template = db.select().from(issueTemplates).where(eq(issueTemplates.id, id)).get();
+  if (!template) throw path === "id" ? notFound("issue_template") : invalid([{ path, message: "issue.templateMissing", code: "issue.templateMissing" }]);
+  return template;
+}
+
+function checkFields(fields: TemplateInput["fields"]): { fields: TemplateField[]; details: ErrorDetail[] } {
+  const details: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  const checked = fields.map((field, i): TemplateField => {
+    const name = field.name.trim();
+    if (!name) details.push({ path: `body.fields.${i}.name`, message: "issue.fieldNameRequired", code: "issue.fieldNameRequired" });
+    else if (name.length > LIMITS.fieldName) details.push({ path: `body.fields.${i}.name`, message: "validation.tooLong", code: "validation.tooLong" });
+    else if (seen.has(name.toLowerCase())) details.push({ path: `body.fields.${i}.name`, message: "issue.fieldNameTaken", code: "issue.fieldNameTaken" });
+    seen.add(name.toLowerCase());
+    const options = field.type === "LIST" ? optionsOf(field) : [];
+    if (field.type === "LIST" && !options.length) details.push({ path: `body.fields.${i}.options`, message: "issue.listOptionsRequired", code: "issue.listOptionsRequired" });
+    return { name, type: field.type, required: field.required ?? false, options: field.type === "LIST" ? options.join(", ") : null };
+  });
+  return { fields: checked, details };
+}
+
+/** /issue-template/save: creates, or replaces the template with `id`. Tasks keep their values; new edits are checked against the new fields. */
+export function saveTemplate(db: Db, actor: User, input: TemplateInput) {
+  const name = input.name.trim();
+  const { fields, details } = checkFields(input.fields);
+  if (!name) details.unshift({ path: "body.name", message: "issue.templateNameRequired", code: "issue.templateNameRequired" });
+  else if (name.length > LIMITS.templateName) details.unshift({ path: "body.name", message: "validation.tooLong", code: "validation.tooLong" });
+  if (details.length) throw invalid(details);
+  const values = { name, icon: input.icon?.trim() ?? "", fields: JSON.stringify(fields) };
+  return db.transaction((tx) => {
+    const saved = input.id
+      ? (findTemplate(tx, input.id), tx.update(issueTemplates).set(values).where(eq(issueTemplates.id, input.id)).returning().get())
+      : tx.insert(issueTemplates).values(values).returning().get();
+    audit(tx, actor.id, input.id ? "UPDATE" : "CREATE", `ISSUE_TEMPLATE ${saved.name}`, saved.id);
+    return presentTemplate(saved);
+  });
+}
+
+/** /issue-template/delete: the template goes; tasks made from it keep their values and no longer name it. */
+export function deleteTemplate(db: Db, actor: User, id: number) {
+  const template = findTemplate(db, id);
+  db.transaction((tx) => {
+    tx.delete(issueTemplates).where(eq(issueTemplates.id, id)).run();
+    audit(tx, actor.id, "DELETE", `ISSUE_TEMPLATE ${template.name}`, id);
+  });
+  return { id };
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === "string" && !value.trim());
+
+/** A DATE value as milliseconds: a whole number of them, or an ISO 8601 date. */
+function dateValue(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim())) return undefined;
+  const ms = Date.parse(value.trim());
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * A task's template values checked against the template's fields: every key a field of it, every
+ * required field filled, each value of its type (STRING text, BOOLEAN true or false, DATE a date,
+ * NUMBER a finite number, LIST one of its options, USER an active member of the task's project).
+ * Answers the values to store as JSON text: DATEs as milliseconds, empty optional fields left out.
+ */
+export function templateValues(db: Db, projectId: number, template: IssueTemplate, raw: unknown): string {
+  const path = "body.additionalFields";
+  let values: unknown = raw ?? {};
+  if (typeof values === "string") {
+    try {
+      values = values.trim() ? JSON.parse(values) : {};
+    } catch {
+      throw invalid([{ path, message: "Must be an object of values by field name, or its JSON text" }]);
+    }
+  }
+  if (typeof values !== "object" || values === null || Array.isArray(values)) throw invalid([{ path, message: "Must be an object of values by field name, or its JSON text" }]);
+  const given = values as Record<string, unknown>;
+  const fields = fieldsOf(template);
+  const details: ErrorDetail[] = [];
+  for (const key of Object.keys(given)) {
+    if (!fields.some((f) => f.name === key)) details.push({ path: `${path}.${key}`, message: "issue.unknownField", code: "issue.unknownField" });
+  }
+  const out: Record<string, string | number | boolean> = {};
+  const users: { name: string; id: number }[] = [];
+  for (const field of fields) {
+    const value = given[field.name];
+    const at = `${path}.${field.name}`;
+    if (isEmpty(value)) {
+      if (field.required) details.push({ path: at, message: "issue.fieldRequired", code: "issue.fieldRequired" });
+      continue;
+    }
+    const wrong = () => details.push({ path: at, message: `issue.fieldType.${field.type}`, code: `issue.fieldType.${field.type}` });
+    switch (field.type) {
+      case "STRING":
+        if (typeof value !== "string") wrong();
+        else if (value.length > LIMITS.fieldValue) details.push({ path: at, message: "validation.tooLong", code: "validation.tooLong" });
+        else out[field.name] = value.trim();
+        break;
+      case "BOOLEAN":
+        if (typeof value !== "boolean") wrong();
+        else out[field.name] = value;
+        break;
+      case "NUMBER":
+        if (typeof value !== "number" || !Number.isFinite(value)) wrong();
+        else out[field.name] = value;
+        break;
+      case "DATE": {
+        const ms = dateValue(value);
+        if (ms === undefined) wrong();
+        else out[field.name] = ms;
+        break;
+      }
+      case "LIST":
+        if (typeof value !== "string" || !optionsOf(field).includes(value.trim())) wrong();
+        else out[field.name] = value.trim();
+        break;
+      case "USER":
+        if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) wrong();
+        else users.push({ name: field.name, id: value });
+        break;
+    }
+  }
+  if (users.length) {
+    const ids = users.map((u) => u.id);
+    const members = new Set(membersAmong(db, projectId, ids));
+    const active = new Set(findActiveUsers(db, ids).map((u) => u.id));
+    for (const { name, id } of users) {
+      if (members.has(id) && active.has(id)) out[name] = id;
+      else details.push({ path: `${path}.${name}`, message: "issue.notMember", code: "issue.notMember" });
+    }
+  }
+  if (details.length) throw invalid(details);
+  return JSON.stringify(out);
+}
