@@ -21,6 +21,7 @@ const OWNERS: Record<string, string[]> = {
   docs: ["docs"],
   drive: ["drive"],
   chat: ["chat"],
+  wiki: ["wiki"],
   issues: ["issues"],
 };
 
@@ -64,6 +65,8 @@ const READ_ONLY_JOINS: Record<string, string> = {
   "src/modules/chat/digests.ts users": "recipients of NEW_MESSAGE mails",
   // A new PUBLIC chat is joined by every active user in one insert that selects them (chat_members is chat's own).
   "src/modules/chat/membership.ts users": "who is active, for PUBLIC chats",
+  // A version names the article's author and its own editor: joined in the versions query.
+  "src/modules/wiki/service.ts users": "author and editor names of article versions",
   // A task's list row and issue/get name its performer and reporter, and its categories in their order: one query each per page.
   "src/modules/issues/presenter.ts users": "performer and reporter names of tasks",
   "src/modules/issues/presenter.ts categories": "category names of tasks",

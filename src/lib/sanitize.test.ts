@@ -31,6 +31,14 @@ const KEEPS: Record<HtmlSetting, [input: string, output: string][]> = {
     ['<a href="mailto:a@example.test">mail</a>', '<a href="mailto:a@example.test">mail</a>'],
     ['<p style="color:red" class="x">p</p>', "<p>p</p>"],
   ],
+  wiki: [
+    ['<h2 style="color:red" class="x" id="y">Part</h2><ul><li><s>old</s> <code>x</code></li></ul>', "<h2>Part</h2><ul><li><s>old</s> <code>x</code></li></ul>"],
+    ['<table><tbody><tr><th colspan="2" style="min-width:25px">x</th></tr></tbody></table>', '<table><tbody><tr><th colspan="2">x</th></tr></tbody></table>'],
+    ['<a href="mailto:a@example.test" target="_blank" onclick="x()">mail</a> <a href="https://example.test/">web</a>', '<a href="mailto:a@example.test">mail</a> <a href="https://example.test/">web</a>'],
+    ['<img src="/api/files/get-user-file/abc" alt="plan">', '<img src="/api/files/get-user-file/abc" alt="plan" />'],
+    ['<img src="https://tracker.test/p.png"><img src="//tracker.test/p.png"><img src="/\\tracker.test/p.png"><img src="data:image/png;base64,AAAA">', "<img /><img /><img /><img />"],
+    ['<a href="//evil.test/">x</a><a href="ftp://example.test/">y</a>', "<a>x</a><a>y</a>"],
+  ],
   help: [
     ['<h2 id="start--password">Password</h2>', '<h2 id="start--password">Password</h2>'],
     ['<img src="/help/a.png" alt="screen">', '<img src="/help/a.png" alt="screen" />'],

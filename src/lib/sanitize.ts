@@ -45,6 +45,18 @@ const SETTINGS = {
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: ["data"] },
   },
+  /**
+   * A wiki article from its editor: headings, paragraphs, lists, quotes, code, tables (with spans), links
+   * to http, https and mailto addresses, and images from Plexus itself only (a path: no scheme, no other
+   * host, no data:), and the <ins> and <del> of the compare page. No styles, classes, ids, scripts or event handlers.
+   */
+  wiki: {
+    allowedTags: [...allowedTags, "img", "ins", "del"],
+    allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "title", "width", "height"], ...TABLE_SPANS },
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: [] },
+    allowProtocolRelative: false,
+  },
   /** The user manual rendered from our Markdown: section anchors and images. */
   help: {
     allowedTags: [...allowedTags, "img"],

@@ -1,0 +1,11 @@
+/** A wiki article's limits, for the model, the service and the editor's form. */
+export const WIKI_LIMITS = {
+  /** The title after trimming. */
+  title: 255,
+  /** The editor's HTML as sent, before sanitising. */
+  content: 500_000,
+  /** The parent picker's title filter. */
+  filter: 200,
+  /** How many candidates the parent picker lists at most. */
+  candidates: 50,
+} as const;

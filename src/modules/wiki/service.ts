@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, isNull, max } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db, Executor } from "../../../db/client";
+import { articles, articleVersions, users, type ArticleRow, type User } from "../../../db/schema";
+import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { sanitize } from "../../lib/sanitize";
+import { foldText } from "../../lib/text-fold";
+import { WIKI_LIMITS } from "./limits";
+import type { SaveInput, VersionInput } from "./model";
+import { presentArticle, presentSummary, type Candidate, type PresentedArticle, type PresentedVersionSummary, type TreeNode } from "./presenter";
+
+const authors = alias(users, "authors");
+const editors = alias(users, "editors");
+
+const summaryColumns = {
+  id: articleVersions.id,
+  articleId: articles.id,
+  author: { id: authors.id, firstName: authors.firstName, lastName: authors.lastName },
+  createdAt: articles.createdAt,
+  parentId: articles.parentId,
+  title: articleVersions.title,
+  indexNumber: articles.indexNumber,
+  version: articleVersions.version,
+  updatedAt: articleVersions.updatedAt,
+  updatedBy: { id: editors.id, firstName: editors.firstName, lastName: editors.lastName },
+};
+
+/** Versions with their content, their article and the names of its author and of each version's editor, in one query. */
+const fullVersions = (db: Executor) =>
+  db
+    .select({ ...summaryColumns, content: articleVersions.content })
+    .from(articleVersions)
+    .innerJoin(articles, eq(articles.id, articleVersions.articleId))
+    .leftJoin(authors, eq(authors.id, articles.authorId))
+    .leftJoin(editors, eq(editors.id, articleVersions.updatedById));
+
+// The tree is read on every wiki page: prepared once per database.
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+function prepare(db: Db) {
+  return {
+    tree: db
+      .select({ id: articles.id, parentId: articles.parentId, title: articles.title, indexNumber: articles.indexNumber })
+      .from(articles)
+      .orderBy(asc(articles.indexNumber), asc(articles.id))
+      .prepare(),
+  };
+}
+function prepared(db: Db) {
+  let found = statements.get(db);
+  if (!found) statements.set(db, (found = prepare(db)));
+  return found;
+}
+
+type Placed = { id: number; parentId: number | null; title: string; indexNumber: number };
+
+/** Every article with its parent, siblings in their order (index, then id). */
+const placedArticles = (db: Db): Placed[] => prepared(db).tree.all();
+
+/** The articles as a tree: top-level ones first, each with its children in their order. */
+export function articleTree(db: Db): TreeNode[] {
+  const rows = placedArticles(db);
+  const nodes = new Map<number, TreeNode>(rows.map((row) => [row.id, { id: row.id, title: row.title, indexNumber: row.indexNumber, children: [] }]));
+  const roots: TreeNode[] = [];
+  for (const row of rows) {
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    (parent ? parent.children : roots).push(nodes.get(row.id)!);
+  }
+  return roots;
+}
+
+const findArticle = (db: Executor, id: number): ArticleRow | undefined => db.select().from(articles).where(eq(articles.id, id)).get();
+
+function requireArticle(db: Executor, id: number): ArticleRow {
+  const article = findArticle(db, id);
+  if (!article) throw notFound("article");
+  return article;
+}
+
+/** The newest version of an article (what its page shows). */
+export function lastVersion(db: Db, articleId: number): PresentedArticle {
+  const article = requireArticle(db, articleId);
+  return presentArticle(fullVersions(db).where(and(eq(articleVersions.articleId, article.id), eq(articleVersions.version, article.version))).get()!);
+}
+
+/** One version by its own id. */
+export function versionById(db: Db, versionId: number): PresentedArticle {
+  const found = fullVersions(db).where(eq(articleVersions.id, versionId)).get();
+  if (!found) throw notFound("article_version");
+  return presentArticle(found);
+}
+
+/** An article's version by its number (the history's links and the compare page name versions so). */
+export function versionByNumber(db: Db, articleId: number, version: number): PresentedArticle {
+  const found = fullVersions(db).where(and(eq(articleVersions.articleId, articleId), eq(articleVersions.version, version))).get();
+  if (!found) throw notFound("article_version");
+  return presentArticle(found);
+}
+
+/** The articles from the top of the tree down to `articleId`'s parent, for breadcrumbs and the open branch. */
+export function ancestorsOf(db: Db, articleId: number): Candidate[] {
+  const byId = new Map(placedArticles(db).map((row) => [row.id, row]));
+  const path: Candidate[] = [];
+  for (let at = byId.get(articleId)?.parentId ?? null; at !== null && path.length < byId.size; at = byId.get(at)?.parentId ?? null) {
+    const row = byId.get(at)!;
+    path.unshift({ id: row.id, title: row.title });
+  }
+  return path;
+}
+
+/** An article's history, newest first, without contents. */
+export function allVersions(db: Db, articleId: number): PresentedVersionSummary[] {
+  requireArticle(db, articleId);
+  return db
+    .select(summaryColumns)
+    .from(articleVersions)
+    .innerJoin(articles, eq(articles.id, articleVersions.articleId))
+    .leftJoin(authors, eq(authors.id, articles.authorId))
+    .leftJoin(editors, eq(editors.id, articleVersions.updatedById))
+    .where(eq(articleVersions.articleId, articleId))
+    .orderBy(desc(articleVersions.version))
+    .all()
+    .map(presentSummary);
+}
+
+/** The ids of `id` and of everything under it. */
+function subtreeOf(rows: Placed[], id: number): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const row of rows) if (row.parentId !== null) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
+  const found = new Set<number>([id]);
+  const queue = [id];
+  while (queue.length) for (const child of children.get(queue.pop()!) ?? []) if (!found.has(child)) found.add(child), queue.push(child);
+  return found;
+}
+
+/**
+ * Candidates of the parent picker: every article whose title holds `title` (any case, any script, ё as е),
+ * but not `node` itself nor anything under it, which would make a cycle; by title, at most WIKI_LIMITS.candidates.
+ */
+export function unrelatedArticles(db: Db, title: string | undefined, node: number | undefined): Candidate[] {
+  const rows = placedArticles(db);
+  if (node !== undefined && !rows.some((row) => row.id === node)) throw notFound("article");
+  const excluded = node === undefined ? new Set<number>() : subtreeOf(rows, node);
+  const wanted = foldText((title ?? "").trim());
+  return rows
+    .filter((row) => !excluded.has(row.id) && foldText(row.title).includes(wanted))
+    .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id)
+    .slice(0, WIKI_LIMITS.candidates)
+    .map(({ id, title }) => ({ id, title }));
+}
+
+/** The children of `parentId` (null: the top level). */
+const under = (parentId: number | null) => (parentId === null ? isNull(articles.parentId) : eq(articles.parentId, parentId));
+
+/** The index after the last child of `parentId`. */
+const nextIndex = (tx: Executor, parentId: number | null) =>
+  (tx
+    .select({ last: max(articles.indexNumber) })
+    .from(articles)
+    .where(under(parentId))
+    .get()?.last ?? -1) + 1;
+
+/**
+ * Moves `childId` under `parentId` (null: to the top level), last among its new siblings. A parent that is
+ * the article itself or lies under it would make a cycle, and is refused with 409 article_cycle.
+ */
+export function setParent(db: Db, parentId: number | null, childId: number) {
+  return db.transaction((tx) => {
+    const child = requireArticle(tx, childId);
+    if (parentId !== null) {
+      requireArticle(tx, parentId);
+      for (let at: number | null = parentId; at !== null; at = findArticle(tx, at)?.parentId ?? null) {
+        if (at === childId) {
+          const code = "wiki.cycle";
+          throw new AppError(409, "article_cycle", "An article cannot be placed under itself or under one of its own sub-articles", [
+            { path: "query.parentId", message: code, code },
+          ]);
+        }
+      }
+    }
+    if (child.parentId === parentId) return { id: child.id, parentId, indexNumber: child.indexNumber };
+    const indexNumber = nextIndex(tx, parentId);
+    tx.update(articles).set({ parentId, indexNumber }).where(eq(articles.id, childId)).run();
+    return { id: child.id, parentId, indexNumber };
+  });
+}
+
+/** A title and content as stored: the title trimmed and required, the content sanitised (`wiki`). */
+function checkedText(input: { title: string; content: string }) {
+  const title = input.title.trim();
+  const details: ErrorDetail[] = [];
+  if (!title) details.push({ path: "body.title", message: "wiki.titleRequired", code: "wiki.titleRequired" });
+  else if (title.length > WIKI_LIMITS.title) details.push({ path: "body.title", message: "validation.tooLong", code: "validation.tooLong" });
+  if (details.length) throw invalid(details);
+  return { title, content: sanitize(input.content, "wiki") };
+}
+
+/** A new article with its first version, last among its siblings; answers that version. */
+export function createArticle(db: Db, actor: User, input: SaveInput): PresentedArticle {
+  const { title, content } = checkedText(input);
+  const parentId = input.parentId ?? null;
+  const versionId = db.transaction((tx) => {
+    if (parentId !== null && !findArticle(tx, parentId)) throw notFound("article");
+    const article = tx
+      .insert(articles)
+      .values({ parentId, indexNumber: nextIndex(tx, parentId), title, version: 1, authorId: actor.id })
+      .returning({ id: articles.id })
+      .get();
+    return tx.insert(articleVersions).values({ articleId: article.id, version: 1, title, content, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
+  });
+  return versionById(db, versionId);
+}
+
+/**
+ * The article's next version (number + 1, by the actor, now); the tree's title follows it. Restoring an old
+ * version is saving its title and content again as the newest. A `baseVersion` older than the newest means
+ * someone saved meanwhile: 409 article_version_conflict, nothing saved.
+ */
+export function addVersion(db: Db, actor: User, articleId: number, input: VersionInput): PresentedArticle {
+  const { title, content } = checkedText(input);
+  const versionId = db.transaction((tx) => {
+    const article = requireArticle(tx, articleId);
+    if (input.baseVersion !== undefined && input.baseVersion !== article.version) {
+      throw new AppError(409, "article_version_conflict", "Someone saved a newer version of this article meanwhile");
+    }
+    const version = article.version + 1;
+    tx.update(articles).set({ title, version }).where(eq(articles.id, article.id)).run();
+    return tx.insert(articleVersions).values({ articleId: article.id, version, title, content, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
+  });
+  return versionById(db, versionId);
+}
+
+const childrenOf = (tx: Executor, parentId: number | null) =>
+  tx
+    .select({ id: articles.id })
+    .from(articles)
+    .where(under(parentId))
+    .orderBy(asc(articles.indexNumber), asc(articles.id))
+    .all()
+    .map((row) => row.id);
+
+/**
+ * Deletes an article with all its versions. Its children move up to its parent, in its place and in their
+ * own order, so nothing under it is lost; the siblings are numbered again from 0.
+ */
+export function deleteArticle(db: Db, articleId: number) {
+  return db.transaction((tx) => {
+    const article = requireArticle(tx, articleId);
+    const order = childrenOf(tx, article.parentId).flatMap((id) => (id === article.id ? childrenOf(tx, article.id) : [id]));
+    order.forEach((id, indexNumber) => tx.update(articles).set({ parentId: article.parentId, indexNumber }).where(eq(articles.id, id)).run());
+    tx.delete(articles).where(eq(articles.id, article.id)).run();
+    return { id: article.id };
+  });
+}
