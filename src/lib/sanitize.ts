@@ -70,12 +70,6 @@ const SETTINGS = {
     allowedSchemesByTag: { img: ["http", "https"] },
     allowedStyles: SAFE_STYLES,
   },
-} satisfies Record<string, sanitizeHtml.IOptions>;
-
-export type HtmlSetting = keyof typeof SETTINGS;
-
-/** `html` cleaned for what it is. */
-export const sanitize = (html: string, setting: HtmlSetting): string => sanitizeHtml(html, SETTINGS[setting]);
   /**
    * The inline HTML inside a task description's Editor.js blocks: what its inline tools write (bold,
    * italic, underline, links to http, https and mailto, inline code and the marker with their classes).
@@ -88,6 +82,12 @@ export const sanitize = (html: string, setting: HtmlSetting): string => sanitize
     allowedSchemes: ISSUE_INLINE.allowedSchemes,
     allowProtocolRelative: false,
   },
+} satisfies Record<string, sanitizeHtml.IOptions>;
+
+export type HtmlSetting = keyof typeof SETTINGS;
+
+/** `html` cleaned for what it is. */
+export const sanitize = (html: string, setting: HtmlSetting): string => sanitizeHtml(html, SETTINGS[setting]);
 
 /** Keeps everything, only reserialised as sanitize-html writes HTML: what `refusedHtml` compares with. */
 const KEEP_ALL: sanitizeHtml.IOptions = { allowedTags: false, allowedAttributes: false, allowVulnerableTags: true, allowedSchemesAppliedToAttributes: [], allowProtocolRelative: true };
