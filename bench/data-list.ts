@@ -20,10 +20,10 @@ const QUERIES = 200;
 const WARMUP = 20;
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
-const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95) });
+export const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95) });
 
 /** A small deterministic generator, so every run measures the same data and the same queries. */
-function random(seed: number) {
+export function random(seed: number) {
   let s = seed >>> 0;
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
 }

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { sqliteSync } from "./sqlite-sync";
 import { dataList } from "./data-list";
+import { issueList } from "./issue-list";
 import { uploadRss } from "./upload";
 import { makeDocx } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
@@ -235,6 +236,14 @@ async function main() {
       pass: figures.p95 < 20 && list.mismatches === 0,
     });
   }
+
+  const tasks = await issueList();
+  report(`task list page via app.handle, p95 (p50 ${tasks.http.p50.toFixed(2)} ms; ${tasks.queries} filtered+sorted pages over ${tasks.tasks} tasks${tasks.mismatches ? `, ${tasks.mismatches} NOT MATCHING the baseline` : ""})`, tasks.http.p95, "ms", {
+    baseline: `raw bun:sqlite SELECT ... LIMIT 10 p95 ${tasks.raw.p95.toFixed(2)} ms, p50 ${tasks.raw.p50.toFixed(2)} ms`,
+    ratio: tasks.http.p50 / tasks.raw.p50,
+    target: "p95 < 20 ms",
+    pass: tasks.http.p95 < 20 && tasks.mismatches === 0,
+  });
 
   for (const [name, value, unit, opts] of await (await import("./chat-load")).chatLoad()) report(name, value, unit, opts);
 
