@@ -108,7 +108,7 @@ class Checker {
 }
 
 /** The description of a task without one: no blocks, the editor's default version. */
-export const emptyDescription = (now = Date.now()) => JSON.stringify({ time: now, blocks: [], version: DESCRIPTION_VERSION });
+const emptyDescription = (now = Date.now()) => JSON.stringify({ time: now, blocks: [], version: DESCRIPTION_VERSION });
 
 /**
  * Checks a description sent as Editor.js block JSON text and renders it. Answers the JSON to store

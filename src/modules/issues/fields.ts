@@ -59,14 +59,14 @@ export function dueDateOf(value: number | string | null | undefined, path: strin
 }
 
 /** The performer: an active member of the task's project. */
-export function performerOf(db: Db, projectId: number, userId: number | null | undefined, path: string): number | null | undefined {
+function performerOf(db: Db, projectId: number, userId: number | null | undefined, path: string): number | null | undefined {
   if (userId === undefined || userId === null) return userId;
   const member = membersAmong(db, projectId, [userId]).length && findActiveUsers(db, [userId]).length;
   return member ? userId : fail(path, "issue.notMember");
 }
 
 /** Categories of the task's project that the actor sees (a category they do not see is as unknown). */
-export function categoriesOf(db: Db, actor: User, projectId: number, ids: number[] | null | undefined, path: string): number[] | undefined {
+function categoriesOf(db: Db, actor: User, projectId: number, ids: number[] | null | undefined, path: string): number[] | undefined {
   if (ids === undefined) return undefined;
   const wanted = [...new Set(ids ?? [])];
   const limits = categoryLimits(db, actor);

@@ -122,7 +122,7 @@ describe("history lines, live", () => {
 
 describe("mails", () => {
   test("NEW_ISSUE goes to a performer someone else assigns, in their language, not to oneself nor to who refuses mail", async () => {
-    const { project, moderator, members } = await scene(0);
+    const { project, moderator } = await scene(0);
     const performer = await person({ locale: "ru" });
     const quiet = await person({ emailNotificationsAllowed: false });
     for (const p of [performer, quiet]) db().insert(userProjects).values({ userId: p.user.id, projectId: project.id }).run();

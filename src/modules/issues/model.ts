@@ -55,7 +55,7 @@ export const chatIdQuery = t.Object({ chatId: id });
 export const mapIdQuery = t.Object({ mapId: id });
 export const pageQuery = t.Object({ projectId: id });
 
-export const SORT_FIELDS = ["id", "creationDate", "name", "dueDate", "status"] as const;
+const SORT_FIELDS = ["id", "creationDate", "name", "dueDate", "status"] as const;
 export type IssueSortField = (typeof SORT_FIELDS)[number];
 export const CRITERIA = ["name", "categories", "performer", "status", "reporter", "template"] as const;
 export type IssueCriterion = (typeof CRITERIA)[number];
@@ -70,14 +70,13 @@ export const pageBody = t.Object({
 });
 export type IssuePageInput = Static<typeof pageBody>;
 
-export const templateFieldInput = t.Object({
+const templateFieldInput = t.Object({
   name: trimmedText(LIMITS.fieldName),
   type: oneOf(TEMPLATE_FIELD_TYPES),
   required: t.Optional(t.Boolean()),
   /** A LIST's options, comma-separated. */
   options: optional(t.String({ maxLength: LIMITS.fieldOptions })),
 });
-export type TemplateFieldInput = Static<typeof templateFieldInput>;
 
 export const templateBody = t.Object({
   id: optional(wholeId),

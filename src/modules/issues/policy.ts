@@ -12,7 +12,7 @@ import { categoryLimits, requireProjectRole, type CategoryLimits, type ProjectAc
 //   moderator flag) edit a task: name, description, status, due date, categories, template values, assignee;
 // - moderators and above remove tasks.
 
-export const findIssue = (db: Executor, id: number): Issue | undefined => db.select().from(issues).where(eq(issues.id, id)).get();
+const findIssue = (db: Executor, id: number): Issue | undefined => db.select().from(issues).where(eq(issues.id, id)).get();
 
 /** The task's own people: the reporter and the performer always see and edit it. */
 const involves = (issue: Pick<Issue, "reporterId" | "performerId">, actor: User) => issue.reporterId === actor.id || issue.performerId === actor.id;

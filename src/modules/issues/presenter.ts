@@ -15,7 +15,7 @@ const personSchema = t.Object({ id: integer(), firstName: t.String(), lastName: 
 const categoryRefSchema = t.Object({ id: integer(), name: t.String(), type: t.Nullable(t.String()), isDefault: t.Boolean() });
 const statusSchema = oneOf(ISSUE_STATUSES);
 
-export const templateFieldSchema = t.Object({ name: t.String(), type: oneOf(TEMPLATE_FIELD_TYPES), required: t.Boolean(), options: t.Nullable(t.String()) });
+const templateFieldSchema = t.Object({ name: t.String(), type: oneOf(TEMPLATE_FIELD_TYPES), required: t.Boolean(), options: t.Nullable(t.String()) });
 export const templateSchema = t.Object({ id: integer(), name: t.String(), icon: t.String(), fields: t.Array(templateFieldSchema) });
 export type PresentedTemplate = Static<typeof templateSchema>;
 
@@ -75,7 +75,7 @@ export const presentTemplate = (template: IssueTemplate): PresentedTemplate => (
   fields: JSON.parse(template.fields) as PresentedTemplate["fields"],
 });
 
-export const isOverdue = (issue: Pick<Issue, "status" | "dueDate">, now = Date.now()) => issue.status !== "DONE" && !!issue.dueDate && issue.dueDate.getTime() < now;
+const isOverdue = (issue: Pick<Issue, "status" | "dueDate">, now = Date.now()) => issue.status !== "DONE" && !!issue.dueDate && issue.dueDate.getTime() < now;
 
 /** Names, categories and templates of a page of tasks, read in one query each. */
 function related(db: Db, rows: Issue[], limits: CategoryLimits) {

@@ -50,7 +50,7 @@ const writeHistory = (ctx: AppContext, chatId: number | null, actor: User, event
   chatId === null ? [] : events.map((event) => insertIssueHistory(ctx, chatId, actor.id, event));
 
 /** issue/save without an id: any member of the project makes a task; the actor reports it. Its chat and first history lines come with it. */
-export function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
+function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
   const access = requireProjectRole(ctx.db, actor, input.project.id);
   const { id: _, project, ...fields } = input;
   const changes = checkChanges(ctx.db, actor, project.id, fields);

@@ -20,10 +20,10 @@ export interface TemplateField {
   options: string | null;
 }
 
-export const fieldsOf = (template: Pick<IssueTemplate, "fields">): TemplateField[] => JSON.parse(template.fields) as TemplateField[];
+const fieldsOf = (template: Pick<IssueTemplate, "fields">): TemplateField[] => JSON.parse(template.fields) as TemplateField[];
 
 /** A LIST field's options: the comma-separated values, trimmed, empty ones left out. */
-export const optionsOf = (field: { options?: string | null }) => (field.options ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+const optionsOf = (field: { options?: string | null }) => (field.options ?? "").split(",").map((o) => o.trim()).filter(Boolean);
 
 export const allTemplates = (db: Db) => db.select().from(issueTemplates).orderBy(asc(sql`lower(${issueTemplates.name})`), asc(issueTemplates.id)).all().map(presentTemplate);
 
