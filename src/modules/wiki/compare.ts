@@ -1,8 +1,19 @@
 import { diffHtml } from "../../lib/html-diff";
 import { sanitize } from "../../lib/sanitize";
 
-const INSERTED = /<ins\b[^>]*>[\s\S]*?<\/ins>/g;
-const DELETED = /<del\b[^>]*>[\s\S]*?<\/del>/g;
+const MARK = /(<\/?(?:ins|del)\b[^>]*>)/;
+
+/** `html` without the `tag` elements and what is in them; htmldiff nests them (<ins class="mod"><ins>…</ins></ins>). */
+function without(html: string, tag: "ins" | "del"): string {
+  let depth = 0;
+  let out = "";
+  for (const part of html.split(MARK)) {
+    const mark = /^<(\/?)(ins|del)\b/.exec(part);
+    if (mark?.[2] === tag) depth = Math.max(0, depth + (mark[1] ? -1 : 1));
+    else if (depth === 0) out += part;
+  }
+  return out;
+}
 
 /**
  * Two versions' contents compared word by word in every script: the inline diff (deletions in <del>,
@@ -11,5 +22,5 @@ const DELETED = /<del\b[^>]*>[\s\S]*?<\/del>/g;
  */
 export function compareContents(before: string, after: string) {
   const inline = sanitize(diffHtml(before, after), "wiki");
-  return { inline, before: inline.replace(INSERTED, ""), after: inline.replace(DELETED, "") };
+  return { inline, before: without(inline, "ins"), after: without(inline, "del") };
 }

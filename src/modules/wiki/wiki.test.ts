@@ -154,6 +154,10 @@ describe("versions", () => {
     expect(diff.after).toBe("<p>Сроки в <ins>мае</ins> и <ins>июне</ins>.</p>");
     // Version 2 with version 1, in either order of asking: the page sorts them; the diff itself is directional.
     expect(compareContents(await content(1), await content(2)).after).toBe("<p>Сроки в <ins>мае</ins>.</p>");
+    // Text made bold is marked twice by the diff (<ins class="mod"><ins>): the old side drops both, whole.
+    const bolder = compareContents("<p>Old words.</p>", "<p>New words. <strong>Bring it.</strong></p>");
+    expect(bolder.before).toBe("<p><del>Old</del> words.<strong></strong></p>");
+    expect(bolder.after).toBe("<p><ins>New</ins> words.<ins>\u00a0</ins><strong><ins><ins>Bring it.</ins></ins></strong></p>");
   });
 });
 
