@@ -93,7 +93,7 @@ describe("chat messages", () => {
       const site = message.getByRole("link", { name: "www.example.com" });
       expect(await site.getAttribute("href")).toBe("http://www.example.com");
       expect(await site.getAttribute("target")).toBe("_blank");
-      expect(await site.getAttribute("rel")).toBe("noopener noreferrer");
+      expect(await site.getAttribute("rel")).toBe("noopener noreferrer nofollow");
       expect(await message.getByRole("link", { name: "crew@example.com" }).getAttribute("href")).toBe("mailto:crew@example.com");
       expect(await message.getByText("<b>not bold</b>").count()).toBe(1);
       expect(await message.locator("b").count()).toBe(0);

@@ -5,7 +5,7 @@
  *
  * It builds React elements, never an HTML string: whatever a message holds is text to React, so raw
  * HTML shows as written; a link goes only to http(s) or mailto, opens in a new tab, and tells the
- * other site nothing (rel="noopener noreferrer"). A small parser of our own rather than marked's
+ * other site nothing (rel="noopener noreferrer nofollow"). A small parser of our own rather than marked's
  * lexer, which alone is 15 KB gzipped and would take /chats past its 100 KB budget (94 KB before).
  * Every step scans forward without backtracking, and nesting stops at a few levels (deeper quotes
  * or lists stay text), so a hostile 4,000-character message costs milliseconds.
@@ -404,7 +404,7 @@ function render(nodes: Node[]): ReactNode[] {
   return nodes.map((node, key) =>
     typeof node === "string"
       ? node
-      : createElement(node.t, node.href ? { key, href: node.href, rel: "noopener noreferrer", target: "_blank" } : { key, start: node.start }, ...render(node.c)),
+      : createElement(node.t, node.href ? { key, href: node.href, rel: "noopener noreferrer nofollow", target: "_blank" } : { key, start: node.start }, ...render(node.c)),
   );
 }
 

@@ -9,7 +9,7 @@ import { Markdown, plainText } from "../../../islands/chat/markdown";
 // hostile text cannot do, and how long the worst 4,000-character messages take.
 
 const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text })).replace(/^<div class="chat-md">|<\/div>$/g, "");
-const link = (href: string, text: string) => `<a href="${href}" rel="noopener noreferrer" target="_blank">${text}</a>`;
+const link = (href: string, text: string) => `<a href="${href}" rel="noopener noreferrer nofollow" target="_blank">${text}</a>`;
 /** Every tag the renderer may produce. */
 const ALLOWED = new Set(["div", "p", "strong", "em", "del", "code", "pre", "blockquote", "ul", "ol", "li", "hr", "a"]);
 
@@ -71,7 +71,7 @@ describe("chat Markdown", () => {
         const out = renderToStaticMarkup(createElement(Markdown, { text: parts.join("") }));
         for (const [, tag] of out.matchAll(/<\/?([a-z0-9]+)/g)) expect(ALLOWED.has(tag)).toBe(true);
         for (const [, href] of out.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^(https?:\/\/|mailto:)/i);
-        expect(out.match(/<a /g)?.length ?? 0).toBe(out.match(/rel="noopener noreferrer" target="_blank"/g)?.length ?? 0);
+        expect(out.match(/<a /g)?.length ?? 0).toBe(out.match(/rel="noopener noreferrer nofollow" target="_blank"/g)?.length ?? 0);
       }),
       { numRuns: 400 },
     );
