@@ -245,6 +245,8 @@ async function main() {
     pass: tasks.http.p95 < 20 && tasks.mismatches === 0,
   });
 
+  for (const [name, value, unit, opts] of await (await import("./wiki-tree")).wikiTree()) report(name, value, unit, opts);
+
   for (const [name, value, unit, opts] of await (await import("./chat-load")).chatLoad()) report(name, value, unit, opts);
 
   console.log(`\n${"-".repeat(40)}\n${lines.join("\n")}\ntotal: ${((performance.now() - began) / 1000).toFixed(1)} s`);

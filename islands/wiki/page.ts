@@ -6,7 +6,7 @@ import { api } from "../lib/api";
 import { reportFailure } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
 import { confirmAction, reloadWith, startDialogs } from "../projects/ui";
-import type { Candidate, PresentedArticle } from "../../src/modules/wiki/presenter";
+import type { Candidate, PresentedArticle, TreeNode } from "../../src/modules/wiki/presenter";
 import type { Wire } from "../../src/lib/responses";
 
 /** Reloads `path` (it becomes the address first), then shows `message`. */
@@ -17,16 +17,60 @@ function goWith(path: string, message: string) {
 
 const visibleLinks = (tree: HTMLElement) => [...tree.querySelectorAll<HTMLAnchorElement>("li > a")].filter((a) => a.offsetParent !== null);
 
-function setOpen(toggle: HTMLButtonElement, open: boolean) {
+let wholeTree: Promise<TreeNode[]> | undefined;
+
+const findNode = (nodes: TreeNode[], id: number): TreeNode | undefined => {
+  for (const node of nodes) {
+    const found = node.id === id ? node : findNode(node.children, id);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/** A tree item as the server writes it (pages/_components/wiki/tree.ts), its own children left to a later opening. */
+function itemFor(node: TreeNode, toggleLabel: string): HTMLLIElement {
+  const item = document.createElement("li");
+  const link = Object.assign(document.createElement("a"), { href: `/wiki/${node.id}`, textContent: node.title });
+  if (!node.children.length) {
+    item.append(Object.assign(document.createElement("span"), { className: "wtree__leaf" }), link);
+    return item;
+  }
+  item.dataset.id = String(node.id);
+  const toggle = Object.assign(document.createElement("button"), { type: "button", className: "wtree__toggle" });
+  toggle.setAttribute("aria-expanded", "false");
+  toggle.setAttribute("aria-label", toggleLabel);
+  item.append(toggle, link);
+  return item;
+}
+
+/**
+ * Opens or closes a branch. A branch the page did not carry (only the one down to the article read is
+ * in it) gets its children from the whole tree, fetched once on the first such opening.
+ */
+async function setOpen(toggle: HTMLButtonElement, open: boolean) {
+  const item = toggle.parentElement!;
+  let list = item.querySelector<HTMLUListElement>(":scope > ul");
+  if (open && !list) {
+    try {
+      wholeTree ??= api<TreeNode[]>("article/get-articles-tree");
+      const node = findNode(await wholeTree, Number(item.dataset.id));
+      list = document.createElement("ul");
+      list.append(...(node?.children ?? []).map((child) => itemFor(child, toggle.getAttribute("aria-label") ?? "")));
+      item.append(list);
+    } catch (error) {
+      wholeTree = undefined;
+      return reportFailure(error);
+    }
+  }
   toggle.setAttribute("aria-expanded", String(open));
-  toggle.parentElement!.querySelector(":scope > ul")!.toggleAttribute("hidden", !open);
+  list?.toggleAttribute("hidden", !open);
 }
 
 /** Toggles open and close branches; arrows move between visible articles, Right opens, Left closes or goes up. */
 function startTree(tree: HTMLElement) {
   tree.addEventListener("click", (event) => {
     const toggle = (event.target as Element).closest<HTMLButtonElement>(".wtree__toggle");
-    if (toggle) setOpen(toggle, toggle.getAttribute("aria-expanded") !== "true");
+    if (toggle) void setOpen(toggle, toggle.getAttribute("aria-expanded") !== "true");
   });
   tree.addEventListener("keydown", (event) => {
     const link = (event.target as Element).closest<HTMLAnchorElement>("li > a");
@@ -42,9 +86,9 @@ function startTree(tree: HTMLElement) {
     else if (event.key === "End") target = links.at(-1);
     else if (event.key === "ArrowRight" && toggle) {
       if (open) target = links[at + 1];
-      else setOpen(toggle, true);
+      else void setOpen(toggle, true);
     } else if (event.key === "ArrowLeft") {
-      if (toggle && open) setOpen(toggle, false);
+      if (toggle && open) void setOpen(toggle, false);
       else target = link.parentElement!.parentElement!.closest("li")?.querySelector<HTMLAnchorElement>(":scope > a") ?? undefined;
     } else return;
     event.preventDefault();

@@ -31,6 +31,13 @@ export interface TreeNode {
   indexNumber: number;
   children: TreeNode[];
 }
+/** A node as a page shows it (service.ts openBranches): `children` only where its branch is open. */
+export interface ShownNode {
+  id: number;
+  title: string;
+  hasChildren: boolean;
+  children?: ShownNode[];
+}
 const treeNodeSchema = t.Recursive((node) => t.Object({ id: integer(), title: t.String(), indexNumber: integer(), children: t.Array(node) }), {
   $id: "ArticleTreeNode",
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, max } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "../../../db/client";
 import { articles, articleVersions, users, type ArticleRow, type User } from "../../../db/schema";
@@ -7,7 +7,7 @@ import { sanitize } from "../../lib/sanitize";
 import { foldText } from "../../lib/text-fold";
 import { WIKI_LIMITS } from "./limits";
 import type { SaveInput, VersionInput } from "./model";
-import { presentArticle, presentSummary, type Candidate, type PresentedArticle, type PresentedVersionSummary, type TreeNode } from "./presenter";
+import { presentArticle, presentSummary, type Candidate, type PresentedArticle, type PresentedVersionSummary, type ShownNode, type TreeNode } from "./presenter";
 
 const authors = alias(users, "authors");
 const editors = alias(users, "editors");
@@ -43,6 +43,7 @@ function prepare(db: Db) {
       .from(articles)
       .orderBy(asc(articles.indexNumber), asc(articles.id))
       .prepare(),
+    place: db.select({ id: articles.id, parentId: articles.parentId, title: articles.title }).from(articles).where(eq(articles.id, sql.placeholder("id"))).prepare(),
   };
 }
 function prepared(db: Db) {
@@ -98,13 +99,41 @@ export function versionByNumber(db: Db, articleId: number, version: number): Pre
 
 /** The articles from the top of the tree down to `articleId`'s parent, for breadcrumbs and the open branch. */
 export function ancestorsOf(db: Db, articleId: number): Candidate[] {
-  const byId = new Map(placedArticles(db).map((row) => [row.id, row]));
+  const { place } = prepared(db);
   const path: Candidate[] = [];
-  for (let at = byId.get(articleId)?.parentId ?? null; at !== null && path.length < byId.size; at = byId.get(at)?.parentId ?? null) {
-    const row = byId.get(at)!;
+  // set-parent never makes a cycle; the bound only keeps a damaged database from looping.
+  for (let at = place.get({ id: articleId })?.parentId ?? null; at !== null && path.length < 10_000; ) {
+    const row = place.get({ id: at });
+    if (!row) break;
     path.unshift({ id: row.id, title: row.title });
+    at = row.parentId;
   }
   return path;
+}
+
+// The outer row named in full: drizzle writes a lone table's columns unqualified, which inside would mean c's.
+const hasChildren = sql<number>`exists (select 1 from ${articles} as c where c.parent_id = "articles"."id")`;
+
+/**
+ * The tree as a page shows it: the top level, and the children of the `open` articles (the branch down to
+ * the one read); every other article only says whether it has children, which the page fetches when opened.
+ * With 2,000 articles a page then carries about a hundred, not all of them (bench/wiki-tree.ts).
+ */
+export function openBranches(db: Db, open: number[]): ShownNode[] {
+  const rows = db
+    .select({ id: articles.id, parentId: articles.parentId, title: articles.title, hasChildren })
+    .from(articles)
+    .where(open.length ? or(isNull(articles.parentId), inArray(articles.parentId, open)) : isNull(articles.parentId))
+    .orderBy(asc(articles.indexNumber), asc(articles.id))
+    .all();
+  const nodes = new Map<number, ShownNode>(rows.map((row) => [row.id, { id: row.id, title: row.title, hasChildren: !!row.hasChildren }]));
+  const roots: ShownNode[] = [];
+  for (const row of rows) {
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    if (row.parentId === null) roots.push(nodes.get(row.id)!);
+    else if (parent) (parent.children ??= []).push(nodes.get(row.id)!);
+  }
+  return roots;
 }
 
 /** An article's history, newest first, without contents. */

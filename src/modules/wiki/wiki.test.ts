@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { articles, articleVersions } from "../../../db/schema";
 import { testApp, type TestApp } from "../../testing/harness";
 import { compareContents } from "./compare";
+import { ancestorsOf, openBranches } from "./service";
 import { WIKI_LIMITS } from "./limits";
 
 let t: TestApp;
@@ -47,6 +48,24 @@ describe("the tree", () => {
     expect(shape(res.body)).toEqual([["Guide", [["Setup", ["Backups"]], "Usage"]], "About"]);
     expect(res.body[0]).toMatchObject({ id: guide, indexNumber: 0 });
     expect((await t.call("GET", "/article/get-articles-tree")).status).toBe(401);
+  });
+
+  test("a page carries the top level and the open branch only; the others say whether they have children", async () => {
+    const a = await article(writer, "A");
+    const a1 = await article(writer, "A1", a);
+    await article(writer, "A1x", a1);
+    const b = await article(writer, "B");
+    await article(writer, "B1", b);
+    await article(writer, "C");
+    expect(openBranches(t.db, [])).toEqual([
+      { id: a, title: "A", hasChildren: true },
+      { id: b, title: "B", hasChildren: true },
+      expect.objectContaining({ title: "C", hasChildren: false }),
+    ]);
+    const open = openBranches(t.db, [...ancestorsOf(t.db, a1).map((x) => x.id), a1]);
+    expect(ancestorsOf(t.db, a1)).toEqual([{ id: a, title: "A" }]);
+    expect(open[0]).toEqual({ id: a, title: "A", hasChildren: true, children: [{ id: a1, title: "A1", hasChildren: true, children: [expect.objectContaining({ title: "A1x", hasChildren: false })] }] });
+    expect(open[1]).toEqual({ id: b, title: "B", hasChildren: true });
   });
 
   test("set-parent moves an article with everything under it, last among its new siblings; no parent moves it to the top", async () => {
