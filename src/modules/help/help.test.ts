@@ -24,11 +24,11 @@ test("health answers ok with the build", async () => {
   expect((await t.call("GET", "/health")).body).toEqual({ status: "ok", build: "1" });
 });
 
-test("the manual has the same chapters and sections in every language, and chapters on projects, documents, chat and files", () => {
+test("the manual has the same chapters and sections in every language, and chapters on projects, documents, chat, files and the knowledge base", () => {
   const chapters = (locale: string) => readdirSync(join(MANUAL_DIR, locale)).sort();
   const sections = (locale: string) =>
     chapters(locale).map((file) => readFileSync(join(MANUAL_DIR, locale, file), "utf8").match(/^## /gm)?.length ?? 0);
-  expect(chapters("en")).toEqual(expect.arrayContaining(["03-projects.md", "04-documents.md", "05-chat.md", "06-files.md"]));
+  expect(chapters("en")).toEqual(expect.arrayContaining(["03-projects.md", "04-documents.md", "05-chat.md", "06-files.md", "09-wiki.md"]));
   for (const locale of ["ru", "es"]) {
     expect(chapters(locale)).toEqual(chapters("en"));
     expect(sections(locale)).toEqual(sections("en"));
