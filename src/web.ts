@@ -8,6 +8,7 @@ import { pageAccess } from "./lib/page-access";
 import { localeOf } from "./lib/http";
 import { translator } from "./lib/i18n";
 import { compressedPage, serveStatic } from "./lib/static-files";
+import { modulePreloads } from "./lib/module-preloads";
 import { upgradeLive, WS_PATH } from "./realtime/endpoint";
 import type { Broker, Connection } from "./realtime/broker";
 import type { Mailer } from "./modules/mail/service";
@@ -67,6 +68,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
   const { app, ctx } = createApp({ db, config, mailer, live });
   const renderPage = standIn ?? (withPages ? await loadPages() : undefined);
   const clientDir = join(distDir, "client");
+  const withModulePreloads = modulePreloads(clientDir);
 
   const handlePage = async (request: Request, server: Server<Connection>) => {
     const url = new URL(request.url);
@@ -106,7 +108,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
           : await serveStatic(clientDir, request, url.pathname);
         if (file) return file;
         if (!renderPage) return withPageHeaders(new Response("Not found", { status: 404 }));
-        return compressedPage(request, withPageHeaders(await handlePage(request, server)));
+        return compressedPage(request, withModulePreloads(withPageHeaders(await handlePage(request, server))));
       } catch (error) {
         log.error("request.failed", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
         return Response.json({ status: 500, error: "internal_error", message: "Something went wrong" }, { status: 500 });

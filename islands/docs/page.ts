@@ -5,6 +5,7 @@ import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { cloneTemplate, fileUrl, message, uploadFile, type Version, type VersionType, type Viewer } from "./common";
 import { loadBody, showDocx, TextSearch } from "./docx";
+import { progressLine, startPdf } from "./pdf-fetch";
 import { arrowTabs, startFrame } from "../data/frame";
 
 /** What the page hands its script (see pages/project/[projectId]/doc/[docId].astro). */
@@ -80,10 +81,13 @@ export function startDocPage() {
     if (version.type === "MS_DOC") {
       next = await showDocx(stage, version.id, search, controller.signal);
     } else if (version.type === "PDF") {
-      stage.replaceChildren(message(t("docs.pdf.opening")));
       try {
+        // The worker and the file's first and last chunks start now, while pdf.js itself comes.
+        const file = startPdf(fileUrl(version.id, true), version.size, controller.signal);
+        file.onProgress = progressLine(stage);
+        file.onProgress(file.loaded, file.size);
         const { showPdf } = await import("./pdf");
-        if (!controller.signal.aborted) next = await showPdf(stage, fileUrl(version.id, true), controller.signal);
+        if (!controller.signal.aborted) next = await showPdf(stage, file, controller.signal);
       } catch (error) {
         if (!controller.signal.aborted) {
           stage.replaceChildren(message(t("docs.readingError"), "error"));

@@ -2,21 +2,22 @@
  * The PDF viewer of the document page and the drive. This module and pdf.js come with a dynamic
  * import() only when a PDF is shown, so no other page, and no other document, pays for them.
  *
- * pdf.js reads the file by ranges of 64 KB (the server answers Range requests), so the first page
- * shows before the whole file has come; progress is shown meanwhile. Pages are drawn, with a text
- * layer to select and search, when they come near the view. The worker is a hashed /_astro file,
- * cached for a year.
+ * pdf.js reads the file by ranges of 32 KB (the server answers Range requests), so the first page
+ * shows before the whole file has come; progress is shown meanwhile. Given a PdfFile (pdf-fetch.ts),
+ * the worker and the file's first and last chunks are already on their way, and pdf.js starts from the
+ * first chunk without asking for the whole file first. Pages are drawn, with a text layer to select and
+ * search, when they come near the view. The worker is a hashed /_astro file, cached for a year.
  */
-import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy, type PDFPageProxy, type RenderTask } from "pdfjs-dist";
-import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { getDocument, PDFDataRangeTransport, PDFWorker, TextLayer, type PDFDocumentProxy, type PDFPageProxy, type RenderTask } from "pdfjs-dist";
 import { matcherFor } from "../../src/lib/text-fold";
-import { sizeText } from "../lib/files";
 import { t, tf } from "../lib/i18n";
 import { clearHighlights, highlight } from "./highlight";
+import { PDF_CHUNK, pdfWorker, progressLine, type PdfFile } from "./pdf-fetch";
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+let sharedWorker: PDFWorker | undefined;
+/** Every document of the page talks to the one worker; closing a document leaves it running for the next. */
+const worker = () => (sharedWorker ??= PDFWorker.create({ port: pdfWorker() }));
 
-const RANGE_CHUNK = 64 * 1024;
 const ZOOM_STEP = 0.25;
 const MIN_SCALE = 0.25;
 const MAX_SCALE = 4;
@@ -98,15 +99,6 @@ function toolbar(pageCount: number) {
   return { bar, searchInput, count, prev, next, pageInput, pageStatus: pages.querySelector("output")!, zoomOut, zoomIn, fit, scale };
 }
 
-/** "Loading: 128 KB of 263 KB" while the file comes (pdf.js reports what it has read). */
-function progressLine(host: HTMLElement) {
-  const line = el("p", "pdfv__progress", { role: "status" }, t("docs.pdf.opening"));
-  host.replaceChildren(line);
-  return (loaded: number, total: number) => {
-    line.textContent = total > 0 ? tf("docs.pdf.progress", { loaded: sizeText(Math.min(loaded, total)), total: sizeText(total) }) : t("docs.pdf.opening");
-  };
-}
-
 /** Text of one page as the text layer lays it out: a line per run, for counting hits before it is drawn. */
 async function pageLines(page: PDFPageProxy): Promise<string[]> {
   const content = await page.getTextContent();
@@ -120,21 +112,49 @@ async function pageLines(page: PDFPageProxy): Promise<string[]> {
 }
 
 /**
- * Shows the PDF at `url` in `stage`: a toolbar, a strip of thumbnails, and pages drawn with a text
- * layer when they come near the view. Rejects when the file cannot be read (the caller says so).
+ * pdf.js's source for `file`: the first chunk handed over at once, the rest read through the file's chunk
+ * cache; a failed read rejects `failed`.
  */
-export async function showPdf(stage: HTMLElement, url: string, signal: AbortSignal): Promise<{ dispose(): void } | undefined> {
+async function rangeSource(file: PdfFile) {
+  const range = new PDFDataRangeTransport(file.size, await file.read(0, Math.min(file.size, PDF_CHUNK)));
+  let fail: (error: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  range.requestDataRange = (begin: number, end: number) =>
+    void file.read(begin, end).then((bytes) => range.onDataRange(begin, bytes), fail);
+  return { range, failed };
+}
+
+/**
+ * Shows a PDF in `stage`: a toolbar, a strip of thumbnails, and pages drawn with a text layer when they
+ * come near the view. `source` is the file's address, or better a PdfFile already being read (its size
+ * known). Rejects when the file cannot be read (the caller says so).
+ */
+export async function showPdf(stage: HTMLElement, source: string | PdfFile, signal: AbortSignal): Promise<{ dispose(): void } | undefined> {
   const progress = progressLine(stage);
-  const loading = getDocument({ url, rangeChunkSize: RANGE_CHUNK, disableAutoFetch: true, disableStream: true });
-  loading.onProgress = ({ loaded, total }: { loaded: number; total: number }) => progress(loaded, total);
-  const stop = () => void loading.destroy();
+  const options = { rangeChunkSize: PDF_CHUNK, disableAutoFetch: true, disableStream: true, worker: worker() };
+  let loading: ReturnType<typeof getDocument> | undefined;
+  const stop = () => void loading?.destroy();
   signal.addEventListener("abort", stop, { once: true });
   let pdf: PDFDocumentProxy;
   let first: PDFPageProxy;
   try {
-    pdf = await loading.promise;
-    first = await pdf.getPage(1);
+    /** Rejects when a range read fails; pdf.js itself would wait for it for ever. */
+    let failed = new Promise<never>(() => {});
+    if (typeof source === "string") {
+      loading = getDocument({ ...options, url: source });
+      loading.onProgress = ({ loaded, total }: { loaded: number; total: number }) => progress(loaded, total);
+    } else {
+      source.onProgress = progress;
+      progress(source.loaded, source.size);
+      const ranged = await rangeSource(source);
+      failed = ranged.failed;
+      if (signal.aborted) return;
+      loading = getDocument({ ...options, range: ranged.range });
+    }
+    pdf = await Promise.race([loading.promise, failed]);
+    first = await Promise.race([pdf.getPage(1), failed]);
   } catch (error) {
+    stop();
     if (signal.aborted) return;
     throw error;
   }
@@ -429,7 +449,7 @@ export async function showPdf(stage: HTMLElement, url: string, signal: AbortSign
       slot.task?.cancel();
       slot.text?.cancel();
     });
-    void loading.destroy();
+    void loading?.destroy();
   };
   signal.addEventListener("abort", dispose, { once: true });
   return { dispose };

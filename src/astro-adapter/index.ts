@@ -1,8 +1,11 @@
+import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { precompress } from "./precompress";
 
 /**
  * Our own small adapter: the build emits a server entry exporting `render(request, locals)`,
- * which src/web.ts calls for every request that is not /api, /ws-endpoint or a static file.
+ * which src/web.ts calls for every request that is not /api, /ws-endpoint or a static file; the
+ * browser's assets get compressed twins (precompress.ts).
  */
 export default function plexusAdapter(): AstroIntegration {
   return {
@@ -24,6 +27,7 @@ export default function plexusAdapter(): AstroIntegration {
           },
         });
       },
+      "astro:build:done": ({ dir }) => precompress(fileURLToPath(dir)),
     },
   };
 }

@@ -4,7 +4,19 @@ import { extname, join, normalize, sep } from "node:path";
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const gzipCache = new Map<string, Uint8Array<ArrayBuffer>>();
 
-/** Serves a built asset from `root`; hashed /_astro files are cached for a year, the rest revalidate. */
+/** Precompressed twins the build writes beside each text asset (src/astro-adapter/precompress.ts), best first. */
+const PRECOMPRESSED = [
+  { encoding: "br", extension: ".br" },
+  { encoding: "gzip", extension: ".gz" },
+] as const;
+
+const accepts = (request: Request, encoding: string) => new RegExp(`\\b${encoding}\\b`).test(request.headers.get("accept-encoding") ?? "");
+
+/**
+ * Serves a built asset from `root`; hashed /_astro files are cached for a year, the rest revalidate.
+ * Text is sent compressed: the build's brotli or gzip twin when the browser takes it (brotli is about 18%
+ * smaller than gzip on pdf.js; browsers offer it over HTTPS and to localhost), else gzipped here once.
+ */
 export async function serveStatic(root: string, request: Request, pathname: string): Promise<Response | undefined> {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   let decoded: string;
@@ -21,17 +33,22 @@ export async function serveStatic(root: string, request: Request, pathname: stri
     "cache-control": pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
     "x-content-type-options": "nosniff",
   };
-  if (COMPRESSIBLE.test(file.type) && acceptsGzip(request) && extname(path) !== ".gz") {
-    let gz = gzipCache.get(path);
-    if (!gz) gzipCache.set(path, (gz = Bun.gzipSync(new Uint8Array(await file.arrayBuffer())) as Uint8Array<ArrayBuffer>));
-    return new Response(request.method === "HEAD" ? null : gz, {
-      headers: { ...headers, "content-encoding": "gzip", vary: "accept-encoding" },
-    });
+  if (!COMPRESSIBLE.test(file.type) || [".br", ".gz"].includes(extname(path))) {
+    return new Response(request.method === "HEAD" ? null : file, { headers });
   }
-  return new Response(request.method === "HEAD" ? null : file, { headers });
+  const compressed = { ...headers, vary: "accept-encoding" };
+  for (const { encoding, extension } of PRECOMPRESSED) {
+    if (accepts(request, encoding) && existsSync(path + extension)) {
+      return new Response(request.method === "HEAD" ? null : Bun.file(path + extension), { headers: { ...compressed, "content-encoding": encoding } });
+    }
+  }
+  if (!acceptsGzip(request)) return new Response(request.method === "HEAD" ? null : file, { headers: compressed });
+  let gz = gzipCache.get(path);
+  if (!gz) gzipCache.set(path, (gz = Bun.gzipSync(new Uint8Array(await file.arrayBuffer())) as Uint8Array<ArrayBuffer>));
+  return new Response(request.method === "HEAD" ? null : gz, { headers: { ...compressed, "content-encoding": "gzip" } });
 }
 
-export const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+export const acceptsGzip = (request: Request) => accepts(request, "gzip");
 
 /** Gzips a streamed page on the fly for browsers on slow links (API JSON is gzipped in lib/http). */
 export function compressedPage(request: Request, response: Response): Response {
