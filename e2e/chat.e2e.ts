@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-c
 import { makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts, scriptsFrom, type ScriptSizes } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // Two people chatting in two browser contexts against the built server: a private chat with an
 // invitation, live messages, the rail's unread badge, deletion, renaming, archiving, a PDF sent and
@@ -30,18 +30,11 @@ const signIn = (login: string, password: string) => apiSignIn(plexus.url, login,
 
 const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
 
-/** A fresh context signed in with `cookie`, the first-visit disclaimer already seen. */
-async function pageAs(cookie: string, options: Parameters<Browser["newContext"]>[0] = {}) {
-  const context = await browser.newContext(options);
-  opened.push(context);
-  const [name, value] = cookie.split("=");
-  await context.addCookies([{ name, value, url: plexus.url }]);
-  // Frames without storage (the PDF viewer's) skip it.
-  await context.addInitScript(() => window.localStorage?.setItem("plexus.disclaimerSeen", "1"));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on("pageerror", (error) => console.error("page error:", error.message));
-  return { page, context };
+/** A fresh signed-in context, closed after the test. */
+async function pageAs(cookie: string, options: Parameters<typeof signedInPage>[3] = {}) {
+  const signedIn = await signedInPage(browser, plexus.url, cookie, options);
+  opened.push(signedIn.context);
+  return signedIn;
 }
 
 const badge = (page: Page) => page.locator("nav.rail [data-chat-badge]");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { initialScripts } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // The generic data detail page (/project/{id}/{type}/{itemId}) for types whose own viewer comes
 // later, and the write button of the project users dialog, in Debian's chromium against the built
@@ -54,20 +54,7 @@ afterAll(async () => {
   await plexus?.stop();
 });
 
-/** A fresh context signed in with `cookie`, the first-visit disclaimer already seen. */
-async function pageAs(cookie: string, options: Parameters<Browser["newContext"]>[0] = {}) {
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, ...options });
-  const [name, value] = cookie.split("=");
-  await context.addCookies([
-    { name, value, url: plexus.url },
-    { name: "plexus_locale", value: "en", url: plexus.url },
-  ]);
-  await context.addInitScript(() => localStorage.setItem("plexus.disclaimerSeen", "1"));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on("pageerror", (error) => console.error("page error:", error.message));
-  return { page, context };
-}
+const pageAs = (cookie: string, options: Parameters<typeof signedInPage>[3] = {}) => signedInPage(browser, plexus.url, cookie, options);
 
 const itemPath = (type: string, id: number, project = projectId) => `${plexus.url}/project/${project}/${type}/${id}`;
 const pathOf = (page: Page) => new URL(page.url()).pathname;

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
 import { saveCategory } from "../src/modules/categories/service";
 import { saveDataItem } from "../src/modules/data/service";
 import { initialScripts, scriptsFrom } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // The data list (/project/{id}/{dataType}) and the document upload wizard in Debian's chromium
 // against the built server: paging by scrolling, filters and sort, the row menu and removed items,
@@ -81,20 +81,8 @@ afterAll(async () => {
   if (files) rmSync(files.dir, { recursive: true, force: true });
 });
 
-/** A fresh context signed in with `cookie`, the first-visit disclaimer already seen. */
-async function pageAs(cookie: string, options: Parameters<Browser["newContext"]>[0] & { locale?: "en" | "ru" } = {}) {
-  const { locale = "en", ...contextOptions } = options;
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 560 }, ...contextOptions });
-  const [name, value] = cookie.split("=");
-  await context.addCookies([
-    { name, value, url: plexus.url },
-    { name: "plexus_locale", value: locale, url: plexus.url },
-  ]);
-  await context.addInitScript(() => localStorage.setItem("plexus.disclaimerSeen", "1"));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { page, context };
-}
+const pageAs = (cookie: string, options: Parameters<typeof signedInPage>[3] = {}) =>
+  signedInPage(browser, plexus.url, cookie, { viewport: { width: 1280, height: 560 }, ...options });
 
 const listPath = (type = "doc", project = projectId) => `${plexus.url}/project/${project}/${type}`;
 const rows = (page: Page) => page.locator("#dl-list > li");
@@ -262,7 +250,7 @@ describe("the document upload wizard", () => {
     "uploads as files are chosen, enables Next when both are done, needs a data source for each, then lists the new documents",
     async () => {
       const ownProject = await seedProject("Wizard archive");
-      const { page, context } = await pageAs(moderatorCookie, { locale: "ru" });
+      const { page, context } = await pageAs(moderatorCookie, { language: "ru" });
       await page.goto(listPath("doc", ownProject));
       // Hold the uploads so the wizard's waiting state can be seen.
       const held: Route[] = [];
@@ -335,7 +323,7 @@ describe("the document upload wizard", () => {
       const broken = join(files.dir, "broken.pdf");
       const whole = makePdf([["Cut short"]]);
       writeFileSync(broken, whole.slice(0, whole.length - 40));
-      const { page, context } = await pageAs(moderatorCookie, { locale: "ru" });
+      const { page, context } = await pageAs(moderatorCookie, { language: "ru" });
       await page.goto(listPath());
       await page.locator("#dl-create").click();
       await page.locator("#wizard-files").setInputFiles([broken, files.pdf]);

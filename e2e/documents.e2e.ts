@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // The document page (/project/{id}/doc/{id}) in Debian's chromium against the built server: the
 // DOCX viewer with structure and search, adding and comparing versions, the PDF viewer with its
@@ -82,16 +82,7 @@ afterAll(async () => {
   await plexus?.stop();
 });
 
-/** A fresh context signed in with `cookie`, the first-visit disclaimer already seen. */
-async function pageAs(cookie: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext(options);
-  const [name, value] = cookie.split("=");
-  await context.addCookies([{ name, value, url: plexus.url }]);
-  await context.addInitScript(() => localStorage.setItem("plexus.disclaimerSeen", "1"));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { page, context };
-}
+const pageAs = (cookie: string, options: Parameters<typeof signedInPage>[3] = {}) => signedInPage(browser, plexus.url, cookie, options);
 
 const docPath = (id: number) => `${plexus.url}/project/${projectId}/doc/${id}`;
 const versionRows = (page: Page) => page.locator("#version-list > li");

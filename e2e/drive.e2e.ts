@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client } from "@stomp/stompjs";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { driveFiles } from "../db/schema";
 import { makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // The personal drive (/drive, /drive/{token}) and the public viewer (/shared-file/{token}) in
 // Debian's chromium against the built server: uploads, sharing by link to a signed-out visitor,
@@ -50,18 +50,7 @@ afterAll(async () => {
   await plexus?.stop();
 });
 
-/** A fresh context, signed in with `cookie` when given, the first-visit disclaimer already seen. */
-async function pageAs(cookie?: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext(options);
-  if (cookie) {
-    const [name, value] = cookie.split("=");
-    await context.addCookies([{ name, value, url: plexus.url }]);
-  }
-  await context.addInitScript(() => localStorage.setItem("plexus.disclaimerSeen", "1"));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { page, context };
-}
+const pageAs = (cookie?: string, options: Parameters<typeof signedInPage>[3] = {}) => signedInPage(browser, plexus.url, cookie, options);
 
 const rows = (page: Page) => page.locator("#drive-list > li");
 const rowOf = (page: Page, name: string) => rows(page).filter({ has: page.locator("[data-name]", { hasText: name }) });

@@ -104,15 +104,25 @@ export async function apiCall<T = any>(url: string, cookie: string, method: stri
   return json as T;
 }
 
-/** A fresh context signed in with `cookie` in English, the first-visit disclaimer already seen. */
-export async function signedInPage(browser: Browser, url: string, cookie: string, options: Parameters<Browser["newContext"]>[0] = {}) {
+/**
+ * A fresh context, signed in with `cookie` when given, in Plexus' `language` (English unless told), the first-visit
+ * disclaimer already seen; page errors are printed.
+ */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  cookie?: string,
+  { language = "en", ...options }: Parameters<Browser["newContext"]>[0] & { language?: "en" | "ru" | "es" } = {},
+) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, ...options });
-  const [name, value] = cookie.split("=");
-  await context.addCookies([
-    { name, value, url },
-    { name: "plexus_locale", value: "en", url },
-  ]);
-  await context.addInitScript(() => localStorage.setItem("plexus.disclaimerSeen", "1"));
+  const cookies: { name: string; value: string; url: string }[] = [{ name: "plexus_locale", value: language, url }];
+  if (cookie) {
+    const [name, value] = cookie.split("=");
+    cookies.push({ name, value, url });
+  }
+  await context.addCookies(cookies);
+  // Frames without storage (the PDF viewer's) skip it.
+  await context.addInitScript(() => window.localStorage?.setItem("plexus.disclaimerSeen", "1"));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on("pageerror", (error) => console.error("page error:", error.message));
