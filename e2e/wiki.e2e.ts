@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { initialScripts, scriptsFrom } from "../src/testing/script-size";
 import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
@@ -225,6 +226,37 @@ describe("the wiki", () => {
         expect([path, await width()]).toEqual([path, 360]);
       }
       await context.close();
+    },
+    TIMEOUT,
+  );
+  test(
+    "axe finds nothing serious on the article, its editor, the history and the compare, at 1280 and 360 px",
+    async () => {
+      for (const width of [1280, 360]) {
+        const { page, cookie, context } = await person("ADMIN", { viewport: { width, height: 800 } });
+        const parent = await seed(cookie, `Axe parent ${width}`, "<p>Parent</p>");
+        const saved = await seed(cookie, `Axe ${width}`, "<h2>Part</h2><p>Words <a href=\"https://example.test/\">link</a></p><ul><li>one</li></ul>", parent.article.id);
+        await apiCall(plexus.url, cookie, "POST", `/article/add-new-version/${saved.article.id}`, { title: `Axe ${width}`, content: "<p>Other words</p>" });
+        const serious = async (what: string) => {
+          const { violations } = await new AxeBuilder({ page }).analyze();
+          return [what, violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)];
+        };
+        for (const path of [`/wiki/${saved.article.id}`, `/wiki/${saved.article.id}/history`, `/wiki/${saved.article.id}/compare?from=1&to=2`, `/wiki/${saved.article.id}?version=1`, "/wiki"]) {
+          await page.goto(`${plexus.url}${path}`);
+          expect(await serious(`${width} ${path}`)).toEqual([`${width} ${path}`, []]);
+        }
+        await page.goto(`${plexus.url}/wiki/${saved.article.id}`);
+        await page.getByRole("button", { name: "Edit" }).click();
+        await page.getByRole("textbox", { name: "Content" }).waitFor();
+        expect(await serious(`${width} editor`)).toEqual([`${width} editor`, []]);
+        // Cancel puts the article back and the focus on Edit.
+        await page.getByRole("button", { name: "Cancel" }).click();
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Edit");
+        await page.getByRole("button", { name: "Move" }).click();
+        await page.getByRole("dialog").getByRole("radio", { name: `Axe parent ${width}` }).waitFor();
+        expect(await serious(`${width} move`)).toEqual([`${width} move`, []]);
+        await context.close();
+      }
     },
     TIMEOUT,
   );

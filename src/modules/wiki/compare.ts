@@ -2,8 +2,9 @@ import { diffHtml } from "../../lib/html-diff";
 import { sanitize } from "../../lib/sanitize";
 
 const MARK = /(<\/?(?:ins|del)\b[^>]*>)/;
+const EMPTY_LINK = /<a\b[^>]*>\s*<\/a>/g;
 
-/** `html` without the `tag` elements and what is in them; htmldiff nests them (<ins class="mod"><ins>…</ins></ins>). */
+/** `html` without the `tag` elements and what is in them (htmldiff nests them: <ins class="mod"><ins>…</ins></ins>), nor links left empty. */
 function without(html: string, tag: "ins" | "del"): string {
   let depth = 0;
   let out = "";
@@ -12,7 +13,8 @@ function without(html: string, tag: "ins" | "del"): string {
     if (mark?.[2] === tag) depth = Math.max(0, depth + (mark[1] ? -1 : 1));
     else if (depth === 0) out += part;
   }
-  return out;
+  // A link whose words were all on the other side would be left empty: an unnamed link to nowhere readable.
+  return out.replace(EMPTY_LINK, "");
 }
 
 /**
