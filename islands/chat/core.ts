@@ -448,6 +448,11 @@ export async function openComments(el: HTMLElement, dataId: number) {
   await (await loadPanel()).openDataComments(el, dataId);
 }
 
+/** A chat one may read (a task's ISSUE chat) in `el`, shown without joining until one writes. */
+export async function openChatIn(el: HTMLElement, chatId: number) {
+  await (await loadPanel()).openEmbeddedChat(el, chatId);
+}
+
 /** Opens the chat drawer, on a chat if given. */
 async function openChats(chatId?: number) {
   (await loadPanel()).openDrawer(chatId);

@@ -2,6 +2,7 @@
 import { fullName } from "../../src/modules/chat/naming";
 import { locale } from "../lib/i18n";
 import { plainText } from "./markdown";
+import { historyText } from "../issues/history";
 import { ct } from "./strings";
 import type { FileRef, Message, TopRecord } from "./types";
 
@@ -73,6 +74,8 @@ export function systemText(m: { messageKey: string; decryptedBody: string }, aut
       return ct("chat.system.invited", { name: author, users: names(m.decryptedBody) });
     case "REMOVED_BY":
       return ct("chat.system.removed", { name: author, users: names(m.decryptedBody) });
+    case "ISSUE_HISTORY":
+      return historyText(m.decryptedBody, author);
     default:
       return m.decryptedBody;
   }

@@ -1,4 +1,4 @@
-/** A chat's header: its name (a DATA chat's links to its item), presence, and the chat's actions. */
+/** A chat's header: its name (a DATA chat's links to its item, an ISSUE chat's to its task), presence, and the chat's actions. */
 import { useEffect, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiAccountMultiple, mdiArrowLeft, mdiBellOffOutline, mdiBellOutline, mdiClose, mdiDotsVertical, mdiOpenInNew } from "@mdi/js";
@@ -8,7 +8,7 @@ import { reportFailure } from "../lib/failures";
 import { snack } from "../lib/snackbar";
 import { lastSeen } from "./format";
 import type { FrameDialog } from "./frame";
-import { ask, chatData, deleteChat, isOnline, lastSeenOf, me, presence, setSubscribed, toggleArchived } from "./store";
+import { ask, chatData, chatTask, deleteChat, isOnline, lastSeenOf, me, presence, setSubscribed, toggleArchived } from "./store";
 import { ct } from "./strings";
 import type { Chat } from "./types";
 import { Avatar, Icon, Menu } from "./ui";
@@ -54,11 +54,12 @@ export function Header({ chat, onBack, onClose, onExpand, onDragStart, onDialog,
   }, [chat.type]);
 
   useEffect(() => {
-    if (chat.type !== "DATA" || compact) return;
+    if ((chat.type !== "DATA" && chat.type !== "ISSUE") || compact) return;
     let current = true;
-    chatData(chat.id)
-      .then((data) => current && setItem({ href: dataItemPath(data.project.id, data.dataType, data.id), name: data.name }))
-      .catch(() => undefined);
+    const link = chat.type === "DATA"
+      ? chatData(chat.id).then((data) => ({ href: dataItemPath(data.project.id, data.dataType, data.id), name: data.name }))
+      : chatTask(chat.id).then((task) => ({ href: `/project/${task.project.id}/issue/${task.id}`, name: task.name }));
+    link.then((found) => current && setItem(found)).catch(() => undefined);
     return () => {
       current = false;
     };

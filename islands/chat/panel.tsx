@@ -13,7 +13,7 @@ import { chatTitle } from "../../src/modules/chat/naming";
 import { chatCore } from "./core";
 import { ChatEntry, ChatList, listed } from "./list";
 import { ChatFrame, FirstComment } from "./frame";
-import { activeChatId, chats, composerFocus, drawerOpen, embeds, findDataChat, modalChatId, pageHost, question, quickAnchor, selectChat } from "./store";
+import { activeChatId, chats, composerFocus, drawerOpen, embeds, findDataChat, modalChatId, pageHost, question, quickAnchor, selectChat, showChat } from "./store";
 import { ct } from "./strings";
 import { Confirm, Icon } from "./ui";
 // Inlined and injected on first use: a plain CSS import would be hoisted into every page by Astro.
@@ -285,6 +285,13 @@ export function openPage(el: HTMLElement, chatId?: number) {
 
 function placeComments(el: HTMLElement, dataId: number, chatId: number | null) {
   embeds.value = [...embeds.value.filter((e) => e.el !== el), { el, dataId, chatId }];
+}
+
+/** A chat the reader may see (a task's ISSUE chat) in `el`, read without joining (see showChat). */
+export async function openEmbeddedChat(el: HTMLElement, chatId: number) {
+  ensureRoot();
+  await showChat(chatId);
+  placeComments(el, 0, chatId);
 }
 
 /** A data item's comments in `el`, read without joining; before the first comment there is no chat, and that comment makes it. */

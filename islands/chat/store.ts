@@ -13,6 +13,7 @@ import { live } from "../lib/live";
 import type { FileEntity } from "../drive/common";
 import { chatCore, directChat } from "./core";
 import type { Chat, ChatFilter, Member, Person, UserChoice } from "./types";
+import type { Issue } from "../issues/types";
 
 const ACTIVE_KEY = "plexus.chat.active";
 const FILTER_KEY = "plexus.chat.filter";
@@ -131,6 +132,16 @@ export async function findDataChat(dataId: number): Promise<number | null> {
     else chatCore.visit(chat);
   }
   return chat.id;
+}
+
+/** The task of an ISSUE chat, for the header's link. */
+export const chatTask = (chatId: number) => api<Issue>("issue/get-by-chat", { query: { chatId } });
+
+/** A chat the reader may enter but need not be in (a task's ISSUE chat): shown as visited until they write. */
+export async function showChat(chatId: number) {
+  if (chatCore.chat(chatId)) return;
+  const chat = await api<Chat>("chats/get", { query: { chatId } });
+  if (!chatCore.chat(chat.id)) chatCore.visit(chat);
 }
 
 /** The first comment on a data item makes its chat; answers the chat's id once it is in the list. */
