@@ -50,14 +50,6 @@ const KEEPS: Record<HtmlSetting, [input: string, output: string][]> = {
     ['<img src="https://example.test/logo.png" alt="logo">', '<img src="https://example.test/logo.png" alt="logo" />'],
     ['<a href="mailto:admin@example.test">admin</a>', '<a href="mailto:admin@example.test">admin</a>'],
   ],
-};
-
-describe("sanitize", () => {
-  for (const setting of Object.keys(KEEPS) as HtmlSetting[]) {
-    test(`${setting}: strips scripts, event handlers and javascript: URLs`, () => {
-      const clean = sanitize(HOSTILE, setting);
-      expect(clean).not.toMatch(/<script|<iframe|<svg|<style|\bon[a-z]+=|javascript:|steal/i);
-      expect(clean).toContain("hi");
   issueInline: [
     ['<b>b</b> <i>i</i> <u>u</u> <a href="https://example.test/">l</a> <code class="inline-code">c</code> <mark class="cdx-marker">m</mark>', '<b>b</b> <i>i</i> <u>u</u> <a href="https://example.test/">l</a> <code class="inline-code">c</code> <mark class="cdx-marker">m</mark>'],
     ['<p>block</p><img src="https://tracker.test/p.png">', "block"],
@@ -66,6 +58,14 @@ describe("sanitize", () => {
     ['<h2>Part</h2><ul><li>a <b>b</b></li></ul><blockquote><p>q</p><cite>c</cite></blockquote><hr />', "<h2>Part</h2><ul><li>a <b>b</b></li></ul><blockquote><p>q</p><cite>c</cite></blockquote><hr />"],
     ['<table><tbody><tr><th>x</th></tr></tbody></table><img src="https://tracker.test/p.png">', "<table><tbody><tr><th>x</th></tr></tbody></table>"],
   ],
+};
+
+describe("sanitize", () => {
+  for (const setting of Object.keys(KEEPS) as HtmlSetting[]) {
+    test(`${setting}: strips scripts, event handlers and javascript: URLs`, () => {
+      const clean = sanitize(HOSTILE, setting);
+      expect(clean).not.toMatch(/<script|<iframe|<svg|<style|\bon[a-z]+=|javascript:|steal/i);
+      expect(clean).toContain("hi");
       expect(clean).toContain("link");
     });
 
