@@ -18,6 +18,7 @@ let projectId: number;
 let docxId: number;
 let pdfId: number;
 let categoryId: number;
+let issueId: number;
 let shareToken: string;
 
 async function upload(cookie: string, path: string, files: { name: string; bytes: Uint8Array }[]) {
@@ -46,6 +47,7 @@ beforeAll(async () => {
   ]);
   [docxId, pdfId] = saved.map((s) => s.id);
   await call("POST", "/chats/new-chat", { name: "Harbour crew", type: "PUBLIC" });
+  issueId = (await call("POST", "/issue/save", { name: "Inspect the quay", project: { id: projectId }, dueDate: Date.now() - 86_400_000, categoryList: [{ id: categoryId }] })).id;
   const file = await upload(adminCookie, "/files/save-user-file", [{ name: "notes.txt", bytes: new TextEncoder().encode("Tide table") }]);
   [{ shareToken }] = await call("POST", `/files/share?id=${file.id}`);
 }, TIMEOUT);
@@ -70,6 +72,8 @@ const signedInPages = () => [
   `/project/${projectId}/doc/${docxId}`,
   `/project/${projectId}/doc/${pdfId}`,
   `/project/${projectId}/category/${categoryId}`,
+  `/project/${projectId}/issue`,
+  `/project/${projectId}/issue/${issueId}`,
   "/chats",
   "/drive",
   "/profile",

@@ -293,6 +293,36 @@ describe("tasks in the browser", () => {
   );
 
   test(
+    "the description: Editor.js loads on Edit, saves, and the page shows the server's HTML",
+    async () => {
+      const lead = await person();
+      const projectId = await project("Fish market", [lead.user]);
+      const task = await newTask(lead.cookie, projectId, { name: "Describe the stalls" });
+      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
+      const blocked: string[] = [];
+      page.on("console", (message) => message.text().includes("Content Security Policy") && blocked.push(message.text()));
+      await page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      await page.getByText("No description yet").waitFor();
+      expect(await page.locator(".codex-editor").count()).toBe(0);
+      await page.getByRole("button", { name: "Edit the description" }).click();
+      const editor = page.getByRole("group", { name: "Description editor" });
+      await editor.locator(".ce-paragraph").first().click();
+      await page.keyboard.type("Twelve stalls <b>by the quay</b>");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("Description changed").waitFor();
+      await page.locator("[data-td-desc] p").getByText("Twelve stalls <b>by the quay</b>").waitFor();
+      expect(await page.locator("[data-td-desc] b").count()).toBe(0);
+      await page.getByText(`${fullName(lead.user)} changed the description`).waitFor();
+      const saved = await call(lead.cookie, "GET", `/issue/get?id=${task.id}`);
+      expect(JSON.parse(saved.description).blocks[0].type).toBe("paragraph");
+      // Editor.js's own styles were taken in, not refused by the page's policy.
+      expect(blocked).toEqual([]);
+      await context.close();
+    },
+    TIMEOUT,
+  );
+
+  test(
     "/admin/issue-templates: a system administrator makes a template with a LIST field and edits it",
     async () => {
       const { page, context } = await signedInPage(browser, plexus.url, adminCookie);

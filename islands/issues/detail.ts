@@ -3,6 +3,7 @@ import { chatCore, openChatIn } from "../chat/core";
 import { reportFailure } from "../lib/failures";
 import { locale, t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
+import { whileAdoptingStyles } from "./adopt-styles";
 import { assignIssue, changeCategories, changeDescription, changeDueDate, changeStatus, dayToMs, getIssue, msToDay, removeIssue, renameIssue } from "./calls";
 import type { DescriptionEditor } from "./editor";
 import { taskLink } from "./links";
@@ -200,10 +201,9 @@ export function taskDetail(root: HTMLElement, options: DetailOptions) {
     const button = event.currentTarget as HTMLButtonElement;
     button.disabled = true;
     try {
-      const styles = new Set(document.head.querySelectorAll("style"));
-      const { openDescriptionEditor } = await import("./editor");
+      const description = shown.description;
       editorHolder.hidden = false;
-      editor = await openDescriptionEditor(editorHolder, shown.description, styles);
+      editor = await whileAdoptingStyles(async () => (await import("./editor")).openDescriptionEditor(editorHolder, description));
       descHtml.hidden = true;
       $("[data-td-desc-empty]").hidden = true;
       editorActions.hidden = false;

@@ -13,19 +13,6 @@ export interface DescriptionEditor {
   destroy(): void;
 }
 
-/**
- * Editor.js and its tools add their CSS as <style> elements, which the pages' Content-Security-Policy
- * refuses; their text goes into a constructed stylesheet instead, as the chat's CSS does.
- */
-function adoptInlineStyles(before: Set<Element>) {
-  const added = [...document.head.querySelectorAll("style")].filter((el) => !before.has(el));
-  if (!added.length) return;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(added.map((el) => el.textContent ?? "").join("\n"));
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  for (const el of added) el.remove();
-}
-
 const blocksOf = (json: string): OutputData | undefined => {
   try {
     const data = JSON.parse(json) as OutputData;
@@ -35,10 +22,8 @@ const blocksOf = (json: string): OutputData | undefined => {
   }
 };
 
-let adopted = false;
-
-/** `stylesBefore`: the page's <style> elements before this module was imported (its tools add theirs on import). */
-export async function openDescriptionEditor(holder: HTMLElement, json: string, stylesBefore: Set<Element>): Promise<DescriptionEditor> {
+/** Opens the editor on a description's block JSON (run inside whileAdoptingStyles: Editor.js adds its CSS). */
+export async function openDescriptionEditor(holder: HTMLElement, json: string): Promise<DescriptionEditor> {
   const editor = new EditorJS({
     holder,
     data: blocksOf(json),
@@ -49,10 +34,6 @@ export async function openDescriptionEditor(holder: HTMLElement, json: string, s
     },
   });
   await editor.isReady;
-  if (!adopted) {
-    adoptInlineStyles(stylesBefore);
-    adopted = true;
-  }
   return {
     save: async () => JSON.stringify(await editor.save()),
     focus: () => editor.focus(),
