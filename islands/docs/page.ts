@@ -353,7 +353,7 @@ export function startDocPage() {
     const controller = resetViewer();
     stage.replaceChildren(message(t("common.loading")));
     try {
-      const [{ diffHtml }, a, b] = await Promise.all([import("./compare"), loadBody(before.id), loadBody(after.id)]);
+      const [{ diffHtml }, a, b] = await Promise.all([import("../../src/lib/html-diff"), loadBody(before.id), loadBody(after.id)]);
       if (controller.signal.aborted) return;
       const view = cloneTemplate("tpl-compare");
       view.querySelector("[data-compare-title]")!.textContent = tf("docs.view.comparing", { from: before.name, to: after.name });

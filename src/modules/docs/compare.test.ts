@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { diffHtml } from "../../../islands/docs/compare";
+import { diffHtml } from "../../lib/html-diff";
 
-// The document page's version compare (islands/docs/compare.ts) on the HTML the converter makes.
+// The document page's version compare (src/lib/html-diff.ts) on the HTML the converter makes.
 
 /** The marked pieces of a diff, as «+text» and «-text». */
 const changes = (html: string) => Array.from(html.matchAll(/<(ins|del)\b[^>]*>([^<]*)<\/\1>/g), ([, tag, text]) => `${tag === "ins" ? "+" : "-"}${text.replaceAll("&nbsp;", " ").trim()}`);
