@@ -3,6 +3,7 @@ import { dataItemPath } from "../../src/lib/data-paths";
 import { api } from "../lib/api";
 import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
+import { scrollPager } from "../lib/scroll-pager";
 import { fileIconElement } from "../lib/file-icons";
 import { byId, debounce } from "./common";
 import { detailPanel } from "./detail";
@@ -57,9 +58,6 @@ export function startDataList() {
 
   const items = new Map<number, Summary>(state.items.map((item) => [item.id, item]));
   let total = state.total;
-  let loadingNow: AbortController | undefined;
-  /** Set when a page brought nothing new, so scrolling does not ask again until the next search. */
-  let exhausted = false;
 
   const detail = detailPanel(byId("dl-detail"), {
     projectId: state.projectId,
@@ -119,30 +117,22 @@ export function startDataList() {
 
   function showCount() {
     count.value = String(total);
-    const nothing = items.size === 0 && !loadingNow;
+    const nothing = items.size === 0 && !pager.busy;
     empty.hidden = !nothing;
     empty.textContent = filtering() ? empty.dataset.noMatch! : empty.dataset.empty!;
   }
 
-  const sentinelInView = () => {
-    const top = sentinel.getBoundingClientRect().top;
-    return sentinel.offsetParent !== null && top < innerHeight + SCROLL_MARGIN;
-  };
-
-  /** Loads the next page, or with `reset` starts a new search (aborting the one in progress). */
-  async function load(reset = false) {
-    if (reset) {
-      loadingNow?.abort();
-      loadingNow = undefined;
+  const pager = scrollPager({
+    sentinel,
+    loading,
+    margin: SCROLL_MARGIN,
+    isFull: () => items.size >= total,
+    clear: () => {
       list.replaceChildren();
       items.clear();
-      exhausted = false;
-    } else if (loadingNow || exhausted || items.size >= total) return;
-    const controller = (loadingNow = new AbortController());
-    loading.hidden = false;
-    showCount();
-    try {
-      const page = await api<Page>("data/find-pageable-search-result", {
+    },
+    fetchPage: (signal) =>
+      api<Page>("data/find-pageable-search-result", {
         query: { type: state.dataType, projectId: state.projectId },
         body: {
           page: Math.floor(items.size / state.pageSize),
@@ -151,33 +141,20 @@ export function startDataList() {
           desc: sortDir.getAttribute("aria-pressed") === "true",
           criteria: criteria(),
         },
-        signal: controller.signal,
-      });
-      if (controller.signal.aborted) return;
+        signal,
+      }),
+    accept: (page) => {
       total = page.totalElements;
       // Removals shift later pages back; asking by row count and skipping known ids fills the gap.
       const fresh = page.content.filter((item) => !items.has(item.id));
       for (const item of fresh) items.set(item.id, item);
       list.append(...fresh.map(newRow));
-      if (!fresh.length) exhausted = true;
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        exhausted = true;
-        logFailure(error);
-      }
-    } finally {
-      if (loadingNow === controller) {
-        loadingNow = undefined;
-        loading.hidden = true;
-        showCount();
-        requestAnimationFrame(() => sentinelInView() && load());
-      }
-    }
-  }
-
-  new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
-    rootMargin: `0px 0px ${SCROLL_MARGIN}px 0px`,
-  }).observe(sentinel);
+      return fresh.length;
+    },
+    onFailure: logFailure,
+    onChange: showCount,
+  });
+  const load = pager.load;
 
   const search = () => load(true);
   const searchSoon = debounce(search, 300);
@@ -314,7 +291,7 @@ export function startDataList() {
       layout.classList.remove("has-detail");
     }
     showCount();
-    requestAnimationFrame(() => sentinelInView() && load());
+    pager.fillSoon();
   }
 
   function setActive(item: Summary, active: boolean) {

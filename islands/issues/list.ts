@@ -2,6 +2,7 @@ import { api } from "../lib/api";
 import { reportFailure } from "../lib/failures";
 import { locale, t } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
+import { scrollPager } from "../lib/scroll-pager";
 import { byId, debounce } from "../data/common";
 import { taskBoard } from "./board";
 import { changeStatus } from "./calls";
@@ -55,8 +56,6 @@ export function startTaskList() {
 
   let items: IssueSummary[] = [...state.items];
   let total = state.total;
-  let loadingNow: AbortController | undefined;
-  let exhausted = false;
   let view: "list" | "board" = localStorage.getItem(VIEW_KEY) === "board" ? "board" : "list";
 
   // ---------------------------------------------------------------------------------------------
@@ -107,7 +106,7 @@ export function startTaskList() {
 
   function showCount() {
     count.value = String(total);
-    empty.hidden = items.length > 0 || !!loadingNow;
+    empty.hidden = items.length > 0 || pager.busy;
     empty.textContent = criteria().length ? empty.dataset.noMatch! : empty.dataset.empty!;
   }
 
@@ -140,51 +139,36 @@ export function startTaskList() {
     return out;
   }
 
-  const sentinelInView = () => sentinel.offsetParent !== null && sentinel.getBoundingClientRect().top < innerHeight + SCROLL_MARGIN;
-
-  /** Loads the next page, or with `reset` starts again from the first (aborting the load in flight). */
-  async function load(reset = false) {
-    if (reset) {
-      loadingNow?.abort();
-      loadingNow = undefined;
+  const pager = scrollPager({
+    sentinel,
+    loading,
+    margin: SCROLL_MARGIN,
+    isFull: () => items.length >= total,
+    clear: () => {
       items = [];
       list.replaceChildren();
-      exhausted = false;
-    } else if (loadingNow || exhausted || items.length >= total) return;
-    const controller = (loadingNow = new AbortController());
-    loading.hidden = false;
-    showCount();
-    const sort = SORTS.find((s) => s.key === (form.elements.namedItem("sort") as HTMLSelectElement).value) ?? SORTS[0];
-    try {
-      const page = await api<{ content: IssueSummary[]; totalElements: number }>("issue/find-pageable-search-result", {
+    },
+    fetchPage: (signal) => {
+      const sort = SORTS.find((s) => s.key === (form.elements.namedItem("sort") as HTMLSelectElement).value) ?? SORTS[0];
+      return api<{ content: IssueSummary[]; totalElements: number }>("issue/find-pageable-search-result", {
         query: { projectId: state.projectId },
         body: { page: Math.floor(items.length / state.pageSize), rowsPerPage: state.pageSize, sortBy: sort.sortBy, desc: sort.desc, criteria: criteria() },
-        signal: controller.signal,
+        signal,
       });
-      if (controller.signal.aborted) return;
+    },
+    accept: (page) => {
       total = page.totalElements;
       const known = new Set(items.map((i) => i.id));
       const fresh = page.content.filter((i) => !known.has(i.id));
       items.push(...fresh);
       list.append(...fresh.map(newRow));
       if (view === "board") board.render(items);
-      if (!fresh.length) exhausted = true;
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        exhausted = true;
-        reportFailure(error);
-      }
-    } finally {
-      if (loadingNow === controller) {
-        loadingNow = undefined;
-        loading.hidden = true;
-        showCount();
-        requestAnimationFrame(() => sentinelInView() && load());
-      }
-    }
-  }
-
-  new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: `0px 0px ${SCROLL_MARGIN}px 0px` }).observe(sentinel);
+      return fresh.length;
+    },
+    onFailure: reportFailure,
+    onChange: showCount,
+  });
+  const load = pager.load;
 
   const search = () => load(true);
   const searchSoon = debounce(search, 300);
@@ -215,7 +199,7 @@ export function startTaskList() {
     byId("tl-view-list").setAttribute("aria-pressed", String(next === "list"));
     byId("tl-view-board").setAttribute("aria-pressed", String(next === "board"));
     if (next === "board") board.render(items);
-    requestAnimationFrame(() => sentinelInView() && load());
+    pager.fillSoon();
   }
   byId("tl-view-list").addEventListener("click", () => setView("list"));
   byId("tl-view-board").addEventListener("click", () => setView("board"));
