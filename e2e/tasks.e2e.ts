@@ -323,10 +323,12 @@ describe("tasks in the browser", () => {
   );
 
   test(
-    "/admin/issue-templates: a system administrator makes a template with a LIST field and edits it",
+    "/admin/issue-templates, reached from the administration's tabs: a system administrator makes a template with a LIST field and edits it",
     async () => {
       const { page, context } = await signedInPage(browser, plexus.url, adminCookie);
-      await page.goto(`${plexus.url}/admin/issue-templates`);
+      await page.goto(`${plexus.url}/admin/users`);
+      await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Task templates" }).click();
+      await page.waitForURL(`${plexus.url}/admin/issue-templates`);
       await page.getByRole("button", { name: "New template" }).click();
       const dialog = page.getByRole("dialog", { name: "New template" });
       await dialog.getByLabel("Name", { exact: true }).fill("Defect");
@@ -385,6 +387,29 @@ describe("tasks in the browser", () => {
       await page.goto(`${plexus.url}/chats?chat=${mine.chat.id}`);
       await page.locator(".chat-frame__head").getByRole("link", { name: "Oil the hinges" }).click();
       await page.waitForURL(`**/project/${projectId}/issue/${mine.id}`);
+      await context.close();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "removing a task asks in the page's own dialog: Cancel keeps it, confirming removes it and returns to the list",
+    async () => {
+      const lead = await person();
+      const projectId = await project("Dry dock", [lead.user]);
+      const task = await newTask(lead.cookie, projectId, { name: "Drain the dock" });
+      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
+      await page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const confirm = page.getByRole("dialog", { name: "Please confirm" });
+      await page.getByRole("button", { name: "Remove the task" }).click();
+      await confirm.getByText("Remove the task «Drain the dock» with its comments?").waitFor();
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "hidden" });
+      expect((await listOf(lead.cookie, projectId)).totalElements).toBe(1);
+      await page.getByRole("button", { name: "Remove the task" }).click();
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await page.waitForURL(`${plexus.url}/project/${projectId}/issue`);
+      expect((await listOf(lead.cookie, projectId)).totalElements).toBe(0);
       await context.close();
     },
     TIMEOUT,

@@ -2,6 +2,7 @@ import type { MessageKey } from "../../locales/en";
 import { chatCore, openChatIn } from "../chat/core";
 import { reportFailure } from "../lib/failures";
 import { locale, t, tf } from "../lib/i18n";
+import { confirmAction } from "../lib/confirm";
 import { snack } from "../lib/snackbar";
 import { whileAdoptingStyles } from "./adopt-styles";
 import { assignIssue, changeCategories, changeDescription, changeDueDate, changeStatus, dayToMs, getIssue, msToDay, removeIssue, renameIssue } from "./calls";
@@ -245,7 +246,7 @@ export function taskDetail(root: HTMLElement, options: DetailOptions) {
   });
 
   $("[data-td-remove]").addEventListener("click", async () => {
-    if (!shown || !confirm(tf("issue.removeConfirm", { name: shown.name }))) return;
+    if (!shown || !(await confirmAction(tf("issue.removeConfirm", { name: shown.name })))) return;
     const id = shown.id;
     try {
       await removeIssue(id);

@@ -1,6 +1,7 @@
 import { ApiError } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
 import { hasMessage, t, tf } from "../lib/i18n";
+import { confirmAction } from "../lib/confirm";
 import { snack } from "../lib/snackbar";
 import { byId } from "../data/common";
 import { deleteTemplate, saveTemplate } from "./calls";
@@ -85,7 +86,7 @@ export function startTemplateAdmin() {
   }
 
   async function removeOne(tpl: Template) {
-    if (!confirm(tf("issue.templates.deleteConfirm", { name: tpl.name }))) return;
+    if (!(await confirmAction(tf("issue.templates.deleteConfirm", { name: tpl.name })))) return;
     try {
       await deleteTemplate(tpl.id);
       templates = templates.filter((x) => x.id !== tpl.id);

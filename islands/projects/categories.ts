@@ -2,7 +2,8 @@ import { api, ApiError } from "../lib/api";
 import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { sortable } from "./sortable";
-import { confirmAction, control, reloadWith, reportFailure, showFieldError } from "./ui";
+import { confirmAction } from "../lib/confirm";
+import { control, reloadWith, reportFailure, showFieldError } from "./ui";
 
 /** An administrator's category tools on the project home: reorder, create, edit, copy, delete. */
 export function startCategories(projectId: number) {

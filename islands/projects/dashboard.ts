@@ -1,6 +1,7 @@
 import { api } from "../lib/api";
 import { t, tf } from "../lib/i18n";
-import { confirmAction, reportFailure } from "./ui";
+import { confirmAction } from "../lib/confirm";
+import { reportFailure } from "./ui";
 
 /** The dashboard's remove-project action (administrators). */
 export function startDashboard() {

@@ -44,15 +44,6 @@ export function reloadWith(message: string, kind: SnackKind = "success", reopen?
   location.reload();
 }
 
-/** Asks in the page's #confirm-dialog; resolves true when the person confirms. */
-export function confirmAction(text: string): Promise<boolean> {
-  const dialog = document.getElementById("confirm-dialog") as HTMLDialogElement;
-  dialog.querySelector("[data-confirm-text]")!.textContent = text;
-  dialog.returnValue = "";
-  dialog.showModal();
-  return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true }));
-}
-
 /** Shows a failed call as an error snackbar, unless the API client already handled it (401, 403). */
 export function reportFailure(error: unknown, message?: string) {
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;

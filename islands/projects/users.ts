@@ -2,7 +2,8 @@ import { api } from "../lib/api";
 import { writeTo } from "../chat/core";
 import { t, tf } from "../lib/i18n";
 import { reportFailure } from "../lib/failures";
-import { confirmAction, control, reloadWith } from "./ui";
+import { confirmAction } from "../lib/confirm";
+import { control, reloadWith } from "./ui";
 
 /**
  * The project users dialog: search, the companies dialog, the write button (a direct chat with the

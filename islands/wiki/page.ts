@@ -5,7 +5,8 @@
 import { api } from "../lib/api";
 import { reportFailure } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
-import { confirmAction, reloadWith, startDialogs } from "../projects/ui";
+import { confirmAction } from "../lib/confirm";
+import { reloadWith, startDialogs } from "../projects/ui";
 import type { Candidate, PresentedArticle, TreeNode } from "../../src/modules/wiki/presenter";
 import type { Wire } from "../../src/lib/responses";
 
