@@ -8,21 +8,17 @@ import { deepXmlDocx, heavyDocx, writeZip, zipBombDocx } from "./hostile-docx";
 import { russianReportDocx } from "./russian-docx";
 import { sanitize } from "../../lib/sanitize";
 import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
+import { factories } from "../../testing/factories";
 import { countStoredFiles } from "../../testing/stored-files";
 
 let t: TestApp;
 beforeEach(() => (t = testApp()));
 afterEach(() => t.close());
 
+/** A project with an ADMIN (not a member), a moderator and a plain member who reads. */
 async function setup() {
-  const admin = await t.userWithCookie("ADMIN");
-  const project = (await t.call("POST", "/project/create", { cookie: admin.cookie, body: { name: "Docs" } })).body;
-  const join = async (moderator: boolean) => {
-    const person = await t.userWithCookie("USER");
-    await t.call("POST", "/project/add-user-project", { cookie: admin.cookie, body: { user: { id: person.user.id }, project: { id: project.id }, moderator } });
-    return person;
-  };
-  return { admin, project, moderator: await join(true), reader: await join(false) };
+  const scene = await factories(t).projectScene({ name: "Docs" });
+  return { admin: scene.admin, project: scene.project, moderator: scene.moderator, reader: scene.member };
 }
 
 function formOf(files: { name: string; bytes: Uint8Array | string }[]) {
