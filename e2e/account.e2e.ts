@@ -256,7 +256,7 @@ describe("/admin/users", () => {
       expect((await listed()).isActive).toBe(true);
       await deactivate.click();
       await dialog.getByRole("button", { name: "Deactivate" }).click();
-      await row(active.id).getByRole("button", { name: "Activate" }).waitFor();
+      await row(active.id).getByRole("button", { name: "Activate", exact: true }).waitFor();
       expect(await status(active.id)).toBe("Deactivated");
       expect((await listed()).isActive).toBe(false);
       await context.close();
