@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { contrastWithWhite } from "../src/lib/colors";
+import { contrastWithWhite } from "../src/testing/contrast";
 import { apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // The signed-in shell as keyboard and phone users meet it: the skip link, the rail's focus ring,

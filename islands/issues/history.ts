@@ -1,34 +1,18 @@
 import type { MessageKey } from "../../locales/en";
-import { t, tf } from "../lib/i18n";
-import { isStatus, STATUS_KEYS } from "./types";
+import { hasMessage, t, tf } from "../lib/i18n";
 
 /**
- * The words of a task's history line in its ISSUE chat. The server stores the event as JSON
- * ({ event, ...values }, src/modules/issues/history.ts) so each reader sees it in their language;
- * `author` is who made the change.
+ * The words of a task's history line in its ISSUE chat (this runs inside the chat panel, so it stays
+ * small). The server stores the event as JSON ({ event, ...values }, src/modules/issues/history.ts)
+ * so each reader sees it in their language; `author` is who made the change.
  */
-type Person = { fullName?: string } | null | undefined;
 interface HistoryEvent {
   event?: string;
   task?: string;
   from?: string;
   to?: string;
-  performer?: Person;
+  performer?: { fullName?: string } | null;
 }
-
-const EVENTS: Record<string, MessageKey> = {
-  taskCreated: "issue.history.taskCreated",
-  nameChanged: "issue.history.nameChanged",
-  statusChanged: "issue.history.statusChanged",
-  descriptionChanged: "issue.history.descriptionChanged",
-  assigned: "issue.history.assigned",
-  unassigned: "issue.history.unassigned",
-  categoriesChanged: "issue.history.categoriesChanged",
-  dataChanged: "issue.history.dataChanged",
-  taskRemoved: "issue.history.taskRemoved",
-};
-
-const statusName = (status: string | undefined) => (isStatus(status) ? t(STATUS_KEYS[status]) : (status ?? ""));
 
 export function historyText(body: string, author: string): string {
   let e: HistoryEvent;
@@ -37,14 +21,9 @@ export function historyText(body: string, author: string): string {
   } catch {
     return body;
   }
-  const key = e?.event ? EVENTS[e.event] : undefined;
-  if (!key) return body;
-  const isStatus = e.event === "statusChanged";
-  return tf(key, {
-    name: author,
-    task: e.task ?? "",
-    from: isStatus ? statusName(e.from) : (e.from ?? ""),
-    to: isStatus ? statusName(e.to) : (e.to ?? ""),
-    performer: e.performer?.fullName ?? "",
-  });
+  const key = `issue.history.${e?.event}`;
+  if (!hasMessage(key)) return body;
+  // Statuses are named in the reader's language; other values (names) as they are.
+  const named = (value = "") => (e.event === "statusChanged" && hasMessage(`issueStatus.${value}`) ? t(`issueStatus.${value}` as MessageKey) : value);
+  return tf(key as MessageKey, { name: author, task: e.task ?? "", from: named(e.from), to: named(e.to), performer: e.performer?.fullName ?? "" });
 }

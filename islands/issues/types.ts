@@ -14,7 +14,7 @@ export type Status = IssueSummary["status"];
 export type Person = NonNullable<IssueSummary["performer"]>;
 
 /** The statuses' translation keys, in the spec's order (BACKLOG 0 … DONE 3). */
-export const STATUS_KEYS: Record<Status, MessageKey> = {
+const STATUS_KEYS: Record<Status, MessageKey> = {
   BACKLOG: "issueStatus.BACKLOG",
   OPEN: "issueStatus.OPEN",
   IN_PROGRESS: "issueStatus.IN_PROGRESS",
