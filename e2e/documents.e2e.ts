@@ -426,12 +426,12 @@ describe("performance budget", () => {
         const { modules, gzipped: total } = await initialScripts(plexus.url, `/project/${projectId}/doc/${id}`, moderatorCookie);
         console.log(`document page with a ${label} selected: ${modules.size} initial files, ${total} bytes gzipped (budget ${JS_BUDGET_GZIP})`);
         expect(total).toBeLessThanOrEqual(JS_BUDGET_GZIP);
-        expect([...modules.keys()].filter((url) => /\/(pdf|compare)\.[\w-]+\.m?js$/.test(url))).toEqual([]);
+        expect([...modules.keys()].filter((url) => /\/(pdf|html-diff)\.[\w-]+\.m?js$/.test(url))).toEqual([]);
       }
       // What a PDF and a compare add on demand (the page chunk names them for its dynamic imports).
       const { modules } = await initialScripts(plexus.url, `/project/${projectId}/doc/${pdfId}`, moderatorCookie);
       const pageChunk = [...modules.values()].map((m) => m.text);
-      const lazyNames = [...new Set(pageChunk.join("\n").match(/_astro\/(pdf|compare)\.[\w-]+\.js/g) ?? [])];
+      const lazyNames = [...new Set(pageChunk.join("\n").match(/_astro\/(pdf|html-diff)\.[\w-]+\.js/g) ?? [])];
       expect(lazyNames.length).toBe(2);
       for (const name of lazyNames) {
         const text = await (await fetch(`${plexus.url}/${name}`)).text();
