@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { ru } from "../locales/ru";
-import { launchBrowser, startPlexus, type Plexus } from "./setup";
+import { browserSuite } from "./setup";
 
 // Sign-in, registration, password reset, language, the narrow shell, 401 handling, the disclaimer and
 // the sign-in page's script budget, as a person meets them in Debian's chromium against the built server.
@@ -9,23 +9,13 @@ import { launchBrowser, startPlexus, type Plexus } from "./setup";
 const TIMEOUT = 30_000;
 const JS_BUDGET_GZIP = 10 * 1024;
 
-let plexus: Plexus;
-let browser: Browser;
-
-beforeAll(async () => {
-  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await plexus?.stop();
-});
+const suite = browserSuite();
 
 type Person = { login: string; password: string; firstName: string; email: string };
 
 /** A page in a fresh context (own cookies and localStorage), closed with the browser. */
 async function freshPage(options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-  const context = await browser.newContext(options);
+  const context = await suite.browser.newContext(options);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return page;
@@ -35,7 +25,7 @@ const at = (page: Page, path: string) => page.waitForURL((url) => url.pathname =
 
 /** Fills the sign-in form by its English labels and submits it. */
 async function submitLogin(page: Page, login: string, password: string) {
-  await page.goto(`${plexus.url}/login`);
+  await page.goto(`${suite.plexus.url}/login`);
   await page.getByLabel("Login", { exact: true }).fill(login);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -75,7 +65,7 @@ describe("signing in and out", () => {
   test(
     "the form signs in to the welcome page; Exit in the profile menu signs out for good",
     async () => {
-      const person = await plexus.newUser();
+      const person = await suite.plexus.newUser();
       const page = await freshPage();
       await signIn(page, person);
       expect(await heading(page)).toBe(`Welcome, ${person.firstName}`);
@@ -85,7 +75,7 @@ describe("signing in and out", () => {
       await at(page, "/login");
       expect(await heading(page)).toBe("Sign in");
 
-      await page.goto(`${plexus.url}/`);
+      await page.goto(`${suite.plexus.url}/`);
       expect(new URL(page.url()).pathname).toBe("/login");
     },
     TIMEOUT,
@@ -94,7 +84,7 @@ describe("signing in and out", () => {
   test(
     "a wrong password shows the check-your-credentials message and stays on /login",
     async () => {
-      const person = await plexus.newUser();
+      const person = await suite.plexus.newUser();
       const page = await freshPage();
       await submitLogin(page, person.login, "not-the-password");
       await expectVisibleText(page, "Please check your login and password");
@@ -106,11 +96,11 @@ describe("signing in and out", () => {
   test(
     "a 401 from the API (session gone on the server) sends the person to /login",
     async () => {
-      const person = await plexus.newUser();
+      const person = await suite.plexus.newUser();
       const page = await freshPage();
       await signIn(page, person);
-      await page.goto(`${plexus.url}/profile`);
-      plexus.db.$client.exec("DELETE FROM sessions");
+      await page.goto(`${suite.plexus.url}/profile`);
+      suite.plexus.db.$client.exec("DELETE FROM sessions");
 
       await page.getByLabel("Position", { exact: true }).fill("Engineer");
       const save = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/users/save");
@@ -128,8 +118,8 @@ describe("registration in Russian", () => {
     "validates live, enables Register only when valid, confirms, and mails the administrator",
     async () => {
       const page = await freshPage();
-      await page.context().addCookies([{ name: "plexus_locale", value: "ru", url: plexus.url }]);
-      await page.goto(`${plexus.url}/registration`);
+      await page.context().addCookies([{ name: "plexus_locale", value: "ru", url: suite.plexus.url }]);
+      await page.goto(`${suite.plexus.url}/registration`);
       expect(await heading(page)).toBe(ru["registration.title"]);
       const submit = page.getByRole("button", { name: ru["registration.submit"] });
       expect(await submit.isDisabled()).toBe(true);
@@ -155,7 +145,7 @@ describe("registration in Russian", () => {
 
       await submit.click();
       await expectVisibleText(page, ru["registration.done"]);
-      const mail = await plexus.sink.waitFor(plexus.admin.email, (m) => m.subject.includes(`anna${stamp}`));
+      const mail = await suite.plexus.sink.waitFor(suite.plexus.admin.email, (m) => m.subject.includes(`anna${stamp}`));
       expect(mail.subject).toBe(`New user waiting for activation: anna${stamp}`);
       expect(mail.html).toContain(`anna${stamp}@example.test`);
     },
@@ -167,16 +157,16 @@ describe("password reset", () => {
   test(
     "the mailed link sets a new password; the new one signs in and the old one no longer does",
     async () => {
-      const person = await plexus.newUser();
+      const person = await suite.plexus.newUser();
       const page = await freshPage();
-      await page.goto(`${plexus.url}/reset-password`);
+      await page.goto(`${suite.plexus.url}/reset-password`);
       await page.getByLabel("E-mail", { exact: true }).fill(person.email);
       await page.getByRole("button", { name: "Send the link" }).click();
       await expectVisibleText(page, "If an account uses this address, a link to set a new password is on its way. It is valid for one hour.");
 
-      const mail = await plexus.sink.waitFor(person.email, (m) => m.subject === "Setting a new password");
+      const mail = await suite.plexus.sink.waitFor(person.email, (m) => m.subject === "Setting a new password");
       const link = resetLink(mail.html);
-      expect(link.startsWith(`${plexus.url}/new-password?token=`)).toBe(true);
+      expect(link.startsWith(`${suite.plexus.url}/new-password?token=`)).toBe(true);
 
       await page.goto(link);
       expect(await heading(page)).toBe("New password");
@@ -203,13 +193,13 @@ describe("language", () => {
     "Русский on the sign-in page reloads it in Russian and remembers the choice in a cookie",
     async () => {
       const page = await freshPage();
-      await page.goto(`${plexus.url}/login`);
+      await page.goto(`${suite.plexus.url}/login`);
       expect(await heading(page)).toBe("Sign in");
       await page.getByRole("button", { name: "Русский" }).click();
       await page.getByRole("heading", { level: 1, name: ru["login.title"] }).waitFor();
       expect(await heading(page)).toBe(ru["login.title"]);
       expect(await page.getByLabel(ru["login.login"], { exact: true }).isVisible()).toBe(true);
-      const cookie = (await page.context().cookies(plexus.url)).find((c) => c.name === "plexus_locale");
+      const cookie = (await page.context().cookies(suite.plexus.url)).find((c) => c.name === "plexus_locale");
       expect(cookie?.value).toBe("ru");
     },
     TIMEOUT,
@@ -220,7 +210,7 @@ describe("signed-in shell", () => {
   test(
     "at 360×740 the bottom bar replaces the rail and nothing overflows sideways",
     async () => {
-      const person = await plexus.newUser();
+      const person = await suite.plexus.newUser();
       const page = await freshPage({ viewport: { width: 360, height: 740 } });
       await signIn(page, person);
       expect(await page.locator("nav.bottombar").isVisible()).toBe(true);
@@ -234,7 +224,7 @@ describe("signed-in shell", () => {
   test(
     "the disclaimer greets the first signed-in page, \"I understand\" closes it, and it stays closed on reload",
     async () => {
-      const person = await plexus.newUser();
+      const person = await suite.plexus.newUser();
       const page = await freshPage();
       await signIn(page, person, { keepDisclaimer: true });
       const dialog = page.getByRole("dialog");
@@ -263,7 +253,7 @@ describe("performance budget", () => {
         if (response.request().resourceType() !== "script") return;
         scripts.push(response.body().then((body) => ({ url: response.url(), gzipped: Bun.gzipSync(new Uint8Array(body)).byteLength })));
       });
-      await page.goto(`${plexus.url}/login`, { waitUntil: "networkidle" });
+      await page.goto(`${suite.plexus.url}/login`, { waitUntil: "networkidle" });
       const sizes = await Promise.all(scripts);
       const total = sizes.reduce((sum, s) => sum + s.gzipped, 0);
       console.log(`/login JavaScript: ${sizes.length} files, ${total} bytes gzipped (budget ${JS_BUDGET_GZIP})`);
@@ -275,7 +265,7 @@ describe("performance budget", () => {
 });
 
 test("pages carry the framing, sniffing and referrer headers", async () => {
-  const response = await fetch(`${plexus.url}/login`);
+  const response = await fetch(`${suite.plexus.url}/login`);
   expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
   expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   expect(response.headers.get("referrer-policy")).toBe("same-origin");

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
 import { ownPageHeaders } from "../src/testing/own-page";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, browserSuite } from "./setup";
 
 // Chat messages as two people read and write them (issue 9): Markdown, links for www. and e-mail
 // addresses, images shown inline, one header per group of messages, the "New messages" divider
@@ -16,26 +16,13 @@ const PNG = Buffer.from(
   "base64",
 );
 
-let plexus: Plexus;
-let browser: Browser;
+const suite = browserSuite();
 let serial = 0;
-const opened: BrowserContext[] = [];
 type Member = { id: number; cookie: string; name: string };
 
-beforeAll(async () => {
-  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await plexus?.stop();
-});
-
 async function newcomer(firstName: string, lastName: string, n: number): Promise<Member> {
-  const person = await plexus.newUser({ firstName, lastName: `${lastName} ${n}` });
-  return { id: person.id, cookie: await apiSignIn(plexus.url, person.login, person.password), name: `${firstName} ${lastName} ${n}` };
+  const person = await suite.plexus.newUser({ firstName, lastName: `${lastName} ${n}` });
+  return { id: person.id, cookie: await apiSignIn(suite.plexus.url, person.login, person.password), name: `${firstName} ${lastName} ${n}` };
 }
 
 /** Anna's private chat with Boris (his first unread message is her invitation), and both on /profile. */
@@ -43,10 +30,9 @@ async function crew(options: { boris?: Parameters<Browser["newContext"]>[0] } = 
   const n = ++serial;
   const [anna, boris] = await Promise.all([newcomer("Anna", "Archer", n), newcomer("Boris", "Builder", n)]);
   const chatName = `Site crew ${n}`;
-  const chatId = await apiCall<number>(plexus.url, anna.cookie, "POST", "/chats/new-chat", { name: chatName, type: "PRIVATE", members: [{ id: boris.id }] });
-  const [a, b] = await Promise.all([signedInPage(browser, plexus.url, anna.cookie), signedInPage(browser, plexus.url, boris.cookie, options.boris)]);
-  opened.push(a.context, b.context);
-  await Promise.all([a.page.goto(`${plexus.url}/profile`), b.page.goto(`${plexus.url}/profile`)]);
+  const chatId = await apiCall<number>(suite.plexus.url, anna.cookie, "POST", "/chats/new-chat", { name: chatName, type: "PRIVATE", members: [{ id: boris.id }] });
+  const [a, b] = await Promise.all([suite.pageAs(anna.cookie), suite.pageAs(boris.cookie, options.boris)]);
+  await Promise.all([a.page.goto(`${suite.plexus.url}/profile`), b.page.goto(`${suite.plexus.url}/profile`)]);
   return { anna, boris, chatName, chatId, a: a.page, b: b.page };
 }
 
@@ -81,7 +67,7 @@ describe("chat messages", () => {
     "bold, a list, a www. address and an e-mail address render for the reader at 360 px; raw HTML stays text",
     async () => {
       const { chatName, chatId, a, b } = await crew({ boris: { viewport: { width: 360, height: 740 } } });
-      await b.goto(`${plexus.url}/chats?chat=${chatId}`);
+      await b.goto(`${suite.plexus.url}/chats?chat=${chatId}`);
       await b.locator(".chat-frame").getByRole("heading", { name: chatName, exact: true }).waitFor();
       await openChat(a, chatName);
       await send(a, "**Pour** at 7:\n- bay 1\n- bay 2\nPlan at www.example.com, questions to crew@example.com <b>not bold</b>");
@@ -112,7 +98,7 @@ describe("chat messages", () => {
       const { anna, chatName, a, b } = await crew();
       const form = new FormData();
       form.append("file", new File([PNG], "site photo.png", { type: "image/png" }));
-      const upload = await fetch(`${plexus.url}/api/files/save-user-file`, { method: "POST", headers: { cookie: anna.cookie, ...ownPageHeaders(plexus.url) }, body: form });
+      const upload = await fetch(`${suite.plexus.url}/api/files/save-user-file`, { method: "POST", headers: { cookie: anna.cookie, ...ownPageHeaders(suite.plexus.url) }, body: form });
       expect(upload.status).toBe(200);
 
       await openChat(a, chatName);

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts, scriptsFrom, type ScriptSizes } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, browserSuite, type Plexus } from "./setup";
 
 // Two people chatting in two browser contexts against the built server: a private chat with an
 // invitation, live messages, the rail's unread badge, deletion, renaming, archiving, a PDF sent and
@@ -15,27 +15,20 @@ const LIVE = 20_000;
 const CONTENT_BUDGET = 50 * 1024;
 const CHAT_BUDGET = 100 * 1024;
 
-let plexus: Plexus;
-let browser: Browser;
+const suite = browserSuite();
 type Person = Awaited<ReturnType<Plexus["newUser"]>>;
 /** Someone signed in through the API; `name` is the full name the pages show. */
 type Member = { person: Person; cookie: string; name: string };
 type Side = { page: Page; context: BrowserContext };
 /** Each test's number: it keeps people's names and chat names (unique on the server) apart between tests. */
 let serial = 0;
-/** The contexts a test opened, closed after it so that no test's pages outlive it. */
-const opened: BrowserContext[] = [];
 
-const signIn = (login: string, password: string) => apiSignIn(plexus.url, login, password);
+const signIn = (login: string, password: string) => apiSignIn(suite.plexus.url, login, password);
 
-const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
+const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(suite.plexus.url, cookie, method, path, body);
 
 /** A fresh signed-in context, closed after the test. */
-async function pageAs(cookie: string, options: Parameters<typeof signedInPage>[3] = {}) {
-  const signedIn = await signedInPage(browser, plexus.url, cookie, options);
-  opened.push(signedIn.context);
-  return signedIn;
-}
+const { pageAs } = suite;
 
 const badge = (page: Page) => page.locator("nav.rail [data-chat-badge]");
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Chats" });
@@ -82,14 +75,14 @@ async function thread(page: Page) {
 
 /** A new person for test `n`, e.g. "Anna Archer 3", signed in through the API. */
 async function newcomer(firstName: string, lastName: string, n: number): Promise<Member> {
-  const person = await plexus.newUser({ firstName, lastName: `${lastName} ${n}` });
+  const person = await suite.plexus.newUser({ firstName, lastName: `${lastName} ${n}` });
   return { person, cookie: await signIn(person.login, person.password), name: `${firstName} ${lastName} ${n}` };
 }
 
 /** `member`'s page on /profile. */
 async function atProfile(member: Member): Promise<Side> {
   const side = await pageAs(member.cookie);
-  await side.page.goto(`${plexus.url}/profile`);
+  await side.page.goto(`${suite.plexus.url}/profile`);
   return side;
 }
 
@@ -163,7 +156,7 @@ async function relayedCrew() {
   const chatId = await call<number>(anna.cookie, "POST", "/chats/new-chat", { name: chatName, type: "PRIVATE", members: [{ id: boris.person.id }] });
   const a = await pageAs(anna.cookie);
   const relay = await relayed(a.context);
-  await a.page.goto(`${plexus.url}/profile`);
+  await a.page.goto(`${suite.plexus.url}/profile`);
   const b = await atProfile(boris);
   await openChat(a.page, chatName);
   await openChat(b.page, chatName);
@@ -173,19 +166,6 @@ async function relayedCrew() {
 
 /** A message that has its server id on that page (sent and stored, not waiting in the outbox). */
 const storedMessage = (page: Page, text: string) => frameOf(page).locator("li[data-message-id]").filter({ hasText: text });
-
-beforeAll(async () => {
-  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-});
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await plexus?.stop();
-});
 
 describe("two people chatting", () => {
   test(
@@ -499,7 +479,7 @@ describe("finding chats, limits, comments and focus (issue 9)", () => {
       const { anna, n } = await annaAndBoris();
       const a = await atProfile(anna);
       await openDrawer(a.page);
-      const adminCookie = await signIn(plexus.admin.login, plexus.admin.password);
+      const adminCookie = await signIn(suite.plexus.admin.login, suite.plexus.admin.password);
       const name = `Town square ${n}`;
       await call<number>(adminCookie, "POST", "/chats/new-chat", { name, type: "PUBLIC" });
       const entry = drawer(a.page).locator(".chat-list__items").getByRole("button", { name: named(name) });
@@ -596,7 +576,7 @@ describe("finding chats, limits, comments and focus (issue 9)", () => {
       expect(await rail.evaluate((el) => el === document.activeElement)).toBe(true);
 
       // On /chats, choosing a chat focuses its message box too.
-      await b.page.goto(`${plexus.url}/chats`);
+      await b.page.goto(`${suite.plexus.url}/chats`);
       await b.page.locator("#chat-page .chat-list").getByRole("button", { name: named(chatName) }).click();
       const box = b.page.locator("#chat-page .chat-frame").getByLabel("Message", { exact: true });
       await until(() => box.evaluate((el) => el === document.activeElement), LIVE, "the message box on /chats to take the focus");
@@ -611,7 +591,7 @@ describe("where chat opens", () => {
     async () => {
       const { boris, chatName, chatId } = await crew();
       const wide = await pageAs(boris.cookie);
-      await wide.page.goto(`${plexus.url}/chats?chat=${chatId}`);
+      await wide.page.goto(`${suite.plexus.url}/chats?chat=${chatId}`);
       const panel = wide.page.locator("#chat-page .chat-panel");
       await panel.locator(".chat-frame").getByRole("heading", { name: chatName, exact: true }).waitFor({ timeout: LIVE });
       expect(await panel.locator(".chat-list").isVisible()).toBe(true);
@@ -620,7 +600,7 @@ describe("where chat opens", () => {
       await wide.context.close();
 
       const narrow = await pageAs(boris.cookie, { viewport: { width: 360, height: 740 } });
-      await narrow.page.goto(`${plexus.url}/profile`);
+      await narrow.page.goto(`${suite.plexus.url}/profile`);
       const link = narrow.page.locator("nav.bottombar a[href='/chats']");
       expect(await link.isVisible()).toBe(true);
       await link.click();
@@ -644,7 +624,7 @@ describe("where chat opens", () => {
     async () => {
       const { a, b, chatName } = await crew();
       await openChat(b.page, chatName);
-      await a.page.goto(`${plexus.url}/profile`);
+      await a.page.goto(`${suite.plexus.url}/profile`);
       await a.page.locator("nav.rail [data-chat-quick]").click();
       const quick = a.page.getByRole("dialog", { name: "Quick chat list" });
       await quick.getByRole("searchbox").fill(chatName.slice(0, 6).toLowerCase());
@@ -680,20 +660,20 @@ describe("where chat opens", () => {
     "a document's comments tab loads the chat on demand and creates the item's chat on first use",
     async () => {
       const { anna, boris } = await annaAndBoris();
-      const adminCookie = await signIn(plexus.admin.login, plexus.admin.password);
+      const adminCookie = await signIn(suite.plexus.admin.login, suite.plexus.admin.password);
       const projectId = (await call(adminCookie, "POST", "/project/create", { name: "Chat bridge" })).id;
       for (const person of [anna, boris]) {
         await call(adminCookie, "POST", "/project/add-user-project", { user: { id: person.person.id }, project: { id: projectId }, moderator: person === anna });
       }
       const form = new FormData();
       form.append("file", new File([makePdf([["Pier survey"]]) as BlobPart], "pier.pdf"));
-      const staged = (await (await fetch(`${plexus.url}/api/files/save`, { method: "POST", headers: { cookie: anna.cookie, ...ownPageHeaders(plexus.url) }, body: form })).json()) as { path: string }[];
+      const staged = (await (await fetch(`${suite.plexus.url}/api/files/save`, { method: "POST", headers: { cookie: anna.cookie, ...ownPageHeaders(suite.plexus.url) }, body: form })).json()) as { path: string }[];
       const [{ id: docId }] = await call<{ id: number }[]>(anna.cookie, "POST", `/docs/save-all/${projectId}`, [{ path: staged[0].path, name: "Pier survey", provider: "Survey office" }]);
 
       const visit = await pageAs(anna.cookie);
       const scripts: string[] = [];
       visit.page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
-      await visit.page.goto(`${plexus.url}/project/${projectId}/doc/${docId}`);
+      await visit.page.goto(`${suite.plexus.url}/project/${projectId}/doc/${docId}`);
       await visit.page.getByRole("tab", { name: "Versions" }).waitFor();
       expect(scripts.filter((path) => /\/panel\.[\w-]+\.js$/.test(path))).toEqual([]);
 
@@ -709,7 +689,7 @@ describe("where chat opens", () => {
 
       // Boris opens the same tab and answers; Anna sees it live.
       const other = await pageAs(boris.cookie);
-      await other.page.goto(`${plexus.url}/project/${projectId}/doc/${docId}`);
+      await other.page.goto(`${suite.plexus.url}/project/${projectId}/doc/${docId}`);
       await other.page.getByRole("tab", { name: "Comments" }).click();
       const theirs = other.page.locator("#panel-comments .chat-frame");
       await theirs.getByText("Check pier three first").waitFor({ timeout: LIVE });
@@ -802,7 +782,7 @@ describe("members, personal chats, files and deletion", () => {
       await openChat(b.page, chatName);
       const form = new FormData();
       form.append("file", new File([makePdf([["Bridge plan", "Pier three first."]]) as BlobPart], "bridge-plan.pdf"));
-      const kept = await fetch(`${plexus.url}/api/files/save-user-file`, { method: "POST", headers: { cookie: boris.cookie, ...ownPageHeaders(plexus.url) }, body: form });
+      const kept = await fetch(`${suite.plexus.url}/api/files/save-user-file`, { method: "POST", headers: { cookie: boris.cookie, ...ownPageHeaders(suite.plexus.url) }, body: form });
       expect(kept.status).toBe(200);
       await frameOf(b.page).evaluate((frame) => {
         const data = new DataTransfer();
@@ -891,17 +871,17 @@ describe("performance budget", () => {
     `a content page with the chat entry stays within ${CONTENT_BUDGET / 1024} KiB of gzipped JavaScript, without React; /chats with the panel within ${CHAT_BUDGET / 1024} KiB`,
     async () => {
       const { cookie: annaCookie } = await newcomer("Anna", "Archer", ++serial);
-      const profile = await initialScripts(plexus.url, "/profile", annaCookie);
+      const profile = await initialScripts(suite.plexus.url, "/profile", annaCookie);
       const profileTotal = profile.gzipped;
       console.log(`/profile: ${profile.modules.size} files, ${profileTotal} bytes gzipped (budget ${CONTENT_BUDGET})`);
       expect(profileTotal).toBeLessThanOrEqual(CONTENT_BUDGET);
       expect(texts(profile).some((text) => text.includes("react.transitional.element"))).toBe(false);
 
-      const chats = await initialScripts(plexus.url, "/chats", annaCookie);
+      const chats = await initialScripts(suite.plexus.url, "/chats", annaCookie);
       // The panel comes with a dynamic import(): add it and everything it imports statically.
       const panelName = texts(chats).join("\n").match(/panel\.[\w-]+\.js/)?.[0];
       expect(panelName).toBeDefined();
-      const panel = await scriptsFrom(plexus.url, [`/_astro/${panelName}`]);
+      const panel = await scriptsFrom(suite.plexus.url, [`/_astro/${panelName}`]);
       const all = new Map([...chats.modules, ...panel.modules]);
       const chatsTotal = chats.gzipped + [...panel.modules].filter(([url]) => !chats.modules.has(url)).reduce((sum, [, m]) => sum + m.gzipped, 0);
       const react = [...panel.modules].filter(([, m]) => m.text.includes("react.transitional.element")).map(([url, m]) => `${new URL(url).pathname} ${m.gzipped}`);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, browserSuite, signedInPage } from "./setup";
 
 // The one PDF viewer of the document page and the drive, in Debian's chromium against the built
 // server: its toolbar (page n / N, go to page, zoom, fit to width), the text layer (select and
@@ -10,17 +10,7 @@ import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plex
 
 const TIMEOUT = 60_000;
 
-let plexus: Plexus;
-let browser: Browser;
-
-beforeAll(async () => {
-  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await plexus?.stop();
-});
+const suite = browserSuite();
 
 /** Six pages: "Section n" heads each, page 2 and 5 mention the pier, page 4 says it in capitals. */
 const report = () =>
@@ -35,16 +25,16 @@ const report = () =>
 
 /** A moderator's project with one PDF document; gives the moderator's cookie and the document's page. */
 async function pdfDocument(name: string, bytes: Uint8Array) {
-  const admin = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-  const projectId = (await apiCall(plexus.url, admin, "POST", "/project/create", { name: `Viewer ${name}` })).id;
-  const moderator = await plexus.newUser();
-  await apiCall(plexus.url, admin, "POST", "/project/add-user-project", { user: { id: moderator.id }, project: { id: projectId }, moderator: true });
-  const cookie = await apiSignIn(plexus.url, moderator.login, moderator.password);
+  const admin = await apiSignIn(suite.plexus.url, suite.plexus.admin.login, suite.plexus.admin.password);
+  const projectId = (await apiCall(suite.plexus.url, admin, "POST", "/project/create", { name: `Viewer ${name}` })).id;
+  const moderator = await suite.plexus.newUser();
+  await apiCall(suite.plexus.url, admin, "POST", "/project/add-user-project", { user: { id: moderator.id }, project: { id: projectId }, moderator: true });
+  const cookie = await apiSignIn(suite.plexus.url, moderator.login, moderator.password);
   const form = new FormData();
   form.append("file", new File([bytes as BlobPart], name));
-  const staged = await (await fetch(`${plexus.url}/api/files/save`, { method: "POST", headers: { cookie, ...ownPageHeaders(plexus.url) }, body: form })).json();
-  const [saved] = await apiCall(plexus.url, cookie, "POST", `/docs/save-all/${projectId}`, [{ path: staged[0].path, provider: "Survey office" }]);
-  return { cookie, path: `${plexus.url}/project/${projectId}/doc/${saved.id}` };
+  const staged = await (await fetch(`${suite.plexus.url}/api/files/save`, { method: "POST", headers: { cookie, ...ownPageHeaders(suite.plexus.url) }, body: form })).json();
+  const [saved] = await apiCall(suite.plexus.url, cookie, "POST", `/docs/save-all/${projectId}`, [{ path: staged[0].path, provider: "Survey office" }]);
+  return { cookie, path: `${suite.plexus.url}/project/${projectId}/doc/${saved.id}` };
 }
 
 const rendered = (page: Page, n: number) =>
@@ -55,7 +45,7 @@ describe("the PDF viewer's toolbar", () => {
     "shows page n / N as the pages scroll; going to a page jumps there; zoom steps, fit to width fills the view",
     async () => {
       const { cookie, path } = await pdfDocument("report.pdf", report());
-      const { page, context } = await signedInPage(browser, plexus.url, cookie);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, cookie);
       await page.goto(path);
       await rendered(page, 1);
       const toolbar = page.getByRole("toolbar", { name: "PDF tools" });
@@ -103,7 +93,7 @@ describe("the PDF's text", () => {
     "can be selected on the page, and searched: every hit highlighted, n of m across pages, any case; the next hit's page comes into view",
     async () => {
       const { cookie, path } = await pdfDocument("report.pdf", report());
-      const { page, context } = await signedInPage(browser, plexus.url, cookie);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, cookie);
       await page.goto(path);
       await rendered(page, 1);
 
@@ -151,7 +141,7 @@ describe("reading by ranges", () => {
     async () => {
       const bytes = new Uint8Array(await Bun.file("/usr/share/doc/libtasn1-doc/libtasn1.pdf").arrayBuffer());
       const { cookie, path } = await pdfDocument("libtasn1.pdf", bytes);
-      const { page, context } = await signedInPage(browser, plexus.url, cookie);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, cookie);
       const answers: { status: number; bytes: number }[] = [];
       page.on("response", async (response) => {
         if (!response.url().includes("/api/files/get-doc-version/")) return;
@@ -176,15 +166,15 @@ describe("the drive uses the same viewer", () => {
   test(
     "a PDF shared from the drive opens for a signed-out visitor with the toolbar and a searchable text layer",
     async () => {
-      const owner = await plexus.newUser();
-      const cookie = await apiSignIn(plexus.url, owner.login, owner.password);
+      const owner = await suite.plexus.newUser();
+      const cookie = await apiSignIn(suite.plexus.url, owner.login, owner.password);
       const form = new FormData();
       form.append("file", new File([report() as BlobPart], "Report.pdf"));
-      const file = await (await fetch(`${plexus.url}/api/files/save-user-file`, { method: "POST", headers: { cookie, ...ownPageHeaders(plexus.url) }, body: form })).json();
-      const [shared] = await apiCall(plexus.url, cookie, "POST", `/files/share?id=${file.id}`);
-      const context = await browser.newContext();
+      const file = await (await fetch(`${suite.plexus.url}/api/files/save-user-file`, { method: "POST", headers: { cookie, ...ownPageHeaders(suite.plexus.url) }, body: form })).json();
+      const [shared] = await apiCall(suite.plexus.url, cookie, "POST", `/files/share?id=${file.id}`);
+      const context = await suite.browser.newContext();
       const page = await context.newPage();
-      await page.goto(`${plexus.url}/shared-file/${shared.shareToken}`);
+      await page.goto(`${suite.plexus.url}/shared-file/${shared.shareToken}`);
       await page.waitForFunction(() => !!document.querySelector('.pdf__page[data-page="1"][data-rendered] .textLayer span'));
       const toolbar = page.getByRole("toolbar", { name: "PDF tools" });
       expect(await toolbar.getByText("/ 6").isVisible()).toBe(true);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { ru } from "../locales/ru";
 import { ownPageHeaders } from "../src/testing/own-page";
-import { launchBrowser, startPlexus, type Plexus } from "./setup";
+import { browserSuite } from "./setup";
 
 // The project pages as people meet them: the home list, the project home with its categories,
 // users and roadmap dialogs, the dashboard and the category page, in Debian's chromium.
@@ -10,34 +10,24 @@ import { launchBrowser, startPlexus, type Plexus } from "./setup";
 const TIMEOUT = 45_000;
 const JS_BUDGET_GZIP = 50 * 1024;
 
-let plexus: Plexus;
-let browser: Browser;
-
-beforeAll(async () => {
-  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await plexus?.stop();
-});
+const suite = browserSuite();
 
 type Person = { id: number; login: string; password: string };
 type Call = <T = any>(path: string, body?: unknown) => Promise<T>;
 
 /** The API as `person`, to seed what a test needs the way the pages' scripts would. */
 async function apiAs(person: Person): Promise<Call> {
-  const login = await fetch(`${plexus.url}/api/login`, {
+  const login = await fetch(`${suite.plexus.url}/api/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...ownPageHeaders(plexus.url) },
+    headers: { "content-type": "application/json", ...ownPageHeaders(suite.plexus.url) },
     body: JSON.stringify({ username: person.login, password: person.password }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
   const cookie = login.headers.get("set-cookie")!.split(";")[0];
   return async (path, body) => {
-    const response = await fetch(`${plexus.url}/api/${path}`, {
+    const response = await fetch(`${suite.plexus.url}/api/${path}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: { cookie, "content-type": "application/json", ...ownPageHeaders(plexus.url) },
+      headers: { cookie, "content-type": "application/json", ...ownPageHeaders(suite.plexus.url) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = await response.json().catch(() => null);
@@ -48,13 +38,13 @@ async function apiAs(person: Person): Promise<Call> {
 
 /** A signed-in page in a fresh context, the first-visit disclaimer already seen. */
 async function pageAs(person: Person, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-  const context = await browser.newContext(options);
+  const context = await suite.browser.newContext(options);
   await context.addInitScript(() => localStorage.setItem("plexus.disclaimerSeen", "1"));
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  const response = await page.request.post(`${plexus.url}/api/login`, {
+  const response = await page.request.post(`${suite.plexus.url}/api/login`, {
     data: { username: person.login, password: person.password },
-    headers: ownPageHeaders(plexus.url),
+    headers: ownPageHeaders(suite.plexus.url),
   });
   expect(response.status()).toBe(200);
   return page;
@@ -66,7 +56,7 @@ const categoryNames = (page: Page) => page.locator("#category-list .ccard__name"
 
 /** A project with two untyped categories and a typed pair, the plain user as a member. */
 async function seedProject(name: string) {
-  const admin = await apiAs(plexus.admin);
+  const admin = await apiAs(suite.plexus.admin);
   const project = await admin<{ id: number }>("project/create", { name, description: `About ${name}`, category: "Energy" });
   const categories = [];
   for (const [category, type] of [["Alpha", null], ["Beta", null], ["Gamma", "Kind"], ["Delta", "Kind"]]) {
@@ -74,7 +64,7 @@ async function seedProject(name: string) {
   }
   await admin("data/save", { dataType: "DOC", name: "Soil report", project: { id: project.id }, categoryList: [{ id: categories[0].id }], status: "CHECKED" });
   await admin("data/save", { dataType: "TABLE", name: "Boreholes", project: { id: project.id }, categoryList: [{ id: categories[0].id }], keywords: ["drilling"] });
-  await admin("project/add-user-project", { user: { id: plexus.user.id }, project: { id: project.id } });
+  await admin("project/add-user-project", { user: { id: suite.plexus.user.id }, project: { id: project.id } });
   return { project, categories, admin };
 }
 
@@ -82,8 +72,8 @@ describe("administrator", () => {
   test(
     "creates a project from / and lands on its home",
     async () => {
-      const page = await pageAs(plexus.admin);
-      await page.goto(`${plexus.url}/`);
+      const page = await pageAs(suite.plexus.admin);
+      await page.goto(`${suite.plexus.url}/`);
       await page.getByRole("button", { name: "Create project" }).click();
       const dialog = page.getByRole("dialog", { name: "Create project" });
       const save = dialog.getByRole("button", { name: "Save" });
@@ -106,8 +96,8 @@ describe("administrator", () => {
     "reorders two categories by drag and drop, and the order survives a reload",
     async () => {
       const { project } = await seedProject("Drag order");
-      const page = await pageAs(plexus.admin);
-      await page.goto(`${plexus.url}/project/${project.id}/home`);
+      const page = await pageAs(suite.plexus.admin);
+      await page.goto(`${suite.plexus.url}/project/${project.id}/home`);
       expect(await categoryNames(page)).toEqual(["Alpha", "Beta", "Gamma", "Delta"]);
       const saved = apiDone(page, "category/save-all");
       await page.locator('.ccard[data-name="Alpha"]').dragTo(page.locator('.ccard[data-name="Beta"]'));
@@ -138,8 +128,8 @@ describe("administrator", () => {
     async () => {
       const { project } = await seedProject("Roadmap edit");
       // Tall enough that the editor's panels need no scrolling while dragging.
-      const page = await pageAs(plexus.admin, { viewport: { width: 1280, height: 1600 } });
-      await page.goto(`${plexus.url}/project/${project.id}/home`);
+      const page = await pageAs(suite.plexus.admin, { viewport: { width: 1280, height: 1600 } });
+      await page.goto(`${suite.plexus.url}/project/${project.id}/home`);
       await page.getByRole("button", { name: "Roadmap", exact: true }).click();
       expect(await page.getByText("The roadmap has no steps yet.").isVisible()).toBe(true);
       await page.getByRole("button", { name: "Edit roadmap" }).click();
@@ -165,7 +155,7 @@ describe("administrator", () => {
       await page.getByText("Data saved").waitFor();
       const roadmap = page.getByRole("dialog", { name: "Roadmap" });
       expect(await roadmap.getByText("Tender").isVisible()).toBe(true);
-      await page.goto(`${plexus.url}/project/${project.id}/home`);
+      await page.goto(`${suite.plexus.url}/project/${project.id}/home`);
       await page.getByRole("button", { name: "Roadmap", exact: true }).click();
       expect(await roadmap.locator(".timeline strong").allTextContents()).toEqual(["Construction", "Tender"]);
       expect(await roadmap.getByText("March").isVisible()).toBe(true);
@@ -180,9 +170,9 @@ describe("administrator", () => {
     "copies a category: an empty name is refused in Russian, a named copy appears with 'Копирование завершено'",
     async () => {
       const { project } = await seedProject("Copying");
-      const page = await pageAs(plexus.admin);
-      await page.context().addCookies([{ name: "plexus_locale", value: "ru", url: plexus.url }]);
-      await page.goto(`${plexus.url}/project/${project.id}/home`);
+      const page = await pageAs(suite.plexus.admin);
+      await page.context().addCookies([{ name: "plexus_locale", value: "ru", url: suite.plexus.url }]);
+      await page.goto(`${suite.plexus.url}/project/${project.id}/home`);
       await page.locator('.ccard[data-name="Alpha"]').getByRole("button", { name: ru["category.copy"] }).click();
       const dialog = page.getByRole("dialog", { name: ru["category.copyTitle"] });
       await dialog.getByRole("button", { name: ru["category.copy"] }).click();
@@ -202,12 +192,12 @@ describe("administrator", () => {
     "gives a member the moderator flag and a category in the users dialog",
     async () => {
       const { project, categories, admin } = await seedProject("Members");
-      const zoe = await plexus.newUser({ firstName: "Zoe", company: "Acme", position: "Surveyor" });
-      const adam = await plexus.newUser({ firstName: "Adam", company: "Acme" });
-      const bea = await plexus.newUser({ firstName: "Bea", company: "Borealis" });
+      const zoe = await suite.plexus.newUser({ firstName: "Zoe", company: "Acme", position: "Surveyor" });
+      const adam = await suite.plexus.newUser({ firstName: "Adam", company: "Acme" });
+      const bea = await suite.plexus.newUser({ firstName: "Bea", company: "Borealis" });
       for (const person of [zoe, adam, bea]) await admin("project/add-user-project", { user: { id: person.id }, project: { id: project.id } });
-      const page = await pageAs(plexus.admin);
-      await page.goto(`${plexus.url}/project/${project.id}/home`);
+      const page = await pageAs(suite.plexus.admin);
+      await page.goto(`${suite.plexus.url}/project/${project.id}/home`);
       await page.getByRole("button", { name: "Users" }).click();
       const users = page.getByRole("dialog", { name: "Project users" });
       // Groups by company name, "Other users" last, each with a count; users by first name.
@@ -224,7 +214,7 @@ describe("administrator", () => {
       expect(await users.locator("h3:visible").allTextContents()).toEqual(["Acme 2"]);
       await users.getByRole("searchbox").fill("");
       // The card also has the write button (a direct chat); the edit button is the administrator's.
-      await users.locator(`[data-user-id="${plexus.user.id}"]`).getByRole("button", { name: /^Edit: / }).click();
+      await users.locator(`[data-user-id="${suite.plexus.user.id}"]`).getByRole("button", { name: /^Edit: / }).click();
       const edit = page.locator("#member-dialog");
       await edit.getByRole("switch", { name: "Moderator" }).check();
       await edit.getByLabel("Beta").check();
@@ -232,12 +222,12 @@ describe("administrator", () => {
       await edit.getByRole("button", { name: "Save" }).click();
       expect((await saved).status()).toBe(200);
       await page.getByText("Data saved").waitFor();
-      const membership = await admin(`users/get-user-project-by-user?userId=${plexus.user.id}&projectId=${project.id}`);
+      const membership = await admin(`users/get-user-project-by-user?userId=${suite.plexus.user.id}&projectId=${project.id}`);
       expect(membership.moderator).toBe(true);
       expect(membership.categoryList).toEqual([{ id: categories[1].id }]);
 
       // Adding someone from the list of users outside the project, then removing them again.
-      const newcomer = await plexus.newUser({ firstName: "Newcomer" });
+      const newcomer = await suite.plexus.newUser({ firstName: "Newcomer" });
       await page.reload();
       await page.getByRole("button", { name: "Users" }).click();
       await users.getByLabel("User to add").selectOption(String(newcomer.id));
@@ -264,8 +254,8 @@ describe("administrator", () => {
     "removes a project from its dashboard after confirming",
     async () => {
       const { project } = await seedProject("Short-lived");
-      const page = await pageAs(plexus.admin);
-      await page.goto(`${plexus.url}/project/${project.id}/dashboard`);
+      const page = await pageAs(suite.plexus.admin);
+      await page.goto(`${suite.plexus.url}/project/${project.id}/dashboard`);
       expect(await page.locator("[data-status]").allTextContents()).toEqual(["Backlog0", "Open0", "In progress0", "Done0"]);
       await page.getByRole("button", { name: "Delete project" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
@@ -281,12 +271,12 @@ describe("plain member", () => {
     "sees no create-project button and no category tools; the API refuses their category save",
     async () => {
       const { project, categories } = await seedProject("Read only");
-      const page = await pageAs(plexus.user);
-      await page.goto(`${plexus.url}/`);
+      const page = await pageAs(suite.plexus.user);
+      await page.goto(`${suite.plexus.url}/`);
       await page.locator(`[data-project-id="${project.id}"]`).waitFor();
       expect(await page.getByRole("button", { name: "Create project" }).count()).toBe(0);
 
-      await page.goto(`${plexus.url}/project/${project.id}/home`);
+      await page.goto(`${suite.plexus.url}/project/${project.id}/home`);
       expect(await categoryNames(page)).toEqual(["Alpha", "Beta", "Gamma", "Delta"]);
       expect(await page.getByRole("button", { name: "Create category" }).count()).toBe(0);
       expect(await page.locator("[data-category-edit], [data-category-copy], [data-category-delete], [data-move]").count()).toBe(0);
@@ -308,8 +298,8 @@ describe("plain member", () => {
     "opens a category: progress with one decimal, the keyword filter, links to the items",
     async () => {
       const { project, categories } = await seedProject("Category page");
-      const page = await pageAs(plexus.user);
-      await page.goto(`${plexus.url}/project/${project.id}/home`);
+      const page = await pageAs(suite.plexus.user);
+      await page.goto(`${suite.plexus.url}/project/${project.id}/home`);
       await page.getByRole("link", { name: "Alpha" }).click();
       await page.waitForURL((url) => url.pathname === `/project/${project.id}/category/${categories[0].id}`);
       expect(await page.getByText("Checked: 50.0 %").isVisible()).toBe(true);
@@ -326,11 +316,11 @@ describe("plain member", () => {
   test(
     "a project they may not see sends them to /",
     async () => {
-      const admin = await apiAs(plexus.admin);
+      const admin = await apiAs(suite.plexus.admin);
       const hidden = await admin<{ id: number }>("project/create", { name: "Not yours" });
-      const page = await pageAs(plexus.user);
+      const page = await pageAs(suite.plexus.user);
       for (const target of [`/project/${hidden.id}/home`, `/project/${hidden.id}/dashboard`, "/project/999999/home", "/project/abc/home"]) {
-        await page.goto(`${plexus.url}${target}`);
+        await page.goto(`${suite.plexus.url}${target}`);
         expect(path(page)).toBe("/");
       }
     },
@@ -341,11 +331,11 @@ describe("plain member", () => {
     "at 360 px the list fits, the search filters as one types, and the star toggles and persists",
     async () => {
       const { project } = await seedProject("Narrow star");
-      const admin = await apiAs(plexus.admin);
+      const admin = await apiAs(suite.plexus.admin);
       const other = await admin<{ id: number }>("project/create", { name: "Second narrow" });
-      await admin("project/add-user-project", { user: { id: plexus.user.id }, project: { id: other.id } });
-      const page = await pageAs(plexus.user, { viewport: { width: 360, height: 740 } });
-      await page.goto(`${plexus.url}/`);
+      await admin("project/add-user-project", { user: { id: suite.plexus.user.id }, project: { id: other.id } });
+      const page = await pageAs(suite.plexus.user, { viewport: { width: 360, height: 740 } });
+      await page.goto(`${suite.plexus.url}/`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
       const card = page.locator(`[data-project-id="${project.id}"]`);
@@ -378,8 +368,8 @@ describe("plain member", () => {
     "a failed star toggle is reverted with an error message",
     async () => {
       const { project } = await seedProject("Failing star");
-      const page = await pageAs(plexus.user);
-      await page.goto(`${plexus.url}/`);
+      const page = await pageAs(suite.plexus.user);
+      await page.goto(`${suite.plexus.url}/`);
       await page.route("**/api/project/add-to-favorites*", (route) => route.fulfill({ status: 500, json: { status: 500, error: "internal_error", message: "x" } }));
       const star = page.locator(`[data-project-id="${project.id}"]`).getByRole("button", { name: "Favourite" });
       await star.click();
@@ -393,8 +383,8 @@ describe("plain member", () => {
     "at 360 px the project card's actions sit in a menu dialog",
     async () => {
       const { project } = await seedProject("Narrow home");
-      const page = await pageAs(plexus.user, { viewport: { width: 360, height: 740 } });
-      await page.goto(`${plexus.url}/project/${project.id}/home`);
+      const page = await pageAs(suite.plexus.user, { viewport: { width: 360, height: 740 } });
+      await page.goto(`${suite.plexus.url}/project/${project.id}/home`);
       expect(await page.locator(".phead__actions").isHidden()).toBe(true);
       await page.getByRole("button", { name: "Project actions" }).click();
       await page.getByRole("dialog", { name: "Project actions" }).getByRole("button", { name: "Users" }).click();
@@ -411,12 +401,12 @@ describe("performance budget", () => {
     async () => {
       const { project } = await seedProject("Budget");
       for (const target of ["/", `/project/${project.id}/home`]) {
-        const page = await pageAs(plexus.admin);
+        const page = await pageAs(suite.plexus.admin);
         const scripts: Promise<number>[] = [];
         page.on("response", (response) => {
           if (response.request().resourceType() === "script") scripts.push(response.body().then((b) => Bun.gzipSync(new Uint8Array(b)).byteLength));
         });
-        await page.goto(`${plexus.url}${target}`, { waitUntil: "networkidle" });
+        await page.goto(`${suite.plexus.url}${target}`, { waitUntil: "networkidle" });
         const sizes = await Promise.all(scripts);
         const total = sizes.reduce((a, b) => a + b, 0);
         console.log(`${target} JavaScript: ${sizes.length} files, ${total} bytes gzipped (budget ${JS_BUDGET_GZIP})`);

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { chromium, type Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "bun:test";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { openDb, type Db } from "../db/client";
 import { startServer } from "../src/web";
 import { startSmtpSink } from "../src/testing/smtp";
@@ -127,4 +128,42 @@ export async function signedInPage(
   page.setDefaultTimeout(15_000);
   page.on("pageerror", (error) => console.error("page error:", error.message));
   return { page, context };
+}
+
+/**
+ * A test file's server and browser: registers the beforeAll that starts both (together) and the afterAll that
+ * closes them; `plexus` and `browser` are there once that beforeAll has run, so register a file's own beforeAll
+ * after this call. `pageAs` opens a signedInPage whose context is closed after the test.
+ */
+export function browserSuite() {
+  let started: { plexus: Plexus; browser: Browser } | undefined;
+  const opened: BrowserContext[] = [];
+  const running = () => {
+    if (!started) throw new Error("browserSuite: plexus and browser are there only once its beforeAll has run");
+    return started;
+  };
+  beforeAll(async () => {
+    const [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
+    started = { plexus, browser };
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.plexus.stop();
+  });
+  return {
+    get plexus() {
+      return running().plexus;
+    },
+    get browser() {
+      return running().browser;
+    },
+    async pageAs(cookie?: string, options: Parameters<typeof signedInPage>[3] = {}) {
+      const signedIn = await signedInPage(running().browser, running().plexus.url, cookie, options);
+      opened.push(signedIn.context);
+      return signedIn;
+    },
+  };
 }

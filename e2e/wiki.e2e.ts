@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { initialScripts, scriptsFrom } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, browserSuite, signedInPage } from "./setup";
 
 // The knowledge base as people meet it in Debian's chromium against the built server: nesting articles,
 // editing with Tiptap, the history, comparing any two versions, restoring one, moving and deleting, what a
@@ -11,30 +11,20 @@ import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plex
 const TIMEOUT = 90_000;
 const JS_BUDGET_GZIP = 50 * 1024;
 
-let plexus: Plexus;
-let browser: Browser;
-
-beforeAll(async () => {
-  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await plexus?.stop();
-});
+const suite = browserSuite();
 
 /** A new user of `role` with a signed-in page (and the cookie, for seeding through the API). */
 async function person(role: "USER" | "MODERATOR" | "ADMIN", options: Parameters<typeof signedInPage>[3] = {}) {
   const { makeUser } = await import("../src/testing/harness");
-  const user = await makeUser(plexus.db, role);
-  const cookie = await apiSignIn(plexus.url, user.login, user.password);
-  const { page, context } = await signedInPage(browser, plexus.url, cookie, options);
+  const user = await makeUser(suite.plexus.db, role);
+  const cookie = await apiSignIn(suite.plexus.url, user.login, user.password);
+  const { page, context } = await signedInPage(suite.browser, suite.plexus.url, cookie, options);
   return { user, cookie, page, context };
 }
 
 type Seed = { article: { id: number }; version: number };
 const seed = (cookie: string, title: string, content: string, parentId?: number) =>
-  apiCall<Seed>(plexus.url, cookie, "POST", "/article/save", { title, content, parentId });
+  apiCall<Seed>(suite.plexus.url, cookie, "POST", "/article/save", { title, content, parentId });
 
 /** Types into the Tiptap area after selecting everything in it. */
 async function replaceContent(page: Page, text: string) {
@@ -56,7 +46,7 @@ describe("the wiki", () => {
     "a moderator nests three articles, edits one twice, compares version 1 with version 3 and restores version 1",
     async () => {
       const { page, context } = await person("MODERATOR");
-      await page.goto(`${plexus.url}/`);
+      await page.goto(`${suite.plexus.url}/`);
       await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Knowledge base" }).click();
       await page.waitForURL(/\/wiki$/);
 
@@ -128,7 +118,7 @@ describe("the wiki", () => {
       const top = await seed(cookie, "Tree top", "<p>top</p>");
       const middle = await seed(cookie, "Tree middle", "<p>middle</p>", top.article.id);
       const leaf = await seed(cookie, "Tree leaf", "<p>leaf</p>", middle.article.id);
-      await page.goto(`${plexus.url}/wiki`);
+      await page.goto(`${suite.plexus.url}/wiki`);
       const branch = page.locator("#wiki-tree li", { has: page.locator(":scope > a", { hasText: "Tree top" }) });
       const toggle = branch.locator(":scope > .wtree__toggle");
       expect(await toggle.getAttribute("aria-expanded")).toBe("false");
@@ -146,7 +136,7 @@ describe("the wiki", () => {
       await page.keyboard.press("ArrowLeft");
       await page.getByRole("link", { name: "Tree leaf" }).waitFor({ state: "hidden" });
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${plexus.url}/wiki/${middle.article.id}`);
+      await page.waitForURL(`${suite.plexus.url}/wiki/${middle.article.id}`);
 
       // Move «Tree middle»: its own leaf is no candidate; to the top level it goes.
       await page.getByRole("button", { name: "Move" }).click();
@@ -158,17 +148,17 @@ describe("the wiki", () => {
       await dialog.getByRole("button", { name: "Move" }).click();
       await page.locator("#snackbar", { hasText: "The article is moved" }).waitFor();
       expect(await page.locator("#wiki-tree > ul > li > a").allTextContents()).toEqual(expect.arrayContaining(["Tree top", "Tree middle"]));
-      await apiCall(plexus.url, cookie, "GET", `/article/set-parent?parentId=${top.article.id}&childId=${middle.article.id}`);
+      await apiCall(suite.plexus.url, cookie, "GET", `/article/set-parent?parentId=${top.article.id}&childId=${middle.article.id}`);
 
       // Delete «Tree middle»: the dialog says the children stay; the leaf is under «Tree top» now.
       await page.reload();
       await page.getByRole("button", { name: "Delete" }).click();
       await page.getByText("Its sub-articles are kept: they move up into its place.").waitFor();
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-      await page.waitForURL(`${plexus.url}/wiki/${top.article.id}`);
+      await page.waitForURL(`${suite.plexus.url}/wiki/${top.article.id}`);
       await page.locator("#snackbar", { hasText: "The article is deleted" }).waitFor();
       expect(await page.locator("#wiki-tree li:has(> a:text-is('Tree top')) > ul > li > a").allTextContents()).toEqual(["Tree leaf"]);
-      expect((await fetch(`${plexus.url}/wiki/${leaf.article.id}`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
+      expect((await fetch(`${suite.plexus.url}/wiki/${leaf.article.id}`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
       await context.close();
     },
     TIMEOUT,
@@ -182,7 +172,7 @@ describe("the wiki", () => {
       const reader = await person("USER");
       let dialogs = 0;
       reader.page.on("dialog", () => dialogs++);
-      await reader.page.goto(`${plexus.url}/wiki/${saved.article.id}`);
+      await reader.page.goto(`${suite.plexus.url}/wiki/${saved.article.id}`);
       await reader.page.getByRole("heading", { level: 1, name: "Safety" }).waitFor();
       expect(await reader.page.locator("#wiki-article-content").innerHTML()).toBe('<p>Safe <img src="x">text</p>');
       expect(await reader.page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
@@ -190,7 +180,7 @@ describe("the wiki", () => {
       for (const name of ["Edit", "New sub-article", "Move", "Delete", "New article"]) expect(await reader.page.getByRole("button", { name }).count()).toBe(0);
       expect(await reader.page.getByRole("link", { name: "History" }).count()).toBe(1);
 
-      const { gzipped, modules } = await initialScripts(plexus.url, `/wiki/${saved.article.id}`, writer.cookie);
+      const { gzipped, modules } = await initialScripts(suite.plexus.url, `/wiki/${saved.article.id}`, writer.cookie);
       console.log(`wiki article page: ${modules.size} modules, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
       expect(gzipped).toBeLessThanOrEqual(JS_BUDGET_GZIP);
       expect([...modules.values()].some((m) => m.text.includes("tiptap") || m.text.includes("ProseMirror"))).toBe(false);
@@ -213,16 +203,16 @@ describe("the wiki", () => {
       const { page, cookie, context } = await person("MODERATOR", narrow);
       const long = "A fairly long paragraph of words that has to wrap on a phone screen. ".repeat(8);
       const saved = await seed(cookie, "Phone article with a rather long title that wraps", `<p>${long}</p><table><tbody><tr><th>One</th><th>Two</th><th>Three</th><th>Four</th><th>Five</th><th>Six</th></tr></tbody></table>`);
-      await apiCall(plexus.url, cookie, "POST", `/article/add-new-version/${saved.article.id}`, { title: "Phone article", content: `<p>${long} More.</p>` });
+      await apiCall(suite.plexus.url, cookie, "POST", `/article/add-new-version/${saved.article.id}`, { title: "Phone article", content: `<p>${long} More.</p>` });
       const width = () => page.evaluate(() => document.documentElement.scrollWidth);
-      await page.goto(`${plexus.url}/wiki/${saved.article.id}`);
+      await page.goto(`${suite.plexus.url}/wiki/${saved.article.id}`);
       expect(await page.locator(".bottombar").getByRole("link", { name: "Knowledge base" }).isVisible()).toBe(true);
       expect(await width()).toBeLessThanOrEqual(360);
       await page.getByRole("button", { name: "Edit" }).click();
       await page.getByRole("textbox", { name: "Content" }).waitFor();
       expect(await width()).toBeLessThanOrEqual(360);
       for (const path of [`/wiki/${saved.article.id}/history`, `/wiki/${saved.article.id}/compare?from=1&to=2`, `/wiki/${saved.article.id}/compare?from=2&to=1&view=inline`, "/wiki"]) {
-        await page.goto(`${plexus.url}${path}`);
+        await page.goto(`${suite.plexus.url}${path}`);
         expect([path, await width()]).toEqual([path, 360]);
       }
       await context.close();
@@ -236,16 +226,16 @@ describe("the wiki", () => {
         const { page, cookie, context } = await person("ADMIN", { viewport: { width, height: 800 } });
         const parent = await seed(cookie, `Axe parent ${width}`, "<p>Parent</p>");
         const saved = await seed(cookie, `Axe ${width}`, "<h2>Part</h2><p>Words <a href=\"https://example.test/\">link</a></p><ul><li>one</li></ul>", parent.article.id);
-        await apiCall(plexus.url, cookie, "POST", `/article/add-new-version/${saved.article.id}`, { title: `Axe ${width}`, content: "<p>Other words</p>" });
+        await apiCall(suite.plexus.url, cookie, "POST", `/article/add-new-version/${saved.article.id}`, { title: `Axe ${width}`, content: "<p>Other words</p>" });
         const serious = async (what: string) => {
           const { violations } = await new AxeBuilder({ page }).analyze();
           return [what, violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)];
         };
         for (const path of [`/wiki/${saved.article.id}`, `/wiki/${saved.article.id}/history`, `/wiki/${saved.article.id}/compare?from=1&to=2`, `/wiki/${saved.article.id}?version=1`, "/wiki"]) {
-          await page.goto(`${plexus.url}${path}`);
+          await page.goto(`${suite.plexus.url}${path}`);
           expect(await serious(`${width} ${path}`)).toEqual([`${width} ${path}`, []]);
         }
-        await page.goto(`${plexus.url}/wiki/${saved.article.id}`);
+        await page.goto(`${suite.plexus.url}/wiki/${saved.article.id}`);
         await page.getByRole("button", { name: "Edit" }).click();
         await page.getByRole("textbox", { name: "Content" }).waitFor();
         expect(await serious(`${width} editor`)).toEqual([`${width} editor`, []]);
