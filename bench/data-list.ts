@@ -11,22 +11,13 @@ import { loadConfig } from "../src/lib/config";
 import { createSession, SESSION_COOKIE } from "../src/modules/auth/sessions";
 import { findPage } from "../src/modules/data/search";
 import type { PageInput, SortField } from "../src/modules/data/model";
-import { ownPageHeaders } from "../src/testing/own-page";
+import { httpPages, measurePages, nameFilter, noFilter, random, rawOrder, rawPages, statusFilter, type Filter } from "./list-bench";
 
 process.env.PLEXUS_QUIET = "1";
 
 const ITEMS = 10_000;
 const QUERIES = 200;
 const WARMUP = 20;
-
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
-export const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95) });
-
-/** A small deterministic generator, so every run measures the same data and the same queries. */
-export function random(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 
 const WORDS = ["pump", "bridge", "survey", "soil", "water", "river", "pile", "beam", "load", "crane", "north", "south", "plan", "report", "sensor", "depth"];
 
@@ -77,7 +68,7 @@ function seed(db: ReturnType<typeof openDb>) {
 interface Scenario {
   input: PageInput;
   /** The same page with a hand-written prepared statement: data_items alone, no count, no joins. */
-  raw: { where: string; params: (string | number)[]; order: string };
+  raw: Filter & { order: string };
 }
 
 const ORDER: Record<SortField, string> = { name: "lower(name)", creationDate: "creation_date", status: "status", dataType: "data_type", id: "id" };
@@ -91,44 +82,34 @@ function scenarios(ids: ReturnType<typeof seed>): Scenario[] {
     const kind = q % 7;
     const sortBy = (["name", "name", "creationDate", "status", "name", "id", "name"] as const)[kind];
     const desc = rnd() < 0.3;
-    let criteria: { name: string; value: string | number }[] = [];
-    let where = "";
-    const params: (string | number)[] = [];
+    let filter = noFilter();
     if (kind === 1) {
-      const term = pick(WORDS).slice(0, 3);
-      criteria = [{ name: "name", value: term }];
-      where = " and name like ? escape '\\'";
-      params.push(`%${term}%`);
+      filter = nameFilter(pick(WORDS).slice(0, 3));
     } else if (kind === 2) {
-      const status = pick(DATA_STATUSES);
-      criteria = [{ name: "status", value: status }];
-      where = " and status = ?";
-      params.push(status);
+      filter = statusFilter(pick(DATA_STATUSES));
     } else if (kind === 3) {
       const keyword = pick(ids.keywordIds);
-      criteria = [{ name: "keyword", value: keyword }];
-      where = " and id in (select data_id from data_keywords where keyword_id = ?)";
-      params.push(keyword);
+      filter = { criteria: [{ name: "keyword", value: keyword }], where: " and id in (select data_id from data_keywords where keyword_id = ?)", params: [keyword] };
     } else if (kind === 4) {
       const category = pick(ids.categoryIds);
       const status = pick(DATA_STATUSES);
-      criteria = [{ name: "category", value: category }, { name: "status", value: status }];
-      where = " and status = ? and id in (select data_id from data_categories where category_id = ?)";
-      params.push(status, category);
+      filter = {
+        criteria: [{ name: "category", value: category }, { name: "status", value: status }],
+        where: " and status = ? and id in (select data_id from data_categories where category_id = ?)",
+        params: [status, category],
+      };
     } else if (kind === 5) {
       const provider = pick(ids.providerIds);
-      criteria = [{ name: "provider", value: provider }];
-      where = " and provider_id = ?";
-      params.push(provider);
+      filter = { criteria: [{ name: "provider", value: provider }], where: " and provider_id = ?", params: [provider] };
     } else if (kind === 6) {
       const term = `${pick(WORDS)} ${pick(WORDS)}`;
-      criteria = [{ name: "search", value: term }];
-      where = " and (name like ? escape '\\' or description like ? escape '\\' or short_description like ? escape '\\')";
-      params.push(`%${term}%`, `%${term}%`, `%${term}%`);
+      filter = {
+        criteria: [{ name: "search", value: term }],
+        where: " and (name like ? escape '\\' or description like ? escape '\\' or short_description like ? escape '\\')",
+        params: [`%${term}%`, `%${term}%`, `%${term}%`],
+      };
     }
-    const dir = desc ? "desc" : "asc";
-    const order = sortBy === "id" ? `id ${dir}` : `${ORDER[sortBy]} ${dir}, id ${dir}`;
-    list.push({ input: { page, rowsPerPage: 10, sortBy, desc, criteria }, raw: { where, params, order } });
+    list.push({ input: { page, rowsPerPage: 10, sortBy, desc, criteria: filter.criteria }, raw: { ...filter, order: rawOrder(sortBy, ORDER[sortBy], desc) } });
   }
   return list;
 }
@@ -146,49 +127,20 @@ export async function dataList() {
     const actor = db.select().from(users).all().find((u) => u.id === ids.reader.id) as User;
     const cookie = `${SESSION_COOKIE}=${createSession(db, actor.id).token}`;
     const query = { projectId: ids.project.id, type: "DOC" as const };
-    const rawCache = new Map<string, ReturnType<typeof db.$client.prepare>>();
-    const raw = (s: Scenario) => {
-      const text = `select id, project_id, data_type, name, description, short_description, status, icon, is_active, creation_date, provider_id, owner_id
-        from data_items where project_id = ? and data_type = ? and is_active = 1${s.raw.where} order by ${s.raw.order} limit 10 offset ?`;
-      let statement = rawCache.get(text);
-      if (!statement) rawCache.set(text, (statement = db.$client.prepare(text)));
-      return statement.all(ids.project.id, "DOC", ...s.raw.params, (s.input.page ?? 0) * 10) as { id: number }[];
-    };
-    const http = async (s: Scenario) => {
-      const response = await app.handle(
-        new Request(`http://plexus.bench/api/data/find-pageable-search-result?type=DOC&projectId=${ids.project.id}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie, ...ownPageHeaders("http://plexus.bench") },
-          body: JSON.stringify(s.input),
-        }),
+    const rawPage = rawPages(db);
+    const raw = (s: Scenario) =>
+      rawPage(
+        `select id, project_id, data_type, name, description, short_description, status, icon, is_active, creation_date, provider_id, owner_id
+        from data_items where project_id = ? and data_type = ? and is_active = 1${s.raw.where} order by ${s.raw.order} limit 10 offset ?`,
+        [ids.project.id, "DOC", ...s.raw.params, (s.input.page ?? 0) * 10],
       );
-      if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-      return (await response.json()) as { content: { id: number }[]; totalElements: number };
-    };
-
-    const times = { service: [] as number[], http: [] as number[], raw: [] as number[] };
-    let mismatches = 0;
-    const all = scenarios(ids);
-    for (const [i, s] of all.entries()) {
-      // Interleaved, so drift on a noisy machine hits all three alike.
-      let t0 = performance.now();
-      const baseline = raw(s);
-      const rawMs = performance.now() - t0;
-      t0 = performance.now();
-      const result = findPage(db, actor, query, s.input);
-      const serviceMs = performance.now() - t0;
-      t0 = performance.now();
-      const viaHttp = await http(s);
-      const httpMs = performance.now() - t0;
-      if (i < WARMUP) continue;
-      times.raw.push(rawMs);
-      times.service.push(serviceMs);
-      times.http.push(httpMs);
-      const same = (a: { id: number }[]) => a.map((r) => r.id).join() === baseline.map((r) => r.id).join();
-      if (!same(result.content) || !same(viaHttp.content)) mismatches++;
-    }
+    const http = httpPages<{ content: { id: number }[]; totalElements: number }>(app, cookie, `data/find-pageable-search-result?type=DOC&projectId=${ids.project.id}`);
+    const measured = await measurePages(scenarios(ids), WARMUP, raw, {
+      service: (s) => findPage(db, actor, query, s.input),
+      http: (s) => http(s.input),
+    });
     db.$client.close();
-    return { items: ITEMS, queries: QUERIES, seedMs, mismatches, service: stats(times.service), http: stats(times.http), raw: stats(times.raw) };
+    return { items: ITEMS, queries: QUERIES, seedMs, ...measured };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

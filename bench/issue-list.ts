@@ -10,8 +10,7 @@ import { createApp } from "../src/app";
 import { loadConfig } from "../src/lib/config";
 import { createSession, SESSION_COOKIE } from "../src/modules/auth/sessions";
 import type { IssuePageInput } from "../src/modules/issues/model";
-import { ownPageHeaders } from "../src/testing/own-page";
-import { random, stats } from "./data-list";
+import { httpPages, measurePages, nameFilter, noFilter, random, rawOrder, rawPages, statusFilter, type Filter } from "./list-bench";
 
 process.env.PLEXUS_QUIET = "1";
 
@@ -56,7 +55,7 @@ function seed(db: ReturnType<typeof openDb>) {
 
 interface Scenario {
   input: IssuePageInput;
-  raw: { where: string; params: (string | number)[]; order: string };
+  raw: Filter & { order: string };
 }
 
 /** The list's filters and sorts as people use them: the default order, a name, a status, a performer, categories with a status. */
@@ -68,34 +67,25 @@ function scenarios(ids: ReturnType<typeof seed>): Scenario[] {
     const sortBy = (["id", "name", "creationDate", "id", "creationDate", "name"] as const)[kind];
     const desc = sortBy === "id" ? true : rnd() < 0.5;
     const page = Math.floor(rnd() * 5);
-    let criteria: { name: string; value: string | number }[] = [];
-    let where = "";
-    const params: (string | number)[] = [];
+    let filter = noFilter();
     if (kind === 1) {
-      const term = pick(WORDS).slice(0, 3);
-      criteria = [{ name: "name", value: term }];
-      where = " and name like ? escape '\\'";
-      params.push(`%${term}%`);
+      filter = nameFilter(pick(WORDS).slice(0, 3));
     } else if (kind === 2) {
-      const status = pick(ISSUE_STATUSES);
-      criteria = [{ name: "status", value: status }];
-      where = " and status = ?";
-      params.push(status);
+      filter = statusFilter(pick(ISSUE_STATUSES));
     } else if (kind === 3) {
       const performer = pick(ids.people).id;
-      criteria = [{ name: "performer", value: performer }];
-      where = " and performer_id = ?";
-      params.push(performer);
+      filter = { criteria: [{ name: "performer", value: performer }], where: " and performer_id = ?", params: [performer] };
     } else if (kind === 4) {
       const category = pick(ids.categoryIds);
       const status = pick(ISSUE_STATUSES);
-      criteria = [{ name: "categories", value: String(category) }, { name: "status", value: status }];
-      where = " and status = ? and id in (select issue_id from issue_categories where category_id = ?)";
-      params.push(status, category);
+      filter = {
+        criteria: [{ name: "categories", value: String(category) }, { name: "status", value: status }],
+        where: " and status = ? and id in (select issue_id from issue_categories where category_id = ?)",
+        params: [status, category],
+      };
     }
-    const dir = desc ? "desc" : "asc";
-    const order = sortBy === "id" ? `id ${dir}` : `${sortBy === "name" ? "lower(name)" : "creation_date"} ${dir}, id ${dir}`;
-    return { input: { page, rowsPerPage: 10, sortBy, desc, criteria }, raw: { where, params, order } };
+    const order = rawOrder(sortBy, sortBy === "name" ? "lower(name)" : "creation_date", desc);
+    return { input: { page, rowsPerPage: 10, sortBy, desc, criteria: filter.criteria }, raw: { ...filter, order } };
   });
 }
 
@@ -108,40 +98,13 @@ export async function issueList() {
     const ids = seed(db);
     const { app } = createApp({ db, config });
     const cookie = `${SESSION_COOKIE}=${createSession(db, ids.reader.id).token}`;
-    const rawCache = new Map<string, ReturnType<typeof db.$client.prepare>>();
-    const raw = (s: Scenario) => {
-      const text = `select * from issues where project_id = ?${s.raw.where} order by ${s.raw.order} limit 10 offset ?`;
-      let statement = rawCache.get(text);
-      if (!statement) rawCache.set(text, (statement = db.$client.prepare(text)));
-      return statement.all(ids.project.id, ...s.raw.params, (s.input.page ?? 0) * 10) as { id: number }[];
-    };
-    const http = async (s: Scenario) => {
-      const response = await app.handle(
-        new Request(`http://plexus.bench/api/issue/find-pageable-search-result?projectId=${ids.project.id}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie, ...ownPageHeaders("http://plexus.bench") },
-          body: JSON.stringify(s.input),
-        }),
-      );
-      if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-      return (await response.json()) as { content: { id: number }[] };
-    };
-    const times = { http: [] as number[], raw: [] as number[] };
-    let mismatches = 0;
-    for (const [i, s] of scenarios(ids).entries()) {
-      let t0 = performance.now();
-      const baseline = raw(s);
-      const rawMs = performance.now() - t0;
-      t0 = performance.now();
-      const viaHttp = await http(s);
-      const httpMs = performance.now() - t0;
-      if (i < WARMUP) continue;
-      times.raw.push(rawMs);
-      times.http.push(httpMs);
-      if (viaHttp.content.map((r) => r.id).join() !== baseline.map((r) => r.id).join()) mismatches++;
-    }
+    const rawPage = rawPages(db);
+    const raw = (s: Scenario) =>
+      rawPage(`select * from issues where project_id = ?${s.raw.where} order by ${s.raw.order} limit 10 offset ?`, [ids.project.id, ...s.raw.params, (s.input.page ?? 0) * 10]);
+    const http = httpPages<{ content: { id: number }[] }>(app, cookie, `issue/find-pageable-search-result?projectId=${ids.project.id}`);
+    const measured = await measurePages(scenarios(ids), WARMUP, raw, { http: (s) => http(s.input) });
     db.$client.close();
-    return { tasks: TASKS, queries: QUERIES, mismatches, http: stats(times.http), raw: stats(times.raw) };
+    return { tasks: TASKS, queries: QUERIES, ...measured };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
