@@ -74,6 +74,8 @@ describe("the wiki", () => {
       await page.getByRole("button", { name: "Edit" }).click();
       await replaceContent(page, "Meet the team on Tuesday. ");
       await page.getByRole("button", { name: "Bold" }).click();
+      // Tiptap hands the focus back to the text a frame later; keys typed before then go to the button.
+      await page.waitForFunction(() => document.activeElement?.closest(".ProseMirror") !== null);
       await page.keyboard.type("Bring a laptop.");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.locator("#snackbar", { hasText: "The article is saved" }).waitFor();
