@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { docVersions, type DataItem } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { dataItems, dataKeywords, docVersions, keywords, providers, type DataItem } from "../../../db/schema";
 import { factories } from "../../testing/factories";
 import { testApp, type TestApp } from "../../testing/harness";
 import { categoryProgress } from "./counts";
@@ -52,6 +53,28 @@ describe("a member limited to categories", () => {
     // data/get lists only the item's categories the member sees.
     expect((await get(s.limited.cookie, `/data/get?id=${s.both.id}`)).body.categoryList.map((c: { name: string }) => c.name)).toEqual(["Site photos"]);
     expect((await get(s.open.cookie, `/data/get?id=${s.both.id}`)).body.categoryList.map((c: { name: string }) => c.name)).toEqual(["Site photos", "Drawings"]);
+  });
+
+  test("the data-source and keyword lists hold only the words of items the member reaches", async () => {
+    const s = await scene();
+    const keyword = (value: string, item: DataItem) => {
+      const row = t.db.insert(keywords).values({ projectId: s.project.id, value }).returning().get();
+      t.db.insert(dataKeywords).values({ dataId: item.id, keywordId: row.id }).run();
+    };
+    const provider = (name: string, item: DataItem) => {
+      const row = t.db.insert(providers).values({ projectId: s.project.id, name, description: "_" }).returning().get();
+      t.db.update(dataItems).set({ providerId: row.id }).where(eq(dataItems.id, item.id)).run();
+    };
+    keyword("quay", s.photo);
+    keyword("secret pier", s.drawing);
+    provider("Photo office", s.photo);
+    provider("Drawing office", s.drawing);
+    const words = async (cookie: string) => ({
+      keywords: (await get(cookie, `/keyword/get-all-for-project/?id=${s.project.id}`)).body.map((k: { value: string }) => k.value),
+      providers: (await get(cookie, `/provider/get-all-for-project/?id=${s.project.id}`)).body.map((p: { name: string }) => p.name),
+    });
+    expect(await words(s.limited.cookie)).toEqual({ keywords: ["quay"], providers: ["Photo office"] });
+    expect(await words(s.open.cookie)).toEqual({ keywords: ["quay", "secret pier"], providers: ["Drawing office", "Photo office"] });
   });
 
   test("none given means all; the moderator flag and the administrator see everything whatever is given", async () => {

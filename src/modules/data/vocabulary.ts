@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { keywords, providers, type User } from "../../../db/schema";
+import { dataItems, dataKeywords, keywords, providers, type User } from "../../../db/schema";
 import { invalid } from "../../lib/errors";
-import { requireProjectRole } from "../projects/policy";
+import { categoryLimits, requireProjectRole } from "../projects/policy";
 import { LIMITS } from "./limits";
+import { reachableItems } from "./policy";
 import type { DataItemInput } from "./model";
 import { fold, hasNonAscii } from "./text-match";
 
@@ -66,24 +67,37 @@ export function resolveKeywords(tx: Executor, projectId: number, input: Keywords
   return ids;
 }
 
-/** provider/get-all-for-project: a project's providers by name, for its members. */
+/**
+ * The items of a project a member limited to categories may reach, as a subquery of their ids, or
+ * undefined for everyone else: their word lists then hold only the words of those items.
+ */
+function reachableIn(db: Db, actor: User, projectId: number) {
+  const reach = reachableItems(categoryLimits(db, actor), projectId);
+  return reach && db.select({ id: dataItems.id }).from(dataItems).where(and(eq(dataItems.projectId, projectId), reach));
+}
+
+/** provider/get-all-for-project: a project's providers by name, for its members (those of reachable items for a limited one). */
 export function providersOfProject(db: Db, actor: User, projectId: number) {
   requireProjectRole(db, actor, projectId);
+  const reachable = reachableIn(db, actor, projectId);
+  const used = reachable && db.select({ id: dataItems.providerId }).from(dataItems).where(inArray(dataItems.id, reachable));
   return db
     .select({ id: providers.id, name: providers.name, description: providers.description })
     .from(providers)
-    .where(eq(providers.projectId, projectId))
+    .where(and(eq(providers.projectId, projectId), used && inArray(providers.id, used)))
     .orderBy(sql`lower(${providers.name})`, providers.id)
     .all();
 }
 
-/** keyword/get-all-for-project: a project's keywords by value, for its members. */
+/** keyword/get-all-for-project: a project's keywords by value, for its members (those of reachable items for a limited one). */
 export function keywordsOfProject(db: Db, actor: User, projectId: number) {
   requireProjectRole(db, actor, projectId);
+  const reachable = reachableIn(db, actor, projectId);
+  const used = reachable && db.select({ id: dataKeywords.keywordId }).from(dataKeywords).where(inArray(dataKeywords.dataId, reachable));
   return db
     .select({ id: keywords.id, value: keywords.value })
     .from(keywords)
-    .where(eq(keywords.projectId, projectId))
+    .where(and(eq(keywords.projectId, projectId), used && inArray(keywords.id, used)))
     .orderBy(sql`lower(${keywords.value})`, keywords.id)
     .all();
 }
