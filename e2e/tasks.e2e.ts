@@ -283,10 +283,10 @@ describe("tasks in the browser", () => {
       await detail.getByRole("heading", { name: "Refuel the pilot boat" }).waitFor();
       const box = (await detail.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(360);
-      expect(page.url()).toContain(`issue=${task.id}`);
+      await page.waitForURL((url) => url.searchParams.get("issue") === String(task.id));
       await detail.locator(".td-back").click();
       await detail.getByRole("heading", { name: "Refuel the pilot boat" }).waitFor({ state: "hidden" });
-      expect(page.url()).not.toContain("issue=");
+      await page.waitForURL((url) => !url.searchParams.has("issue"));
       await context.close();
     },
     TIMEOUT,
