@@ -13,9 +13,7 @@ export function taskChoices(db: Db, actor: User, projectId: number) {
     members: projectMembers(db, actor, projectId)
       .filter((m) => m.user.isActive)
       .map(({ user }) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName })),
-    categories: listForProject(db, actor, projectId)
-      .filter((c) => !c.isDefault)
-      .map((c) => ({ id: c.id, name: c.type ? `${c.type}: ${c.name}` : c.name })),
+    categories: listForProject(db, actor, projectId).filter((c) => !c.isDefault),
     templates: allTemplates(db),
   };
 }
