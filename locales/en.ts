@@ -906,6 +906,18 @@ export const en = {
   "error.user_project_not_found": "This person is not a member of the project",
   "error.last_project_moderator": "The project needs a moderator: make another member moderator first",
   "error.version_not_found": "No such version",
+
+  // Tables
+
+  // Charts
+
+  // Calculations
+
+  // Reports
+
+  // Dashboard widgets
+
+  // Viewers, split screen, public data
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -908,4 +908,16 @@ export const es: Messages = {
   "error.user_project_not_found": "Esta persona no es miembro del proyecto",
   "error.last_project_moderator": "El proyecto necesita un moderador: nombre antes moderador a otro miembro",
   "error.version_not_found": "No existe esa versión",
+
+  // Tables
+
+  // Charts
+
+  // Calculations
+
+  // Reports
+
+  // Dashboard widgets
+
+  // Viewers, split screen, public data
 };

@@ -908,4 +908,16 @@ export const ru: Messages = {
   "error.user_project_not_found": "Пользователь не участник проекта",
   "error.last_project_moderator": "В проекте должен остаться модератор: сначала назначьте модератором другого участника",
   "error.version_not_found": "Версия не найдена",
+
+  // Tables
+
+  // Charts
+
+  // Calculations
+
+  // Reports
+
+  // Dashboard widgets
+
+  // Viewers, split screen, public data
 };
