@@ -9,6 +9,7 @@ import { byId, debounce } from "./common";
 import { detailPanel } from "./detail";
 import type { Wire } from "../../src/lib/responses";
 import type { PresentedSummary, PresentedSummaryPage } from "../../src/modules/data/presenter";
+import { CREATORS } from "./creators";
 
 /** A list row as data/find-pageable-search-result returns it. */
 export type Summary = Wire<PresentedSummary>;
@@ -367,8 +368,8 @@ export function startDataList() {
   }
 
   document.getElementById("dl-create")?.addEventListener("click", async () => {
-    const { openUploadWizard } = await import("./upload-wizard");
-    openUploadWizard({
+    const open = await CREATORS[state.dataType]!();
+    open({
       onSaved: () => {
         void refreshChoices();
         void load(true);

@@ -5,6 +5,7 @@ import { snack } from "../lib/snackbar";
 import { fileIconElement } from "../lib/file-icons";
 import { byId } from "./common";
 import type { StagedFile } from "../../src/modules/docs/presenter";
+import type { CreateOptions } from "./creators";
 
 type FileState = "waiting" | "uploading" | "converting" | "done" | "failed";
 
@@ -31,15 +32,8 @@ const splitKeywords = (text: string) => text.split(",").map((k) => k.trim()).fil
 
 let wizard: ReturnType<typeof createWizard> | undefined;
 
-interface OpenOptions {
-  /** Runs after a save. */
-  onSaved: () => void;
-  /** Categories chosen from the start (the category page's own). */
-  categoryIds?: number[];
-}
-
 /** Opens the page's document upload wizard (pages/_components/data/UploadWizard.astro). */
-export function openUploadWizard(options: OpenOptions) {
+export function openUploadWizard(options: CreateOptions) {
   wizard ??= createWizard();
   wizard.open(options);
 }
@@ -380,7 +374,7 @@ function createWizard() {
   showStep(1);
 
   return {
-    open(options: OpenOptions) {
+    open(options: CreateOptions) {
       onSaved = options.onSaved;
       if (!dialog.open) {
         const chosen = new Set((options.categoryIds ?? []).map(String));
