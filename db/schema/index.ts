@@ -8,3 +8,4 @@ export * from "./drive";
 export * from "./chat";
 export * from "./wiki";
 export * from "./issues";
+export * from "./tables";

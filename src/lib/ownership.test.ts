@@ -23,6 +23,7 @@ const OWNERS: Record<string, string[]> = {
   chat: ["chat"],
   wiki: ["wiki"],
   issues: ["issues"],
+  tables: ["tables"],
 };
 
 /** Module folders that own no table. */
