@@ -9,3 +9,4 @@ export * from "./chat";
 export * from "./wiki";
 export * from "./issues";
 export * from "./tables";
+export * from "./widgets";
