@@ -58,6 +58,11 @@ const KEEPS: Record<HtmlSetting, [input: string, output: string][]> = {
     ['<h2>Part</h2><ul><li>a <b>b</b></li></ul><blockquote><p>q</p><cite>c</cite></blockquote><hr />', "<h2>Part</h2><ul><li>a <b>b</b></li></ul><blockquote><p>q</p><cite>c</cite></blockquote><hr />"],
     ['<table><tbody><tr><th>x</th></tr></tbody></table><img src="https://tracker.test/p.png">', "<table><tbody><tr><th>x</th></tr></tbody></table>"],
   ],
+  calcResult: [
+    ['<p style="text-align:right;position:fixed"><b>42</b> m²</p>', '<p style="text-align:right"><b>42</b> m²</p>'],
+    ['<table><tr><td colspan="2" class="x">1</td></tr></table><img src="https://tracker.test/p.png">', '<table><tr><td colspan="2">1</td></tr></table>'],
+    ['<a href="https://example.test/" target="_blank">l</a><a href="//evil.test/">x</a>', '<a href="https://example.test/">l</a><a>x</a>'],
+  ],
 };
 
 describe("sanitize", () => {

@@ -82,6 +82,17 @@ const SETTINGS = {
     allowedSchemes: ISSUE_INLINE.allowedSchemes,
     allowProtocolRelative: false,
   },
+  /**
+   * What a calculation's main returns as text (src/modules/calc): formatting, tables with spans, alignment
+   * and colours, links to http, https and mailto addresses; no images, so a result cannot call out to a tracker.
+   */
+  calcResult: {
+    allowedTags: allowedTags.filter((tag) => tag !== "img"),
+    allowedAttributes: { a: ["href", "title"], "*": ["style"], ...TABLE_SPANS },
+    allowedSchemes: ["http", "https", "mailto"],
+    allowProtocolRelative: false,
+    allowedStyles: SAFE_STYLES,
+  },
 } satisfies Record<string, sanitizeHtml.IOptions>;
 
 export type HtmlSetting = keyof typeof SETTINGS;
