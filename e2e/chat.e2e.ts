@@ -303,7 +303,7 @@ describe("two people chatting", () => {
   );
 
   test(
-    "Anna sends a PDF; Boris opens it in the viewer and adds it to his files",
+    "Anna sends a PDF; Boris opens it in the PDF viewer (zoom, thumbnails) and adds it to his files",
     async () => {
       const { a, b, boris, chatName } = await crew();
       await openChat(b.page, chatName);
@@ -323,14 +323,23 @@ describe("two people chatting", () => {
       await card(b.page).click();
       const viewer = b.page.getByRole("dialog", { name: "bridge-plan.pdf" });
       await viewer.waitFor();
-      const src = await viewer.locator("iframe").getAttribute("src");
-      expect(src).toMatch(/^\/api\/files\/get-user-file\/[\w-]+\?inline=1$/);
+      // The document page's pdf.js viewer (spec 1: zoom and page thumbnails), not the browser's own in a frame.
+      expect(await viewer.locator("iframe").count()).toBe(0);
+      await b.page.waitForFunction(() => !!document.querySelector('.chat-viewer [data-pdf-pages] .pdf__page[data-page="1"][data-rendered] .textLayer span'));
+      expect(await viewer.getByText("Pier three first.").count()).toBeGreaterThan(0);
+      const toolbar = viewer.getByRole("toolbar", { name: "PDF tools" });
+      const scale = toolbar.locator("#pdf-scale");
+      expect(await scale.textContent()).toBe("100%");
+      await toolbar.getByRole("button", { name: "Zoom in" }).click();
+      expect(await scale.textContent()).toBe("125%");
+      await viewer.getByRole("button", { name: "Page 1", exact: true }).waitFor();
+      const href = await viewer.getByRole("link", { name: "Download" }).getAttribute("href");
+      expect(href).toMatch(/^\/api\/files\/get-user-file\/[\w-]+$/);
       const served = await b.page.evaluate(async (url) => {
-        const response = await fetch(url);
+        const response = await fetch(`${url}?inline=1`);
         return { status: response.status, type: response.headers.get("content-type"), head: (await response.text()).slice(0, 5) };
-      }, src!);
+      }, href!);
       expect(served).toEqual({ status: 200, type: "application/pdf", head: "%PDF-" });
-      expect(await viewer.getByRole("link", { name: "Download" }).getAttribute("href")).toBe(src!.replace("?inline=1", ""));
       await viewer.getByRole("button", { name: "Add to my files" }).click();
       await b.page.getByText("File added").waitFor();
       const mine = await call<{ name: string }[]>(boris.cookie, "GET", "/files/get-file-entities");

@@ -147,7 +147,29 @@ export function Picker({ chatId, onClose }: { chatId: number; onClose: () => voi
 
 const narrow = () => window.matchMedia("(max-width: 600px)").matches;
 
-/** The full-screen file viewer: PDF (the browser's viewer, with zoom and thumbnails), images, or a download. */
+/**
+ * A PDF in the document page's pdf.js viewer (zoom, page thumbnails, search): it and its styles come with a
+ * dynamic import() when a PDF is opened, so the chat panel does not carry them.
+ */
+function PdfStage({ url }: { url: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // showPdf disposes of its pages, observers and pdf.js document when this aborts.
+    const controller = new AbortController();
+    Promise.all([import("../docs/pdf"), import("../../pages/_components/docs/pdf-viewer.css?inline")])
+      .then(([{ showPdf }, { default: css }]) => {
+        if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(css);
+        if (!document.adoptedStyleSheets.includes(sheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+        if (!controller.signal.aborted) return showPdf(host.current!, url, controller.signal);
+      })
+      .catch((error) => controller.signal.aborted || reportFailure(error));
+    return () => controller.abort();
+  }, [url]);
+  return <div ref={host} className="chat-viewer__pdf" />;
+}
+let sheet: CSSStyleSheet | undefined;
+
+/** The full-screen file viewer: PDF (the pdf.js viewer, with zoom and thumbnails), images, or a download. */
 export function Viewer({ file, onClose }: { file: FileRef; onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
   const [adding, setAdding] = useState(false);
@@ -198,7 +220,7 @@ export function Viewer({ file, onClose }: { file: FileRef; onClose: () => void }
       </header>
       <div className="chat-viewer__body">
         {isPdf ? (
-          <iframe className="chat-viewer__pdf" src={userFileUrl(file.token, true)} title={file.name} />
+          <PdfStage url={userFileUrl(file.token, true)} />
         ) : isImage ? (
           <img className="chat-viewer__image" src={userFileUrl(file.token, true)} alt={file.name} />
         ) : (

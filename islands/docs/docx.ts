@@ -1,6 +1,6 @@
 import { api } from "../lib/api";
 import { t, tf } from "../lib/i18n";
-import { cloneTemplate, message, showReadingError, type Viewer } from "./common";
+import { message, showReadingError, type Viewer } from "./common";
 import { DOCX_TITLE_CLASS } from "../../src/modules/docs/docx-html";
 import { clearHighlights, highlight } from "./highlight";
 
@@ -137,7 +137,7 @@ export class TextSearch {
  * show, 'Ошибка чтения файла' when it cannot be read. Pictures without a description in the document are
  * named generically in the reader's language, so none reaches a screen reader as a bare file.
  */
-export async function showDocx(stage: HTMLElement, versionId: number, search: TextSearch, signal: AbortSignal): Promise<Viewer | undefined> {
+export async function showDocx(stage: HTMLElement, versionId: number, search: TextSearch | undefined, signal: AbortSignal): Promise<Viewer | undefined> {
   stage.replaceChildren(message(t("common.loading")));
   let body: string;
   try {
@@ -147,9 +147,7 @@ export async function showDocx(stage: HTMLElement, versionId: number, search: Te
     return;
   }
   if (signal.aborted) return;
-  const layout = cloneTemplate("tpl-docx");
-  const article = layout.querySelector<HTMLElement>("[data-docx-body]")!;
-  const tree = layout.querySelector<HTMLDetailsElement>("[data-docx-tree]")!;
+  const { layout, article, tree } = docxLayout();
   // The server sanitised the HTML when it converted the file.
   article.innerHTML = body;
   if (!article.textContent?.trim() && !article.querySelector("img,table")) {
@@ -161,6 +159,34 @@ export async function showDocx(stage: HTMLElement, versionId: number, search: Te
   tree.querySelector<HTMLElement>("[data-no-headings]")!.hidden = hasHeadings;
   if (matchMedia("(max-width: 600px)").matches) tree.open = false;
   stage.replaceChildren(layout);
-  search.attach(article);
-  return { dispose: () => search.detach() };
+  search?.attach(article);
+  return { dispose: () => search?.detach() };
+}
+
+/** The structure tree beside the text (the document page, and the DOC viewer of split screen, which has no search box). */
+function docxLayout() {
+  const structure = t("docs.view.structure");
+  const nav = document.createElement("nav");
+  nav.setAttribute("aria-label", structure);
+  nav.append(document.createElement("ul"));
+  const summary = document.createElement("summary");
+  summary.textContent = structure;
+  const none = message(t("docs.view.noHeadings"));
+  none.className = "docv-message";
+  none.dataset.noHeadings = "";
+  none.hidden = true;
+  const tree = document.createElement("details");
+  tree.className = "docx__tree";
+  tree.dataset.docxTree = "";
+  tree.open = true;
+  tree.append(summary, nav, none);
+  const article = document.createElement("article");
+  article.className = "docx__body docv-html";
+  article.dataset.docxBody = "";
+  article.tabIndex = 0;
+  article.setAttribute("aria-label", t("docs.view.viewer"));
+  const layout = document.createElement("div");
+  layout.className = "docx";
+  layout.append(tree, article);
+  return { layout, article, tree };
 }

@@ -1,11 +1,10 @@
-import { isImageName } from "../../src/lib/file-types";
 import { api } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { cloneTemplate, fileUrl, message, uploadFile, type Version, type VersionType, type Viewer } from "./common";
-import { loadBody, showDocx, TextSearch } from "./docx";
-import { progressLine, startPdf } from "./pdf-fetch";
+import { loadBody, TextSearch } from "./docx";
+import { showVersion } from "./version-view";
 import { arrowTabs, startFrame } from "../data/frame";
 
 /** What the page hands its script (see pages/project/[projectId]/doc/[docId].astro). */
@@ -57,7 +56,6 @@ export function startDocPage() {
   let viewerNow: Viewer | undefined;
   let showing: AbortController | undefined;
 
-  /** Shows `version` (or the empty state) in the viewer, dropping whatever was shown before. */
   /** Stops and clears whatever the viewer shows; the returned signal aborts when something else is shown. */
   function resetViewer(): AbortController {
     showing?.abort();
@@ -68,6 +66,7 @@ export function startDocPage() {
     return controller;
   }
 
+  /** Shows `version` (or the empty state) in the viewer, dropping whatever was shown before. */
   async function show(version: Version | undefined) {
     const controller = resetViewer();
     title.textContent = version?.name ?? "";
@@ -77,36 +76,7 @@ export function startDocPage() {
       stage.replaceChildren(message(t("docs.emptyList")));
       return;
     }
-    let next: Viewer | undefined;
-    if (version.type === "MS_DOC") {
-      next = await showDocx(stage, version.id, search, controller.signal);
-    } else if (version.type === "PDF") {
-      try {
-        // The worker and the file's first and last chunks start now, while pdf.js itself comes.
-        const file = startPdf(fileUrl(version.id, true), version.size, controller.signal);
-        file.onProgress = progressLine(stage);
-        file.onProgress(file.loaded, file.size);
-        const { showPdf } = await import("./pdf");
-        if (!controller.signal.aborted) next = await showPdf(stage, file, controller.signal);
-      } catch (error) {
-        if (!controller.signal.aborted) {
-          stage.replaceChildren(message(t("docs.readingError"), "error"));
-          reportFailure(error);
-        }
-      }
-    } else if (isImageName(version.fileName)) {
-      const frame = document.createElement("div");
-      frame.className = "docv-image";
-      const img = document.createElement("img");
-      img.src = fileUrl(version.id, true);
-      img.alt = version.name;
-      frame.append(img);
-      stage.replaceChildren(frame);
-    } else {
-      const notice = cloneTemplate("tpl-unsupported");
-      notice.querySelector<HTMLAnchorElement>("a")!.href = fileUrl(version.id);
-      stage.replaceChildren(notice);
-    }
+    const next = await showVersion(stage, version, search, controller.signal);
     if (controller.signal.aborted) next?.dispose();
     else viewerNow = next;
   }

@@ -26,7 +26,9 @@ export interface ViewerModule {
  * screen, dashboard widgets, report blocks). A type without an entry shows the generic page. MAP,
  * LAYER and MODBUS_UNIT arrive with their own issues: they add a line here.
  */
-export const VIEWERS: Partial<Record<DataType, () => Promise<ViewerModule>>> = {};
+export const VIEWERS: Partial<Record<DataType, () => Promise<ViewerModule>>> = {
+  DOC: () => import("./doc"),
+};
 
 /** Mounts the viewer of `type` into `host`; undefined when the type has none yet. */
 export async function mountViewer(type: DataType, host: HTMLElement, context: ViewerContext) {
