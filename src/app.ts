@@ -25,6 +25,7 @@ import { wireChatLive } from "./modules/chat/live";
 import { dataRoutes } from "./modules/data/routes";
 import { driveRoutes } from "./modules/drive/routes";
 import { issueRoutes } from "./modules/issues/routes";
+import { widgetRoutes } from "./modules/widgets/routes";
 import { wikiRoutes } from "./modules/wiki/routes";
 
 const MINUTE = 60_000;
@@ -71,6 +72,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(chatRoutes(ctx))
     .use(driveRoutes(ctx))
     .use(issueRoutes(ctx))
+    .use(widgetRoutes(ctx))
     .use(wikiRoutes(ctx));
   return { app, ctx };
 }

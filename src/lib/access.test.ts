@@ -139,6 +139,10 @@ const ACCESS: Record<string, Access> = {
   "GET /api/issue-template/get-all": "USER",
   "POST /api/issue-template/save": "SYSTEM_ADMIN",
   "POST /api/issue-template/delete": "SYSTEM_ADMIN",
+  "GET /api/widget/get-all": "USER",
+  "POST /api/widget/save": "USER",
+  "POST /api/widget/save-all": "USER",
+  "GET /api/widget/remove": "USER",
 };
 
 let t: ReturnType<typeof testApp>;
