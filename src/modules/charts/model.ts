@@ -1,0 +1,36 @@
+import { t, type Static } from "elysia";
+import { Id } from "../../lib/ids";
+import { oneOf, trimmedText } from "../../lib/schema";
+import { LIMITS } from "../data/limits";
+import { TABLE_LIMITS } from "../tables/limits";
+import { CHART_TYPES } from "./types";
+
+const ref = t.Object({ id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+const tableId = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+export const idQuery = t.Object({ id: Id() });
+export const tableQuery = t.Object({ tableId: Id() });
+
+const header = t.Object({
+  name: t.String({ maxLength: TABLE_LIMITS.headerChars }),
+  field: t.String({ maxLength: 16 }),
+  isValue: t.Boolean(),
+});
+
+/**
+ * chart/save: the item's name, description and categories, and the chart's settings. The type has
+ * no default (a missing or unknown one is a 422); the table and the columns are checked in the service.
+ */
+export const saveBody = t.Object({
+  id: t.Optional(t.Nullable(ref.properties.id)),
+  projectId: tableId,
+  name: trimmedText(LIMITS.name),
+  description: t.Optional(t.Nullable(t.String({ maxLength: LIMITS.description }))),
+  categoryList: t.Optional(t.Nullable(t.Array(ref, { maxItems: LIMITS.categories }))),
+  type: oneOf(CHART_TYPES),
+  showDetails: t.Boolean(),
+  mainColumn: t.String({ maxLength: 16 }),
+  headers: t.Array(header, { maxItems: TABLE_LIMITS.columns }),
+  table: tableId,
+});
+export type ChartSaveInput = Static<typeof saveBody>;

@@ -1,0 +1,37 @@
+import { t, type Static } from "elysia";
+import { integer, oneOf } from "../../lib/schema";
+import { CHART_TYPES } from "./types";
+
+const headerSchema = t.Object({ name: t.String(), field: t.String(), isValue: t.Boolean() });
+
+/** A chart's settings as stored in its value (see types.ts). */
+export const settingsSchema = t.Object({
+  name: t.String(),
+  type: oneOf(CHART_TYPES),
+  showDetails: t.Boolean(),
+  mainColumn: t.String(),
+  headers: t.Array(headerSchema),
+  table: integer(),
+});
+
+/** chart/get: a chart built on the table; settings null when its value is not a chart's. */
+export const chartSummarySchema = t.Object({ id: integer(), name: t.String(), isActive: t.Boolean(), settings: t.Nullable(settingsSchema) });
+export type PresentedChartSummary = Static<typeof chartSummarySchema>;
+
+/**
+ * chart/data: what the viewer draws, computed from the table: one label per row (the main column)
+ * and one dataset per value column, numbers or null where a cell is no number. `missing` names the
+ * chart's columns the table no longer has (nothing is drawn then); `tableMissing` says the table is
+ * gone or out of the reader's sight; `truncated` that only the first rows are drawn.
+ */
+export const chartDataSchema = t.Object({
+  id: integer(),
+  name: t.String(),
+  settings: t.Nullable(settingsSchema),
+  labels: t.Array(t.String()),
+  datasets: t.Array(t.Object({ label: t.String(), data: t.Array(t.Nullable(t.Number())) })),
+  missing: t.Array(t.String()),
+  tableMissing: t.Boolean(),
+  truncated: t.Boolean(),
+});
+export type PresentedChartData = Static<typeof chartDataSchema>;

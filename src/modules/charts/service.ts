@@ -1,0 +1,148 @@
+import type { Db } from "../../../db/client";
+import type { User } from "../../../db/schema";
+import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
+import { findDataItem } from "../data/policy";
+import { addRelation, relationsOf } from "../data/relations";
+import { saveDataItem } from "../data/service";
+import { requireProjectRole } from "../projects/policy";
+import { isUrlHeader, numberIn, type Cell } from "../tables/cells";
+import { headersOf, requireTable, tableValues, type TableHeader } from "../tables/service";
+import { CHART_LIMITS } from "./limits";
+import type { ChartSaveInput } from "./model";
+import { requireChart } from "./policy";
+import type { PresentedChartData, PresentedChartSummary } from "./presenter";
+import { CHART_TYPES, type ChartHeader, type ChartSettings } from "./types";
+
+/** The table's columns a chart may draw: all but the hidden url column. */
+const drawable = (headers: TableHeader[]) => headers.filter((header) => !isUrlHeader(header.name));
+
+/**
+ * The chart's settings against its table: each named column exists (by field and name), the label
+ * column too (kept among the headers, never a value), at least one value column, none twice. Names
+ * are taken from the table.
+ */
+function checkColumns(input: ChartSaveInput, columns: TableHeader[]): ChartHeader[] {
+  const byField = new Map(columns.map((column) => [column.field, column]));
+  const details: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  const headers: ChartHeader[] = [];
+  input.headers.forEach((header, i) => {
+    const column = byField.get(header.field);
+    if (!column) details.push({ path: `body.headers.${i}.field`, message: `The table has no column ${header.field}` });
+    else if (seen.has(header.field)) details.push({ path: `body.headers.${i}.field`, message: "Each column once" });
+    else headers.push({ name: column.name, field: column.field, isValue: header.isValue && header.field !== input.mainColumn });
+    seen.add(header.field);
+  });
+  const main = byField.get(input.mainColumn);
+  if (!main) details.push({ path: "body.mainColumn", message: `The table has no column ${input.mainColumn}` });
+  else if (!seen.has(main.field)) headers.unshift({ name: main.name, field: main.field, isValue: false });
+  if (!headers.some((header) => header.isValue)) details.push({ path: "body.headers", message: "Choose at least one value column" });
+  if (details.length) throw invalid(details);
+  return headers;
+}
+
+/**
+ * chart/save: creates the CHART item (linked to its table, so split screen lists it as related) or
+ * updates the chart `id`; MODERATOR in the project. The table must be one the saver sees, in the
+ * same project, with every column the chart names; anything wrong is refused before a write.
+ */
+export function saveChart(db: Db, actor: User, input: ChartSaveInput) {
+  requireProjectRole(db, actor, input.projectId, "MODERATOR");
+  if (input.id) requireChart(db, actor, input.id, "MODERATOR");
+  const table = requireTable(db, actor, input.table);
+  if (table.projectId !== input.projectId) throw invalid([{ path: "body.table", message: "The table must be in the chart's project" }]);
+  const headers = checkColumns(input, drawable(headersOf(table)));
+  const settings: ChartSettings = {
+    name: input.name.trim(),
+    type: input.type,
+    showDetails: input.showDetails,
+    mainColumn: input.mainColumn,
+    headers,
+    table: table.id,
+  };
+  const saved = saveDataItem(db, actor, {
+    id: input.id,
+    project: { id: input.projectId },
+    dataType: "CHART",
+    name: input.name,
+    description: input.description,
+    categoryList: input.categoryList,
+    value: JSON.stringify(settings),
+  });
+  addRelation(db, actor, saved.id, table.id);
+  return saved;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A stored value read as chart settings, or null when it is not one (a CHART item saved through data/save with other JSON). */
+function readSettings(value: string | null): ChartSettings | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value ?? "");
+  } catch {
+    return null;
+  }
+  if (!isObject(parsed) || !CHART_TYPES.includes(parsed.type as never) || typeof parsed.mainColumn !== "string") return null;
+  if (typeof parsed.table !== "number" || !Array.isArray(parsed.headers)) return null;
+  const headers = parsed.headers.filter(
+    (h): h is ChartHeader => isObject(h) && typeof h.name === "string" && typeof h.field === "string" && typeof h.isValue === "boolean",
+  );
+  return {
+    name: typeof parsed.name === "string" ? parsed.name : "",
+    type: parsed.type as ChartSettings["type"],
+    showDetails: parsed.showDetails === true,
+    mainColumn: parsed.mainColumn,
+    headers: headers.map(({ name, field, isValue }) => ({ name, field, isValue })),
+    table: parsed.table,
+  };
+}
+
+/** chart/get: the charts built on the table that the reader sees (linked to it, and naming it in their settings). */
+export function chartsOfTable(db: Db, actor: User, tableId: number): PresentedChartSummary[] {
+  requireTable(db, actor, tableId);
+  return relationsOf(db, actor, tableId)
+    .filter((relation) => relation.dataType === "CHART")
+    .flatMap((relation) => {
+      const settings = readSettings(findDataItem(db, relation.id)?.value ?? null);
+      return settings?.table === tableId ? [{ id: relation.id, name: relation.name, isActive: relation.isActive, settings }] : [];
+    });
+}
+
+/** A cell as a number to draw: numbers as they are, text that reads as a decimal (point or comma), else a gap. */
+const numberOf = (cell: Cell | undefined) => (typeof cell === "number" ? cell : typeof cell === "string" ? (numberIn(cell, true) ?? null) : null);
+
+/**
+ * Where each column the chart names is in the table now: the same field with the same name, else
+ * the column of that name (a re-import may move it), else missing.
+ */
+function locate(wanted: { name: string; field: string }, columns: TableHeader[]): string | undefined {
+  return columns.find((c) => c.field === wanted.field && c.name === wanted.name)?.field ?? columns.find((c) => c.name === wanted.name)?.field;
+}
+
+/** chart/data: labels and datasets from the first CHART_LIMITS.points rows of the chart's table. */
+export function chartData(db: Db, actor: User, id: number): PresentedChartData {
+  const { item } = requireChart(db, actor, id);
+  const settings = readSettings(item.value);
+  const answer: PresentedChartData = { id: item.id, name: item.name, settings, labels: [], datasets: [], missing: [], tableMissing: false, truncated: false };
+  if (!settings) return answer;
+  let table: ReturnType<typeof tableValues>;
+  try {
+    table = tableValues(db, actor, settings.table, CHART_LIMITS.points);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return { ...answer, tableMissing: true };
+    throw error;
+  }
+  const columns = drawable(table.headers);
+  const mainName = settings.headers.find((h) => h.field === settings.mainColumn)?.name ?? "";
+  const main = locate({ name: mainName, field: settings.mainColumn }, columns);
+  const values = settings.headers.filter((h) => h.isValue).map((h) => ({ name: h.name, field: locate(h, columns) }));
+  const missing = [...(main ? [] : [mainName || settings.mainColumn]), ...values.filter((v) => !v.field).map((v) => v.name)];
+  if (missing.length) return { ...answer, missing };
+  return {
+    ...answer,
+    labels: table.items.map((row) => String(row[main!] ?? "")),
+    datasets: values.map((v) => ({ label: v.name, data: table.items.map((row) => numberOf(row[v.field!])) })),
+    truncated: table.truncated,
+  };
+}
