@@ -631,6 +631,7 @@ export const en = {
   "data.restored": "Data restored",
   "data.deletedForever": "Data deleted forever",
   "data.create.DOC": "Upload documents",
+  "data.create.REPORT": "New report",
   "data.detailClose": "Close details",
   "data.description": "Description",
   "data.shortDescription": "Short description",
@@ -914,6 +915,30 @@ export const en = {
   // Calculations
 
   // Reports
+  "report.unavailable": "Data unavailable",
+  "report.truncated": "Only the first {{rows}} rows are shown",
+  "report.actions": "Report actions",
+  "report.edit": "Edit",
+  "report.editing": "Editing the report",
+  "report.editorLabel": "Report text",
+  "report.insertData": "Insert data",
+  "report.insertSearch": "Find a table or chart by name",
+  "report.insertResults": "Tables and charts found",
+  "report.insertNone": "No table or chart has such a name",
+  "report.kind.TABLE": "Table",
+  "report.kind.CHART": "Chart",
+  "report.exportPdf": "Export to PDF",
+  "report.exportDocx": "Export to DOCX",
+  "report.exporting": "Exporting…",
+  "report.exportFailed": "The report could not be exported",
+  "report.saved": "The report is saved",
+  "report.savingError": "The report could not be saved",
+  "report.loadError": "The report could not be loaded",
+  "report.empty": "This report has no text yet.",
+  "report.openData": "Open {{type}}",
+  "report.create.title": "New report",
+  "report.create.submit": "Create",
+  "error.report_too_large": "The report is too large to export",
 
   // Dashboard widgets
   "widget.title": "Widgets",

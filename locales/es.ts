@@ -633,6 +633,7 @@ export const es: Messages = {
   "data.restored": "Datos restaurados",
   "data.deletedForever": "Datos eliminados para siempre",
   "data.create.DOC": "Subir documentos",
+  "data.create.REPORT": "Nuevo informe",
   "data.detailClose": "Cerrar detalles",
   "data.description": "Descripción",
   "data.shortDescription": "Descripción breve",
@@ -916,6 +917,30 @@ export const es: Messages = {
   // Calculations
 
   // Reports
+  "report.unavailable": "Datos no disponibles",
+  "report.truncated": "Solo se muestran las primeras {{rows}} filas",
+  "report.actions": "Acciones del informe",
+  "report.edit": "Editar",
+  "report.editing": "Edición del informe",
+  "report.editorLabel": "Texto del informe",
+  "report.insertData": "Insertar datos",
+  "report.insertSearch": "Buscar una tabla o un gráfico por nombre",
+  "report.insertResults": "Tablas y gráficos encontrados",
+  "report.insertNone": "Ninguna tabla ni gráfico tiene ese nombre",
+  "report.kind.TABLE": "Tabla",
+  "report.kind.CHART": "Gráfico",
+  "report.exportPdf": "Exportar a PDF",
+  "report.exportDocx": "Exportar a DOCX",
+  "report.exporting": "Exportando…",
+  "report.exportFailed": "No se pudo exportar el informe",
+  "report.saved": "El informe se ha guardado",
+  "report.savingError": "No se pudo guardar el informe",
+  "report.loadError": "No se pudo cargar el informe",
+  "report.empty": "Este informe aún no tiene texto.",
+  "report.openData": "Abrir: {{type}}",
+  "report.create.title": "Nuevo informe",
+  "report.create.submit": "Crear",
+  "error.report_too_large": "El informe es demasiado grande para exportarlo",
 
   // Dashboard widgets
   "widget.title": "Widgets",

@@ -633,6 +633,7 @@ export const ru: Messages = {
   "data.restored": "Данные восстановлены",
   "data.deletedForever": "Данные удалены навсегда",
   "data.create.DOC": "Загрузить документы",
+  "data.create.REPORT": "Новый отчёт",
   "data.detailClose": "Закрыть подробности",
   "data.description": "Описание",
   "data.shortDescription": "Краткое описание",
@@ -916,6 +917,30 @@ export const ru: Messages = {
   // Calculations
 
   // Reports
+  "report.unavailable": "Данные недоступны",
+  "report.truncated": "Показаны только первые {{rows}} строк",
+  "report.actions": "Действия с отчётом",
+  "report.edit": "Редактировать",
+  "report.editing": "Редактирование отчёта",
+  "report.editorLabel": "Текст отчёта",
+  "report.insertData": "Вставить данные",
+  "report.insertSearch": "Найти таблицу или график по названию",
+  "report.insertResults": "Найденные таблицы и графики",
+  "report.insertNone": "Таблиц и графиков с таким названием нет",
+  "report.kind.TABLE": "Таблица",
+  "report.kind.CHART": "График",
+  "report.exportPdf": "Экспорт в PDF",
+  "report.exportDocx": "Экспорт в DOCX",
+  "report.exporting": "Идёт экспорт…",
+  "report.exportFailed": "Не удалось экспортировать отчёт",
+  "report.saved": "Отчёт сохранён",
+  "report.savingError": "Не удалось сохранить отчёт",
+  "report.loadError": "Не удалось загрузить отчёт",
+  "report.empty": "В отчёте пока нет текста.",
+  "report.openData": "Открыть: {{type}}",
+  "report.create.title": "Новый отчёт",
+  "report.create.submit": "Создать",
+  "error.report_too_large": "Отчёт слишком велик для экспорта",
 
   // Dashboard widgets
   "widget.title": "Виджеты",

@@ -39,6 +39,12 @@ const KEEPS: Record<HtmlSetting, [input: string, output: string][]> = {
     ['<img src="https://tracker.test/p.png"><img src="//tracker.test/p.png"><img src="/\\tracker.test/p.png"><img src="data:image/png;base64,AAAA">', "<img /><img /><img /><img />"],
     ['<a href="//evil.test/">x</a><a href="ftp://example.test/">y</a>', "<a>x</a><a>y</a>"],
   ],
+  report: [
+    ['<p>Before</p><p>[DATA-12]</p><p>after [DATA-3] text</p>', "<p>Before</p><p>[DATA-12]</p><p>after [DATA-3] text</p>"],
+    ['<p data-pdfmake=\'{"image":"file:///etc/passwd"}\' class="x" style="color:red">p</p>', "<p>p</p>"],
+    ['<img src="https://tracker.test/p.png"><img src="data:image/png;base64,AAAA"><img src="/api/files/get-user-file/abc" alt="plan">', '<img /><img /><img src="/api/files/get-user-file/abc" alt="plan" />'],
+    ['<table><tbody><tr><td colspan="2">x</td></tr></tbody></table><a href="https://example.test/">web</a>', '<table><tbody><tr><td colspan="2">x</td></tr></tbody></table><a href="https://example.test/">web</a>'],
+  ],
   help: [
     ['<h2 id="start--password">Password</h2>', '<h2 id="start--password">Password</h2>'],
     ['<img src="/help/a.png" alt="screen">', '<img src="/help/a.png" alt="screen" />'],

@@ -57,6 +57,18 @@ const SETTINGS = {
     allowedSchemesByTag: { img: [] },
     allowProtocolRelative: false,
   },
+  /**
+   * A report body from its editor (the wiki's): what an article keeps; its [DATA-n] placeholders are text.
+   * No data-* attributes (html-to-pdfmake reads data-pdfmake as instructions) and no images from other hosts
+   * or data: (the export names pictures by their alt text, and never fetches).
+   */
+  report: {
+    allowedTags: [...allowedTags, "img"],
+    allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "title", "width", "height"], ...TABLE_SPANS },
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: [] },
+    allowProtocolRelative: false,
+  },
   /** The user manual rendered from our Markdown: section anchors and images. */
   help: {
     allowedTags: [...allowedTags, "img"],
