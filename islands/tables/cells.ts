@@ -1,0 +1,66 @@
+import { locale } from "../lib/i18n";
+
+/** A cell as the table API gives it. */
+export type Cell = string | number | null;
+
+/** A column as the table API gives it: its title and the key of its cells in each row. */
+export interface Header {
+  name: string;
+  field: string;
+}
+
+/** The column that holds each row's map points (spec 2, section 3): kept, never shown. */
+export const isPointsColumn = (header: Header) => header.name.trim().toLowerCase() === "url";
+
+let numbers: Intl.NumberFormat | undefined;
+
+/** A cell as people read it: numbers in the page's locale with up to 4 decimals, trailing zeros trimmed. */
+export function formatCell(value: Cell | undefined): string {
+  if (typeof value === "number") {
+    numbers ??= new Intl.NumberFormat(locale(), { maximumFractionDigits: 4 });
+    return numbers.format(value);
+  }
+  return value ?? "";
+}
+
+/** The text an editor starts with: the stored value itself, not its rounded display. */
+export const editText = (value: Cell | undefined) => (value === null || value === undefined ? "" : String(value));
+
+const NUMBER = /^-?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?$/i;
+
+/**
+ * What a typed text is stored as: empty is no value; a number where the cell held a number or nothing
+ * (a decimal comma as well as a point), so "3,5" typed into a column of numbers stays a number; text otherwise.
+ */
+export function typedValue(text: string, before: Cell | undefined): Cell {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if (typeof before !== "string" && NUMBER.test(trimmed)) return Number(trimmed.replace(",", "."));
+  return text;
+}
+
+/** A map point of a row. */
+export interface MapPoint {
+  lat: number;
+  lon: number;
+  name?: string;
+}
+
+const isCoordinate = (value: unknown, limit: number) => typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= limit;
+
+/** The map points a row's url cell holds (JSON text `[{"lat":..,"lon":..,"name":..}]`); anything unreadable holds none. */
+export function pointsOf(value: Cell | undefined): MapPoint[] {
+  if (typeof value !== "string" || !value.trim().startsWith("[")) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((point) => {
+    const { lat, lon, name } = (point ?? {}) as Record<string, unknown>;
+    if (!isCoordinate(lat, 90) || !isCoordinate(lon, 180)) return [];
+    return [{ lat: lat as number, lon: lon as number, ...(typeof name === "string" && name ? { name } : {}) }];
+  });
+}

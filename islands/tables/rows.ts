@@ -1,0 +1,112 @@
+import { api } from "../lib/api";
+import type { Cell, Header } from "./cells";
+
+/** A row as table/get-table gives it: `id` and one cell per header field. */
+export type TableItem = { id: number } & Record<string, Cell>;
+
+/** One page of table/get-table (the tables contract). */
+export interface TablePage {
+  id: number;
+  name: string;
+  headers: Header[];
+  items: TableItem[];
+  totalElements: number;
+}
+
+/** What the server sorts and filters by. */
+export interface RowQuery {
+  sortBy?: string;
+  desc?: boolean;
+  filter?: string;
+}
+
+/** Rows per request; the server allows up to 500. */
+const PAGE_ROWS = 100;
+/** Pages kept around the visible ones; farther pages are dropped and fetched again when scrolled back to. */
+const KEPT_AROUND = 3;
+/** The table load timeout of spec 2 (240 s). */
+const LOAD_TIMEOUT = 240_000;
+
+/**
+ * The rows of a table as far as they have been fetched: the server pages, sorts and filters, and
+ * this keeps only the pages around the scroll position. A new query (sort, filter) aborts every
+ * request in flight, so an old answer never lands in the new view.
+ */
+export function createRowStore(tableId: number, events: { changed: () => void; failed: (error: unknown) => void }) {
+  let query: RowQuery = {};
+  let generation = 0;
+  const pages = new Map<number, TableItem[]>();
+  const inflight = new Map<number, AbortController>();
+  const failed = new Set<number>();
+  /** `fresh`: an answer has come since the last reset. */
+  const state = { total: undefined as number | undefined, headers: [] as Header[], name: "", fresh: false };
+
+  async function load(page: number) {
+    const controller = new AbortController();
+    const asked = generation;
+    inflight.set(page, controller);
+    try {
+      const answer = await api<TablePage>(`table/get-table/${tableId}`, {
+        query: {
+          page,
+          rowsPerPage: PAGE_ROWS,
+          ...(query.sortBy ? { sortBy: query.sortBy, desc: String(Boolean(query.desc)) } : {}),
+          ...(query.filter ? { filter: query.filter } : {}),
+        },
+        signal: controller.signal,
+        timeoutMs: LOAD_TIMEOUT,
+      });
+      if (asked !== generation) return;
+      pages.set(page, answer.items);
+      Object.assign(state, { total: answer.totalElements, headers: answer.headers, name: answer.name, fresh: true });
+      events.changed();
+    } catch (error) {
+      if (controller.signal.aborted || asked !== generation) return;
+      failed.add(page);
+      events.failed(error);
+    } finally {
+      if (inflight.get(page) === controller) inflight.delete(page);
+    }
+  }
+
+  return {
+    state,
+    get query() {
+      return query;
+    },
+    /** The row at `index` of the current order, when its page is here. */
+    row: (index: number): TableItem | undefined => pages.get(Math.floor(index / PAGE_ROWS))?.[index % PAGE_ROWS],
+    /** Fetches the pages rows `first`..`last` need and forgets pages far from them. */
+    want(first: number, last: number) {
+      const from = Math.floor(Math.max(0, first) / PAGE_ROWS);
+      const to = Math.floor(Math.max(0, last) / PAGE_ROWS);
+      for (const [page, controller] of inflight) if (page < from - 1 || page > to + 1) controller.abort();
+      for (const page of pages.keys()) if (page < from - KEPT_AROUND || page > to + KEPT_AROUND) pages.delete(page);
+      for (let page = from; page <= to; page++) if (!pages.has(page) && !inflight.has(page) && !failed.has(page)) void load(page);
+    },
+    /** Starts over with `next` (or the same query, after a change on the server). */
+    reset(next: RowQuery = query) {
+      query = next;
+      generation++;
+      for (const controller of inflight.values()) controller.abort();
+      inflight.clear();
+      pages.clear();
+      failed.clear();
+      state.fresh = false;
+      events.changed();
+    },
+    /** Puts a saved row in place of its cached copy. */
+    replace(row: TableItem) {
+      for (const items of pages.values()) {
+        const at = items.findIndex((item) => item.id === row.id);
+        if (at >= 0) items[at] = row;
+      }
+    },
+    stop() {
+      generation++;
+      for (const controller of inflight.values()) controller.abort();
+    },
+  };
+}
+
+export type RowStore = ReturnType<typeof createRowStore>;
