@@ -28,6 +28,7 @@ import { driveRoutes } from "./modules/drive/routes";
 import { issueRoutes } from "./modules/issues/routes";
 import { widgetRoutes } from "./modules/widgets/routes";
 import { wikiRoutes } from "./modules/wiki/routes";
+import { reportRoutes } from "./modules/reports/routes";
 
 const MINUTE = 60_000;
 
@@ -69,6 +70,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(projectRoutes(ctx))
     .use(categoryRoutes(ctx))
     .use(dataRoutes(ctx))
+    .use(reportRoutes(ctx))
     .use(chartRoutes(ctx))
     .use(docRoutes(ctx))
     .use(chatRoutes(ctx))

@@ -75,6 +75,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/chart/get": "USER",
   "POST /api/chart/save": "USER",
   "GET /api/chart/data": "USER",
+  "POST /api/chart/preview": "USER",
   "GET /api/chats/get-all": "USER",
   "GET /api/chats/get": "USER",
   "POST /api/chats/new-chat": "USER",

@@ -11,6 +11,8 @@ export function nameHash(name: string): number {
  * (src/lib/colors.test.ts walks them all).
  */
 export function colorFromName(name: string): string {
-  const hue = nameHash(name) % 360;
-  return `hsl(${hue} 55% ${hue >= 28 && hue < 202 ? 30 : 42}%)`;
+  return readableHue(nameHash(name) % 360);
 }
+
+/** The colour of `hue` (0–359) by the same rule: 4.5:1 with white, so on a white chart too. */
+export const readableHue = (hue: number) => `hsl(${hue} 55% ${hue >= 28 && hue < 202 ? 30 : 42}%)`;

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { dataItems, dataRelations } from "../../../db/schema";
 import { factories } from "../../testing/factories";
 import { testApp, type TestApp } from "../../testing/harness";
+import { contrastWithWhite, hslToRgb } from "../../testing/contrast";
 import { CHART_LIMITS } from "./limits";
+import { seriesColor } from "./palette";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -254,5 +256,39 @@ describe("a member limited to categories", () => {
     // Not a moderator: they cannot build a chart at all, over that table or any other.
     expect((await save(limited.cookie, chartBody(project.id, table.id))).status).toBe(403);
     expect(charts()).toHaveLength(2);
+  });
+});
+
+describe("chart/preview", () => {
+  test("draws settings not saved yet, checked as a save checks them; stores nothing; a reader of the table may preview", async () => {
+    const { project, member, outsider, table } = await scene();
+    const { name: _name, projectId: _projectId, ...settings } = chartBody(project.id, table.id);
+    const res = await t.call("POST", "/chart/preview", { cookie: member.cookie, body: settings });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      labels: ["Январь", "Февраль", "Март"],
+      datasets: [
+        { label: "Выручка, ₽", data: [120, 135.25, null] },
+        { label: "Расходы", data: [80.5, 90, 95] },
+      ],
+      missing: [],
+      tableMissing: false,
+      truncated: false,
+    });
+    expect((await t.call("POST", "/chart/preview", { cookie: member.cookie, body: { ...settings, mainColumn: "cell_8" } })).status).toBe(422);
+    expect((await t.call("POST", "/chart/preview", { cookie: member.cookie, body: { ...settings, type: "AREA" } })).status).toBe(422);
+    expect((await t.call("POST", "/chart/preview", { cookie: outsider.cookie, body: settings })).status).toBe(404);
+    expect(charts()).toEqual([]);
+  });
+});
+
+describe("series colours", () => {
+  test("neighbouring series differ and every colour keeps 3:1 on the white chart (WCAG's rule for graphics)", () => {
+    const colours = Array.from({ length: 24 }, (_, n) => seriesColor(n));
+    expect(new Set(colours).size).toBe(24);
+    for (const colour of colours) {
+      const [hue, saturation, lightness] = colour.match(/[\d.]+/g)!.map(Number);
+      expect(contrastWithWhite(hslToRgb(hue, saturation / 100, lightness / 100))).toBeGreaterThanOrEqual(3);
+    }
   });
 });

@@ -17,6 +17,18 @@ const header = t.Object({
   isValue: t.Boolean(),
 });
 
+const settingsFields = {
+  type: oneOf(CHART_TYPES),
+  showDetails: t.Boolean(),
+  mainColumn: t.String({ maxLength: 16 }),
+  headers: t.Array(header, { maxItems: TABLE_LIMITS.columns }),
+  table: tableId,
+};
+
+/** chart/preview: settings to draw without saving them. */
+export const previewBody = t.Object(settingsFields);
+export type ChartPreviewInput = Static<typeof previewBody>;
+
 /**
  * chart/save: the item's name, description and categories, and the chart's settings. The type has
  * no default (a missing or unknown one is a 422); the table and the columns are checked in the service.
@@ -27,10 +39,6 @@ export const saveBody = t.Object({
   name: trimmedText(LIMITS.name),
   description: t.Optional(t.Nullable(t.String({ maxLength: LIMITS.description }))),
   categoryList: t.Optional(t.Nullable(t.Array(ref, { maxItems: LIMITS.categories }))),
-  type: oneOf(CHART_TYPES),
-  showDetails: t.Boolean(),
-  mainColumn: t.String({ maxLength: 16 }),
-  headers: t.Array(header, { maxItems: TABLE_LIMITS.columns }),
-  table: tableId,
+  ...settingsFields,
 });
 export type ChartSaveInput = Static<typeof saveBody>;

@@ -19,19 +19,22 @@ export const chartSummarySchema = t.Object({ id: integer(), name: t.String(), is
 export type PresentedChartSummary = Static<typeof chartSummarySchema>;
 
 /**
- * chart/data: what the viewer draws, computed from the table: one label per row (the main column)
- * and one dataset per value column, numbers or null where a cell is no number. `missing` names the
- * chart's columns the table no longer has (nothing is drawn then); `tableMissing` says the table is
- * gone or out of the reader's sight; `truncated` that only the first rows are drawn.
+ * What a chart draws, computed from its table: one label per row (the main column) and one dataset
+ * per value column, numbers or null where a cell is no number. `missing` names the chart's columns
+ * the table no longer has (nothing is drawn then); `tableMissing` says the table is gone or out of
+ * the reader's sight; `truncated` that only the first rows are drawn.
  */
-export const chartDataSchema = t.Object({
-  id: integer(),
-  name: t.String(),
-  settings: t.Nullable(settingsSchema),
+const drawingFields = {
   labels: t.Array(t.String()),
   datasets: t.Array(t.Object({ label: t.String(), data: t.Array(t.Nullable(t.Number())) })),
   missing: t.Array(t.String()),
   tableMissing: t.Boolean(),
   truncated: t.Boolean(),
-});
+};
+/** chart/preview: the drawing of settings not saved yet (the wizard's preview). */
+export const drawingSchema = t.Object(drawingFields);
+export type PresentedDrawing = Static<typeof drawingSchema>;
+
+/** chart/data: a saved chart's drawing with its name and settings (null when its value is not a chart's). */
+export const chartDataSchema = t.Object({ id: integer(), name: t.String(), settings: t.Nullable(settingsSchema), ...drawingFields });
 export type PresentedChartData = Static<typeof chartDataSchema>;

@@ -8,9 +8,9 @@ import { requireProjectRole } from "../projects/policy";
 import { isUrlHeader, numberIn, type Cell } from "../tables/cells";
 import { headersOf, requireTable, tableValues, type TableHeader } from "../tables/service";
 import { CHART_LIMITS } from "./limits";
-import type { ChartSaveInput } from "./model";
+import type { ChartPreviewInput, ChartSaveInput } from "./model";
 import { requireChart } from "./policy";
-import type { PresentedChartData, PresentedChartSummary } from "./presenter";
+import type { PresentedChartData, PresentedChartSummary, PresentedDrawing } from "./presenter";
 import { CHART_TYPES, type ChartHeader, type ChartSettings } from "./types";
 
 /** The table's columns a chart may draw: all but the hidden url column. */
@@ -21,7 +21,7 @@ const drawable = (headers: TableHeader[]) => headers.filter((header) => !isUrlHe
  * column too (kept among the headers, never a value), at least one value column, none twice. Names
  * are taken from the table.
  */
-function checkColumns(input: ChartSaveInput, columns: TableHeader[]): ChartHeader[] {
+function checkColumns(input: ChartPreviewInput, columns: TableHeader[]): ChartHeader[] {
   const byField = new Map(columns.map((column) => [column.field, column]));
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
@@ -120,17 +120,15 @@ function locate(wanted: { name: string; field: string }, columns: TableHeader[])
   return columns.find((c) => c.field === wanted.field && c.name === wanted.name)?.field ?? columns.find((c) => c.name === wanted.name)?.field;
 }
 
-/** chart/data: labels and datasets from the first CHART_LIMITS.points rows of the chart's table. */
-export function chartData(db: Db, actor: User, id: number): PresentedChartData {
-  const { item } = requireChart(db, actor, id);
-  const settings = readSettings(item.value);
-  const answer: PresentedChartData = { id: item.id, name: item.name, settings, labels: [], datasets: [], missing: [], tableMissing: false, truncated: false };
-  if (!settings) return answer;
+const NOTHING: PresentedDrawing = { labels: [], datasets: [], missing: [], tableMissing: false, truncated: false };
+
+/** The drawing of `settings` from the first CHART_LIMITS.points rows of its table, as the reader sees it. */
+function drawing(db: Db, actor: User, settings: ChartSettings): PresentedDrawing {
   let table: ReturnType<typeof tableValues>;
   try {
     table = tableValues(db, actor, settings.table, CHART_LIMITS.points);
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return { ...answer, tableMissing: true };
+    if (error instanceof AppError && error.status === 404) return { ...NOTHING, tableMissing: true };
     throw error;
   }
   const columns = drawable(table.headers);
@@ -138,11 +136,25 @@ export function chartData(db: Db, actor: User, id: number): PresentedChartData {
   const main = locate({ name: mainName, field: settings.mainColumn }, columns);
   const values = settings.headers.filter((h) => h.isValue).map((h) => ({ name: h.name, field: locate(h, columns) }));
   const missing = [...(main ? [] : [mainName || settings.mainColumn]), ...values.filter((v) => !v.field).map((v) => v.name)];
-  if (missing.length) return { ...answer, missing };
+  if (missing.length) return { ...NOTHING, missing };
   return {
-    ...answer,
+    ...NOTHING,
     labels: table.items.map((row) => String(row[main!] ?? "")),
     datasets: values.map((v) => ({ label: v.name, data: table.items.map((row) => numberOf(row[v.field!])) })),
     truncated: table.truncated,
   };
+}
+
+/** chart/data: a saved chart's settings and drawing; a CHART item without a chart's settings draws nothing. */
+export function chartData(db: Db, actor: User, id: number): PresentedChartData {
+  const { item } = requireChart(db, actor, id);
+  const settings = readSettings(item.value);
+  return { id: item.id, name: item.name, settings, ...(settings ? drawing(db, actor, settings) : NOTHING) };
+}
+
+/** chart/preview: the wizard's live preview of settings not saved yet, checked as chart/save checks them. */
+export function previewChart(db: Db, actor: User, input: ChartPreviewInput): PresentedDrawing {
+  const table = requireTable(db, actor, input.table);
+  const headers = checkColumns(input, drawable(headersOf(table)));
+  return drawing(db, actor, { name: "", type: input.type, showDetails: input.showDetails, mainColumn: input.mainColumn, headers, table: table.id });
 }
