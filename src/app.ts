@@ -28,6 +28,7 @@ import { driveRoutes } from "./modules/drive/routes";
 import { issueRoutes } from "./modules/issues/routes";
 import { widgetRoutes } from "./modules/widgets/routes";
 import { wikiRoutes } from "./modules/wiki/routes";
+import { tableRoutes } from "./modules/tables/routes";
 import { reportRoutes } from "./modules/reports/routes";
 
 const MINUTE = 60_000;
@@ -77,6 +78,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(driveRoutes(ctx))
     .use(issueRoutes(ctx))
     .use(widgetRoutes(ctx))
-    .use(wikiRoutes(ctx));
+    .use(wikiRoutes(ctx))
+    .use(tableRoutes(ctx));
   return { app, ctx };
 }

@@ -1,5 +1,8 @@
 import { categories, dataCategories, dataItems, projects, userProjectCategories, userProjects, type DataItem } from "../../db/schema";
 import type { Role } from "../lib/roles";
+import type { Cell } from "../modules/tables/cells";
+import { appendRows } from "../modules/tables/rows";
+import { headerList, urlColumnOf } from "../modules/tables/service";
 import type { TestApp } from "./harness";
 
 /**
@@ -23,6 +26,14 @@ export function factories(t: TestApp) {
     return item;
   };
 
+  /** A TABLE item with its rows, as an import makes it (headers named as given, short rows padded). */
+  const table = (projectId: number, { name = "Table", headers, rows, owner, categoryIds = [] }: { name?: string; headers: string[]; rows: Cell[][]; owner?: { id: number }; categoryIds?: number[] }): DataItem => {
+    const list = headerList(headers);
+    const item = dataItem(projectId, { name, dataType: "TABLE", value: JSON.stringify(list), ownerId: owner?.id ?? null }, categoryIds);
+    appendRows(db, item.id, rows.map((row) => list.map((_, i) => row[i] ?? null)), urlColumnOf(list));
+    return item;
+  };
+
   /**
    * A project with a plain member, a moderator (a USER with the project's moderator flag), someone
    * outside it (of `outsiderRole`) and an ADMIN who manages every project without being a member.
@@ -40,5 +51,5 @@ export function factories(t: TestApp) {
     return scene;
   }
 
-  return { project, member, assignCategories, category, dataItem, projectScene };
+  return { project, member, assignCategories, category, dataItem, table, projectScene };
 }

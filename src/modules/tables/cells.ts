@@ -1,0 +1,46 @@
+import { foldText } from "../../lib/text-fold";
+
+/** A cell as stored and served: text, a number, or empty. */
+export type Cell = string | number | null;
+
+export const fieldOf = (column: number) => `cell_${column}`;
+
+/** The column a field names (`cell_3` → 3), or undefined when it names none of `columns`. */
+export function columnOf(field: string, columns: number): number | undefined {
+  const match = /^cell_(0|[1-9]\d{0,3})$/.exec(field);
+  const column = match ? Number(match[1]) : -1;
+  return column >= 0 && column < columns ? column : undefined;
+}
+
+/** The column holding a row's map points is the one named `url`, in any case. */
+export const isUrlHeader = (name: string) => name.trim().toLowerCase() === "url";
+
+/**
+ * Text that is a plain decimal number: an optional sign, no leading zeros (so codes such as "007"
+ * stay text), a point or, when `comma` allows it, a comma before the fraction, an optional exponent.
+ */
+const NUMBER = /^[+-]?(0|[1-9]\d*)([.,]\d+)?([eE][+-]?\d{1,3})?$/;
+
+export function numberIn(text: string, comma: boolean): number | undefined {
+  const trimmed = text.trim();
+  if (!NUMBER.test(trimmed) || (!comma && trimmed.includes(","))) return undefined;
+  const value = Number(trimmed.replace(",", "."));
+  return Number.isFinite(value) ? value : undefined;
+}
+
+const EMPTY_KEY = new Uint8Array(0);
+
+/**
+ * A cell's sort key (see db/schema/tables.ts): numbers, and text that reads as one, by value; other
+ * text folded (case and е/ё ignored); empty cells an empty blob, after everything else.
+ */
+export function sortKeyOf(cell: Cell): number | string | Uint8Array {
+  if (cell === null) return EMPTY_KEY;
+  if (typeof cell === "number") return cell;
+  if (!cell.trim()) return EMPTY_KEY;
+  return numberIn(cell, true) ?? foldText(cell.trim());
+}
+
+/** The row's text the filter searches: every cell but the hidden url column, folded, one per line. */
+export const searchTextOf = (cells: Cell[], urlColumn: number) =>
+  foldText(cells.map((cell, i) => (i === urlColumn || cell === null ? "" : String(cell))).join("\n"));

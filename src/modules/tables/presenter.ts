@@ -1,0 +1,10 @@
+import { t } from "elysia";
+import { integer } from "../../lib/schema";
+
+const cellSchema = t.Union([t.String(), t.Number(), t.Null()]);
+const headerSchema = t.Object({ name: t.String(), field: t.String({ description: "cell_0, cell_1, …: the key of this column in each item" }) });
+/** A row: `id` and one key per header field (a record, so the answer keeps the dynamic keys). */
+const itemSchema = t.Record(t.String(), cellSchema, { description: "{ id, cell_0, cell_1, … }" });
+
+export const tablePageSchema = t.Object({ id: integer(), name: t.String(), headers: t.Array(headerSchema), items: t.Array(itemSchema), totalElements: integer() });
+export const optionsSchema = t.Array(t.String());

@@ -1,0 +1,127 @@
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../../db/client";
+import { tableRows, tableSortKeys } from "../../../db/schema";
+import { foldText } from "../../lib/text-fold";
+import { type Cell, searchTextOf, sortKeyOf } from "./cells";
+
+/** SQLite allows 32,766 bound values per statement: sort keys go four values each. */
+const KEYS_PER_INSERT = 8000;
+const ROWS_PER_INSERT = 2000;
+
+/** Writes the sort keys of rows already stored, column by column. */
+function insertKeys(tx: Executor, tableId: number, rows: { id: number; cells: Cell[] }[]) {
+  let batch: (typeof tableSortKeys.$inferInsert)[] = [];
+  for (const row of rows) {
+    row.cells.forEach((cell, col) => batch.push({ rowId: row.id, tableId, col, sortKey: sortKeyOf(cell) }));
+    if (batch.length >= KEYS_PER_INSERT) {
+      tx.insert(tableSortKeys).values(batch).run();
+      batch = [];
+    }
+  }
+  if (batch.length) tx.insert(tableSortKeys).values(batch).run();
+}
+
+/** Appends rows (each as long as the header list) in order, with their sort keys; inside the caller's transaction. */
+export function appendRows(tx: Executor, tableId: number, rows: Cell[][], urlColumn: number): number[] {
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const slice = rows.slice(start, start + ROWS_PER_INSERT);
+    const values = slice.map((cells) => ({ tableId, cells: JSON.stringify(cells), search: searchTextOf(cells, urlColumn) }));
+    // Ids grow in the order the rows were inserted; RETURNING does not promise its own order, so they are sorted.
+    const made = tx.insert(tableRows).values(values).returning({ id: tableRows.id }).all().map((row) => row.id).sort((a, b) => a - b);
+    insertKeys(tx, tableId, slice.map((cells, i) => ({ id: made[i], cells })));
+    ids.push(...made);
+  }
+  return ids;
+}
+
+/** Replaces stored rows' cells and sort keys. */
+export function rewriteRows(tx: Executor, tableId: number, rows: { id: number; cells: Cell[] }[], urlColumn: number) {
+  for (const row of rows) {
+    tx.update(tableRows).set({ cells: JSON.stringify(row.cells), search: searchTextOf(row.cells, urlColumn) }).where(eq(tableRows.id, row.id)).run();
+    tx.delete(tableSortKeys).where(eq(tableSortKeys.rowId, row.id)).run();
+  }
+  insertKeys(tx, tableId, rows);
+}
+
+export function deleteRows(tx: Executor, ids: number[]) {
+  // Sort keys go with their rows (ON DELETE CASCADE).
+  for (let start = 0; start < ids.length; start += ROWS_PER_INSERT) tx.delete(tableRows).where(inArray(tableRows.id, ids.slice(start, start + ROWS_PER_INSERT))).run();
+}
+
+/** Which of `ids` are rows of the table. */
+export const rowsOfTable = (db: Executor, tableId: number, ids: number[]) =>
+  ids.length
+    ? db
+        .select({ id: tableRows.id, cells: tableRows.cells })
+        .from(tableRows)
+        .where(and(eq(tableRows.tableId, tableId), inArray(tableRows.id, ids)))
+        .all()
+        .map((row) => ({ id: row.id, cells: JSON.parse(row.cells) as Cell[] }))
+    : [];
+
+export const rowCount = (db: Executor, tableId: number) => db.select({ n: count() }).from(tableRows).where(eq(tableRows.tableId, tableId)).get()?.n ?? 0;
+
+export interface RowQuery {
+  offset: number;
+  limit: number;
+  /** A column to sort by; without one rows keep the order they were added in. */
+  column?: number;
+  desc?: boolean;
+  filter?: string;
+}
+
+/**
+ * A page of rows with the number of rows the filter lets through. Paging picks the ids first,
+ * from an index alone where it can (the sort keys' (table, column, key, row) index, or rows by
+ * table), and reads only the page's cells; the filter reads each row's folded text.
+ */
+export function pageOfRows(db: Executor, tableId: number, query: RowQuery): { rows: { id: number; cells: Cell[] }[]; total: number } {
+  const term = query.filter ? foldText(query.filter.trim()) : "";
+  const matches = term ? sql`instr(${tableRows.search}, ${term}) > 0` : undefined;
+  const direction = query.desc ? desc : asc;
+  let ids: number[];
+  if (query.column === undefined) {
+    ids = db
+      .select({ id: tableRows.id })
+      .from(tableRows)
+      .where(and(eq(tableRows.tableId, tableId), matches))
+      .orderBy(direction(tableRows.id))
+      .limit(query.limit)
+      .offset(query.offset)
+      .all()
+      .map((row) => row.id);
+  } else {
+    const keys = and(eq(tableSortKeys.tableId, tableId), eq(tableSortKeys.col, query.column));
+    const ordered = db.select({ id: tableSortKeys.rowId }).from(tableSortKeys);
+    ids = (matches ? ordered.innerJoin(tableRows, eq(tableRows.id, tableSortKeys.rowId)).where(and(keys, matches)) : ordered.where(keys))
+      .orderBy(direction(tableSortKeys.sortKey), direction(tableSortKeys.rowId))
+      .limit(query.limit)
+      .offset(query.offset)
+      .all()
+      .map((row) => row.id);
+  }
+  const found = new Map(rowsOfTable(db, tableId, ids).map((row) => [row.id, row]));
+  const rows = ids.map((id) => found.get(id)!).filter(Boolean);
+  const total = term
+    ? (db.select({ n: count() }).from(tableRows).where(and(eq(tableRows.tableId, tableId), matches)).get()?.n ?? 0)
+    : rowCount(db, tableId);
+  return { rows, total };
+}
+
+/**
+ * The distinct values of a column, case-insensitively (one spelling each), in sort order, empty
+ * cells left out: one representative per sort key, read along the sort keys' index.
+ */
+export function distinctValues(db: Executor, tableId: number, column: number, limit: number): string[] {
+  return db
+    .select({ value: sql<Cell>`min(json_extract(${tableRows.cells}, ${`$[${column}]`}))` })
+    .from(tableSortKeys)
+    .innerJoin(tableRows, eq(tableRows.id, tableSortKeys.rowId))
+    .where(and(eq(tableSortKeys.tableId, tableId), eq(tableSortKeys.col, column), sql`typeof(${tableSortKeys.sortKey}) <> 'blob'`))
+    .groupBy(tableSortKeys.sortKey)
+    .orderBy(asc(tableSortKeys.sortKey))
+    .limit(limit)
+    .all()
+    .map((row) => String(row.value));
+}

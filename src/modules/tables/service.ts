@@ -1,0 +1,127 @@
+import type { Db, Executor } from "../../../db/client";
+import type { DataItem, User } from "../../../db/schema";
+import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { createDataItem } from "../data/service";
+import { requireDataItem } from "../data/policy";
+import { requireProjectRole } from "../projects/policy";
+import { type Cell, columnOf, fieldOf, isUrlHeader } from "./cells";
+import { TABLE_LIMITS } from "./limits";
+import { appendRows, distinctValues, pageOfRows } from "./rows";
+import { checkCell } from "./values";
+
+export interface TableHeader {
+  name: string;
+  field: string;
+}
+/** A row as served: its id and one key per header field. */
+export type TableItem = { id: number } & Record<string, Cell>;
+export interface TablePage {
+  id: number;
+  name: string;
+  headers: TableHeader[];
+  items: TableItem[];
+  totalElements: number;
+}
+
+export interface TableInput {
+  name: string;
+  description?: string;
+  categoryList?: { id: number }[];
+  headers: string[];
+  rows: Cell[][];
+}
+
+const tooBig = (code: "table_too_wide" | "table_too_long" | "table_too_large", message: string) => new AppError(422, code, message);
+
+/** The header list: trimmed names, an empty one named "Column N" (N counted from 1), every column given a field. */
+export function headerList(names: string[]): TableHeader[] {
+  if (names.length > TABLE_LIMITS.columns) throw tooBig("table_too_wide", `A table may have at most ${TABLE_LIMITS.columns} columns`);
+  return names.map((name, i) => ({ name: name.trim().slice(0, TABLE_LIMITS.headerChars) || `Column ${i + 1}`, field: fieldOf(i) }));
+}
+
+/** A stored table's headers (its data item's `value`). */
+export const headersOf = (item: DataItem): TableHeader[] => JSON.parse(item.value || "[]") as TableHeader[];
+
+export const urlColumnOf = (headers: TableHeader[]) => headers.findIndex((header) => isUrlHeader(header.name));
+
+/** The item `id` when it is a TABLE the actor may act on with `needed`; any other type is "no such data". */
+export function requireTable(db: Db, actor: User, id: number, needed: "USER" | "MODERATOR" = "USER"): DataItem {
+  const { item } = requireDataItem(db, actor, id, needed);
+  if (item.dataType !== "TABLE") throw notFound("data");
+  return item;
+}
+
+/** Checks the caps and every cell; rows shorter than the header list are padded with empty cells, longer ones refused. */
+function checkRows(headers: TableHeader[], rows: Cell[][], existing = 0): Cell[][] {
+  if (existing + rows.length > TABLE_LIMITS.rows) throw tooBig("table_too_long", `A table may have at most ${TABLE_LIMITS.rows} rows`);
+  if ((existing + rows.length) * headers.length > TABLE_LIMITS.cells) throw tooBig("table_too_large", `A table may have at most ${TABLE_LIMITS.cells} cells`);
+  const urlColumn = urlColumnOf(headers);
+  const details: ErrorDetail[] = [];
+  const checked = rows.map((row, r) => {
+    if (row.length > headers.length) details.push({ path: `rows.${r}`, message: `A row may have at most ${headers.length} cells` });
+    return headers.map((_, c) => {
+      const result = checkCell(row[c] ?? null, c === urlColumn);
+      if (typeof result === "object" && result !== null) {
+        details.push({ path: `rows.${r}.${c}`, message: result.problem });
+        return null;
+      }
+      return result;
+    });
+  });
+  if (details.length) throw invalid(details.slice(0, 20));
+  return checked;
+}
+
+/**
+ * Creates a TABLE data item with its rows inside the caller's transaction (an import's or a test's);
+ * MODERATOR in the project. Any bad cell or a table past the caps throws before anything is written.
+ */
+export function createTable(tx: Executor, actor: User, projectId: number, input: TableInput): DataItem {
+  // A transaction answers the same reads as the database it belongs to.
+  requireProjectRole(tx as Db, actor, projectId, "MODERATOR");
+  const headers = headerList(input.headers);
+  if (!headers.length) throw invalid([{ path: "headers", message: "A table needs at least one column" }]);
+  const rows = checkRows(headers, input.rows);
+  const item = createDataItem(tx, actor, projectId, {
+    dataType: "TABLE",
+    name: input.name,
+    description: input.description,
+    categoryList: input.categoryList,
+    value: JSON.stringify(headers),
+  });
+  appendRows(tx, item.id, rows, urlColumnOf(headers));
+  return item;
+}
+
+const itemOf = (headers: TableHeader[], row: { id: number; cells: Cell[] }): TableItem => {
+  const item: TableItem = { id: row.id };
+  headers.forEach((header, c) => (item[header.field] = row.cells[c] ?? null));
+  return item;
+};
+
+/** A page of a table, sorted and filtered in SQL (GET table/get-table). */
+export function tablePage(db: Db, actor: User, tableId: number, query: { page: number; rowsPerPage: number; sortBy?: string; desc?: boolean; filter?: string }): TablePage {
+  const item = requireTable(db, actor, tableId);
+  const headers = headersOf(item);
+  const column = query.sortBy ? columnOf(query.sortBy, headers.length) : undefined;
+  if (query.sortBy && column === undefined) throw invalid([{ path: "query.sortBy", message: "Sort by one of the table's fields" }]);
+  const rowsPerPage = Math.min(Math.max(1, query.rowsPerPage), TABLE_LIMITS.rowsPerPage);
+  const { rows, total } = pageOfRows(db, item.id, { offset: query.page * rowsPerPage, limit: rowsPerPage, column, desc: query.desc, filter: query.filter });
+  return { id: item.id, name: item.name, headers, items: rows.map((row) => itemOf(headers, row)), totalElements: total };
+}
+
+/** The first `maxRows` rows in their order, for charts, report exports and widgets. */
+export function tableValues(db: Db, actor: User, tableId: number, maxRows: number): { headers: TableHeader[]; items: TableItem[]; truncated: boolean } {
+  const item = requireTable(db, actor, tableId);
+  const headers = headersOf(item);
+  const { rows, total } = pageOfRows(db, item.id, { offset: 0, limit: Math.max(0, maxRows) });
+  return { headers, items: rows.map((row) => itemOf(headers, row)), truncated: total > rows.length };
+}
+
+/** A column's distinct values (GET table/get-options). */
+export function tableOptions(db: Db, actor: User, tableId: number, field: string): string[] {
+  const item = requireTable(db, actor, tableId);
+  const column = columnOf(field, headersOf(item).length);
+  if (column === undefined) throw invalid([{ path: "query.header", message: "One of the table's fields" }]);
+  return distinctValues(db, item.id, column, TABLE_LIMITS.options);
+}
