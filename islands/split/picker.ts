@@ -1,0 +1,138 @@
+import { mdiCalculatorVariantOutline, mdiChartBar, mdiFileChartOutline, mdiFileDocumentOutline, mdiGauge, mdiLayersOutline, mdiMapOutline, mdiTable } from "@mdi/js";
+import type { DataType } from "../../db/schema/data";
+import type { Wire } from "../../src/lib/responses";
+import type { PresentedRelation, PresentedSearchHit } from "../../src/modules/data/presenter";
+import { api } from "../lib/api";
+import { errorText } from "../lib/failures";
+import { t, tf } from "../lib/i18n";
+
+type Hit = Wire<PresentedSearchHit>;
+
+const ICONS: Record<DataType, string> = {
+  DOC: mdiFileDocumentOutline,
+  TABLE: mdiTable,
+  LAYER: mdiLayersOutline,
+  MAP: mdiMapOutline,
+  CHART: mdiChartBar,
+  CALC: mdiCalculatorVariantOutline,
+  REPORT: mdiFileChartOutline,
+  MODBUS_UNIT: mdiGauge,
+};
+
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "") => {
+  const node = document.createElement(tag);
+  if (text) node.textContent = text;
+  return node;
+};
+
+/** A list of items, each a button that opens it in the side (icon, name, its type for screen readers). */
+function hitList(hits: Hit[], label: string, open: (hit: Hit) => void) {
+  const list = el("ul");
+  list.setAttribute("aria-label", label);
+  for (const hit of hits) {
+    const button = el("button");
+    button.type = "button";
+    button.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS[hit.dataType]}"/></svg>`;
+    const type = el("span", `(${t(`dataType.${hit.dataType}`)})`);
+    type.className = "visually-hidden";
+    button.append(el("span", hit.name), type);
+    button.addEventListener("click", () => open(hit));
+    const item = el("li");
+    item.append(button);
+    list.append(item);
+  }
+  return list;
+}
+
+let serial = 0;
+
+export interface PickerOptions {
+  projectId: number;
+  /** The other side's item: its related data are offered first (the second side). */
+  relatedTo?: { id: number; name: string };
+  /** Why the side is empty, when the address named an item that cannot be shown. */
+  notice?: string;
+  signal: AbortSignal;
+  open(hit: Hit): void;
+}
+
+/**
+ * An empty side (spec 2): the other side's related data to open with one click, 'Open document' (the
+ * project's documents), and a search over the project's data (data/search); the server sees to it that
+ * only what the reader may see is listed.
+ */
+export function picker({ projectId, relatedTo, notice, signal, open }: PickerOptions): HTMLElement {
+  const box = el("div");
+  box.className = "split-empty";
+  if (notice) {
+    const line = el("p", notice);
+    line.className = "docv-message docv-message--error";
+    line.setAttribute("role", "alert");
+    box.append(line);
+  }
+  box.append(el("p", t("viewer.split.choose")));
+
+  const failed = (into: HTMLElement, error: unknown) => {
+    if (signal.aborted) return;
+    const line = el("p", errorText(error));
+    line.className = "docv-message docv-message--error";
+    into.replaceChildren(line);
+  };
+
+  if (relatedTo) {
+    const section = el("section");
+    const heading = el("h3", tf("viewer.split.related", { name: relatedTo.name }));
+    const body = el("div", t("common.loading"));
+    section.append(heading, body);
+    box.append(section);
+    api<Wire<PresentedRelation>[]>("relations-data/get", { query: { id: relatedTo.id }, signal })
+      .then((related) => {
+        if (signal.aborted) return;
+        body.replaceChildren(related.length ? hitList(related, heading.textContent!, open) : el("p", t("viewer.split.noRelated")));
+      })
+      .catch((error) => failed(body, error));
+  }
+
+  const form = el("form");
+  form.setAttribute("role", "search");
+  const id = `split-search-${++serial}`;
+  const label = el("label", t("viewer.split.search"));
+  label.htmlFor = id;
+  label.className = "visually-hidden";
+  const input = el("input");
+  input.type = "search";
+  input.id = id;
+  input.placeholder = t("viewer.split.search");
+  input.autocomplete = "off";
+  input.maxLength = 255;
+  const searchButton = el("button", t("viewer.split.search"));
+  searchButton.type = "submit";
+  searchButton.className = "btn";
+  const documents = el("button", t("viewer.split.openDocument"));
+  documents.type = "button";
+  documents.className = "btn btn--ghost";
+  const results = el("div");
+  results.setAttribute("aria-live", "polite");
+  form.append(label, input, searchButton, documents);
+  box.append(form, results);
+
+  let asking: AbortController | undefined;
+  const find = (path: string, query: Record<string, string | number>) => {
+    asking?.abort();
+    const controller = (asking = new AbortController());
+    const both = AbortSignal.any([signal, controller.signal]);
+    results.replaceChildren(el("p", t("common.loading")));
+    api<Hit[]>(path, { query: { projectId, ...query }, signal: both })
+      .then((hits) => {
+        if (both.aborted) return;
+        results.replaceChildren(hits.length ? hitList(hits, t("viewer.split.results"), open) : el("p", t("viewer.split.noHits")));
+      })
+      .catch((error) => both.aborted || failed(results, error));
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    find("data/search", { str: input.value.trim() });
+  });
+  documents.addEventListener("click", () => find("data/search-by-type", { str: "", dataType: "DOC" }));
+  return box;
+}
