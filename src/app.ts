@@ -23,6 +23,7 @@ import { docRoutes } from "./modules/docs/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { wireChatLive } from "./modules/chat/live";
 import { dataRoutes } from "./modules/data/routes";
+import { calcRoutes } from "./modules/calc/routes";
 import { chartRoutes } from "./modules/charts/routes";
 import { driveRoutes } from "./modules/drive/routes";
 import { issueRoutes } from "./modules/issues/routes";
@@ -71,6 +72,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(projectRoutes(ctx))
     .use(categoryRoutes(ctx))
     .use(dataRoutes(ctx))
+    .use(calcRoutes(ctx))
     .use(reportRoutes(ctx))
     .use(chartRoutes(ctx))
     .use(docRoutes(ctx))

@@ -71,6 +71,9 @@ const ACCESS: Record<string, Access> = {
   "GET /api/relations-data/remove": "USER",
   "GET /api/provider/get-all-for-project/": "USER",
   "GET /api/keyword/get-all-for-project/": "USER",
+  // calc/save needs MODERATOR in the calculation's project, calc/invoke a member who sees it: checked in the service.
+  "POST /api/calc/save": "USER",
+  "POST /api/calc/invoke": "USER",
   // chart/save needs MODERATOR in the chart's project (a member's moderator flag counts): checked in the service.
   "GET /api/chart/get": "USER",
   "POST /api/chart/save": "USER",

@@ -4,6 +4,8 @@ export interface ErrorDetail {
   message: string;
   /** A locales key; the error handler replaces `message` with its text in the request's language. */
   code?: string;
+  /** The line of a script the complaint is about (a calculation that failed). */
+  line?: number;
 }
 
 /** Every expected failure: a status, a stable snake_case code the UI translates, and an English message. */

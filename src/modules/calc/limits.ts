@@ -1,0 +1,61 @@
+/**
+ * A calculation's limits and the contract of its script, written once for the model, the service, the
+ * sandbox and the viewer (no imports: islands use this file).
+ *
+ * The script defines `function main(props)`; `props` holds one number per declared prop, by its
+ * variable (`props.width`). What main returns is shown as:
+ * - a string: HTML, sanitised on the server (setting `calcResult`);
+ * - an array of objects, or `{ headers, rows }`: a table;
+ * - anything else: its JSON text (a number reads as itself). A promise is awaited first.
+ */
+export const CALC_LIMITS = {
+  /** The script's size in UTF-8 bytes. */
+  scriptBytes: 100 * 1024,
+  props: 50,
+  variable: 64,
+  propName: 255,
+  /** How long one invocation may run (QuickJS's interrupt handler; the worker is ended a little later as a backstop). */
+  timeMs: 1000,
+  /** QuickJS's heap per invocation. */
+  memoryBytes: 32 * 1024 * 1024,
+  /** QuickJS's stack per invocation: recursion without end stops here with "stack overflow". */
+  stackBytes: 512 * 1024,
+  /** The result's size (HTML or JSON text), in characters. */
+  resultChars: 1024 * 1024,
+  /** A table result's columns and rows. */
+  columns: 100,
+  rows: 10_000,
+} as const;
+
+/** The script a new calculation starts with (spec 2: an empty main function). */
+export const DEFAULT_SCRIPT = "function main(props) {\n}\n";
+
+/** One numeric input of a calculation: the variable main reads and the label people see. */
+export interface CalcProp {
+  variable: string;
+  name: string;
+}
+
+/** A variable is a JavaScript identifier (letters, digits, _ and $, not starting with a digit). */
+export const VARIABLE_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** The complaint about one prop (a locales key under calc.), or undefined when it is fine. */
+export function propProblem(prop: CalcProp, others: CalcProp[]): "calc.variableInvalid" | "calc.variableTaken" | "calc.nameRequired" | undefined {
+  if (!VARIABLE_PATTERN.test(prop.variable) || prop.variable.length > CALC_LIMITS.variable || prop.variable === "__proto__") return "calc.variableInvalid";
+  if (others.some((other) => other !== prop && other.variable === prop.variable)) return "calc.variableTaken";
+  if (!prop.name.trim() || prop.name.length > CALC_LIMITS.propName) return "calc.nameRequired";
+  return undefined;
+}
+
+/** A calculation's stored props (JSON text), as a list; anything else reads as no props. */
+export function readProps(text: string | null | undefined): CalcProp[] {
+  try {
+    const value: unknown = JSON.parse(text ?? "[]");
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter((p): p is CalcProp => typeof p?.variable === "string" && typeof p?.name === "string")
+      .map((p) => ({ variable: p.variable, name: p.name }));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,20 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../lib/context";
+import { authPlugin } from "../../lib/http";
+import { answers } from "../../lib/responses";
+import { dataItemSchema } from "../data/presenter";
+import { calcInvokeBody, calcInvokeQuery, calcSaveBody } from "./model";
+import { calcResultSchema } from "./presenter";
+import { invokeCalc, saveCalc } from "./service";
+
+/** Calculations (spec 2, section 7): save the script and props (MODERATOR), invoke with numbers (any member who sees it). */
+export const calcRoutes = (ctx: AppContext) =>
+  new Elysia()
+    .use(authPlugin(ctx))
+    .post("/calc/save", ({ actor, body }) => saveCalc(ctx.db, actor, body), { access: "USER", body: calcSaveBody, response: answers(dataItemSchema) })
+    .post("/calc/invoke", ({ actor, query, body }) => invokeCalc(ctx.db, actor, query.id, body), {
+      access: "USER",
+      query: calcInvokeQuery,
+      body: calcInvokeBody,
+      response: answers(calcResultSchema),
+    });

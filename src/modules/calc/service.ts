@@ -1,0 +1,108 @@
+import { availableParallelism } from "node:os";
+import type { Db } from "../../../db/client";
+import type { User } from "../../../db/schema";
+import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
+import { saveDataItem } from "../data/service";
+import { requireProjectRole } from "../projects/policy";
+import { CALC_LIMITS, DEFAULT_SCRIPT, propProblem, readProps, type CalcProp } from "./limits";
+import { CalcPool } from "./pool";
+import type { CalcResult } from "./presenter";
+import { presentResult } from "./result";
+import { requireCalc } from "./policy";
+
+interface SaveInput {
+  id?: number | null;
+  project?: { id: number };
+  name?: string;
+  description?: string | null;
+  categoryList?: { id: number }[] | null;
+  script?: string;
+  props?: string;
+}
+
+interface PropValue {
+  variable: string;
+  value: number;
+}
+
+/**
+ * The sandbox threads of this process: two to four (one core is left to the server), and up to 64
+ * invocations waiting for one; past that calc/invoke answers 503 calc_busy.
+ */
+let shared: CalcPool | undefined;
+const pool = () => (shared ??= new CalcPool({ workers: Math.min(4, Math.max(2, availableParallelism() - 1)), queue: 64, graceMs: 500 }));
+
+/** The props JSON text as a checked list (normalised: trimmed names, nothing else kept), or a 422 naming each bad entry. */
+function checkProps(text: string): CalcProp[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid([{ path: "body.props", message: "Must be JSON text" }]);
+  }
+  if (!Array.isArray(value)) throw invalid([{ path: "body.props", message: "Must be a list of { variable, name }" }]);
+  if (value.length > CALC_LIMITS.props) throw invalid([{ path: "body.props", message: "calc.tooManyProps", code: "calc.tooManyProps" }]);
+  const props = value.map((p) => ({ variable: typeof p?.variable === "string" ? p.variable : "", name: typeof p?.name === "string" ? p.name.trim() : "" }));
+  const details: ErrorDetail[] = props.flatMap((prop, i) => {
+    const problem = propProblem(prop, props);
+    return problem ? [{ path: `body.props[${i}]`, message: problem, code: problem }] : [];
+  });
+  if (details.length) throw invalid(details);
+  return props;
+}
+
+function checkScript(script: string | undefined) {
+  if (script !== undefined && Buffer.byteLength(script) > CALC_LIMITS.scriptBytes) {
+    throw invalid([{ path: "body.script", message: "calc.scriptTooLarge", code: "calc.scriptTooLarge" }]);
+  }
+}
+
+/** calc/save: MODERATOR in the calculation's project; creates one (default script, no props) without `id`. */
+export function saveCalc(db: Db, actor: User, input: SaveInput) {
+  const existing = input.id ? requireCalc(db, actor, input.id, "MODERATOR").item : undefined;
+  if (!existing) {
+    if (!input.project) throw invalid([{ path: "body.project", message: "A project is required" }]);
+    requireProjectRole(db, actor, input.project.id, "MODERATOR");
+  }
+  checkScript(input.script);
+  const props = input.props === undefined ? undefined : JSON.stringify(checkProps(input.props));
+  const fields = { description: input.description, categoryList: input.categoryList, dataType: "CALC" as const };
+  if (existing) {
+    return saveDataItem(db, actor, { ...fields, id: existing.id, project: { id: existing.projectId }, name: input.name ?? existing.name, script: input.script, props });
+  }
+  return saveDataItem(db, actor, { ...fields, project: input.project!, name: input.name ?? "", script: input.script ?? DEFAULT_SCRIPT, props: props ?? "[]" });
+}
+
+/** The numbers main receives, by variable: one for each declared prop, or a 422 naming the missing ones. */
+function propValues(props: CalcProp[], given: PropValue[]): Record<string, number> {
+  const values = new Map(given.map((p) => [p.variable, p.value]));
+  const details: ErrorDetail[] = [];
+  const out: Record<string, number> = {};
+  props.forEach((prop, i) => {
+    const value = values.get(prop.variable);
+    if (typeof value === "number" && Number.isFinite(value)) out[prop.variable] = value;
+    else details.push({ path: `body[${i}].value`, message: "calc.valueRequired", code: "calc.valueRequired" });
+  });
+  if (details.length) throw invalid(details);
+  return out;
+}
+
+const FAILURES = {
+  failed: [422, "calc_failed"],
+  timeout: [422, "calc_timeout"],
+  memory: [422, "calc_memory"],
+} as const;
+
+/**
+ * calc/invoke: any member who sees the calculation runs its script in the sandbox with the given
+ * numbers. A script that throws, runs out of time or memory answers 422 (calc_failed with the line in
+ * `details`, calc_timeout, calc_memory); a full pool 503 calc_busy.
+ */
+export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[]): Promise<CalcResult> {
+  const { item } = requireCalc(db, actor, id);
+  const props = propValues(readProps(item.props), given);
+  const reply = await pool().run({ script: item.script ?? DEFAULT_SCRIPT, props });
+  if (reply.ok) return presentResult(reply.kind, reply.text);
+  const [status, code] = FAILURES[reply.reason];
+  throw new AppError(status, code, reply.message, [{ path: "script", message: reply.message, ...(reply.line ? { line: reply.line } : {}) }]);
+}
