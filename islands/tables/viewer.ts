@@ -298,6 +298,7 @@ export function mount(host: HTMLElement, context: ViewerContext): MountedViewer 
       return;
     }
     count.textContent = tf("table.rows", { n: total });
+    table.setAttribute("aria-rowcount", String(total + 1));
     if (total === 0) {
       for (const { tr } of drawn.values()) tr.remove();
       drawn.clear();
