@@ -1,0 +1,145 @@
+import type { Db } from "../../../db/client";
+import type { DataItem, User } from "../../../db/schema";
+import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
+import { translator, type Locale } from "../../lib/i18n";
+import { sanitize } from "../../lib/sanitize";
+import { runUntrusted, UntrustedJobError } from "../../lib/untrusted-worker";
+import { contentDisposition } from "../../lib/downloads";
+import { requireDataItem } from "../data/policy";
+import { saveDataItem } from "../data/service";
+import { tableValues } from "../tables/service";
+import type { ReportBlock } from "./blocks";
+import type { ExportJob } from "./export-job";
+import { REPORT_LIMITS } from "./limits";
+import type { ExportFormat } from "./model";
+import { placeholderIds } from "./placeholders";
+import { requireReport } from "./policy";
+import type { PresentedReport } from "./presenter";
+
+const SHOWN_TYPES = new Set(["TABLE", "CHART"]);
+
+/** The body as the `report` setting keeps it (a body saved through data/save was cleaned more loosely). */
+const cleanBody = (item: DataItem) => sanitize(item.body ?? "", "report");
+
+/**
+ * The items of `ids` the reader may see as blocks of `report`: a TABLE or CHART of the report's
+ * project, active, and reachable by the reader (categories). Anything else is left out, and its
+ * placeholder drawn neutral, so a report never tells its reader what they could not open themselves.
+ */
+function visibleItems(db: Db, actor: User, report: DataItem, ids: number[]): DataItem[] {
+  return ids.slice(0, REPORT_LIMITS.placeholders).flatMap((id) => {
+    try {
+      const { item } = requireDataItem(db, actor, id);
+      return item.isActive && item.projectId === report.projectId && SHOWN_TYPES.has(item.dataType) ? [item] : [];
+    } catch (error) {
+      if (error instanceof AppError) return [];
+      throw error;
+    }
+  });
+}
+
+/** report/get: the body and the blocks the reader may see. */
+export function getReport(db: Db, actor: User, id: number): PresentedReport {
+  const { item } = requireReport(db, actor, id);
+  const body = cleanBody(item);
+  const blocks = visibleItems(db, actor, item, placeholderIds(body)).map((data) => ({ id: data.id, dataType: data.dataType as "TABLE" | "CHART" }));
+  return { id: item.id, name: item.name, projectId: item.projectId, body, blocks };
+}
+
+/** report/save: a new body, sanitised (MODERATOR in the report's project). */
+export function saveReport(db: Db, actor: User, input: { id: number; body: string }): PresentedReport {
+  const { item } = requireReport(db, actor, input.id, "MODERATOR");
+  saveDataItem(db, actor, { id: item.id, project: { id: item.projectId }, dataType: "REPORT", name: item.name, body: sanitize(input.body, "report") });
+  return getReport(db, actor, item.id);
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
+
+/** The base64 of a PNG data: URL within the size cap, or undefined. */
+function pngOf(url: string): string | undefined {
+  const base64 = PNG_DATA_URL.exec(url)?.[1];
+  if (!base64) return undefined;
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.byteLength > REPORT_LIMITS.imageBytes || bytes.byteLength < 33) return undefined;
+  return PNG_SIGNATURE.every((byte, i) => bytes[i] === byte) && bytes.toString("latin1", 12, 16) === "IHDR" ? base64 : undefined;
+}
+
+/** The images sent for an export, checked: each for a placeholder of the report, each a PNG under the cap. */
+function checkImages(images: Record<string, string>, placeholders: number[]): Map<number, string> {
+  const details: ErrorDetail[] = [];
+  const checked = new Map<number, string>();
+  for (const [key, url] of Object.entries(images)) {
+    const id = Number(key);
+    const png = pngOf(url);
+    if (!/^[1-9][0-9]{0,14}$/.test(key) || !placeholders.includes(id)) details.push({ path: `body.images.${key}`, message: "Not a placeholder of this report" });
+    else if (!png) details.push({ path: `body.images.${key}`, message: `A PNG data: URL of at most ${REPORT_LIMITS.imageBytes} bytes` });
+    else checked.set(id, png);
+  }
+  if (details.length) throw invalid(details.slice(0, 20), "The chart images are not valid");
+  return checked;
+}
+
+function blockOf(db: Db, actor: User, item: DataItem, images: Map<number, string>): ReportBlock | undefined {
+  if (item.dataType === "CHART") {
+    const png = images.get(item.id);
+    return png ? { kind: "chart", name: item.name, png } : undefined;
+  }
+  const values = tableValues(db, actor, item.id, REPORT_LIMITS.tableRows);
+  const shown = values.headers.filter((header) => header.name.trim().toLowerCase() !== "url");
+  return {
+    kind: "table",
+    name: item.name,
+    headers: shown.map((header) => header.name),
+    rows: values.items.map((row) => shown.map((header) => row[header.field] ?? null)),
+    truncated: values.truncated,
+  };
+}
+
+const MIME: Record<ExportFormat, string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+
+/**
+ * report/export: the report as PDF or DOCX, written in the job worker. Tables come from the tables
+ * service as the reader sees them; charts only from the images the reader's page sent, and only for
+ * placeholders the reader may see; every other placeholder is the neutral block.
+ */
+export async function exportReport(db: Db, actor: User, id: number, format: ExportFormat, images: Record<string, string>, locale: Locale) {
+  const { item } = requireReport(db, actor, id);
+  const html = cleanBody(item);
+  const placeholders = placeholderIds(html);
+  const pictures = checkImages(images, placeholders);
+  const blocks: Record<string, ReportBlock> = {};
+  for (const data of visibleItems(db, actor, item, placeholders)) {
+    const block = blockOf(db, actor, data, pictures);
+    if (block) blocks[data.id] = block;
+  }
+  const t = translator(locale);
+  const job: ExportJob = {
+    format,
+    title: item.name,
+    html,
+    blocks,
+    labels: { unavailable: t("report.unavailable"), truncated: t("report.truncated", { rows: REPORT_LIMITS.tableRows }) },
+    locale,
+  };
+  let bytes: Uint8Array;
+  try {
+    bytes = await runUntrusted<Uint8Array>(new URL("./export-job.ts", import.meta.url), job, { timeoutMs: REPORT_LIMITS.exportMs, maxRssGrowthBytes: 1024 * 1024 * 1024 });
+  } catch (error) {
+    if (error instanceof UntrustedJobError && (error.reason === "timeout" || error.reason === "memory")) {
+      throw new AppError(413, "report_too_large", "The report is too large to export");
+    }
+    throw error;
+  }
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "content-type": MIME[format],
+      "content-disposition": contentDisposition("attachment", `${item.name}.${format}`),
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+    },
+  });
+}
