@@ -29,6 +29,7 @@ import { driveRoutes } from "./modules/drive/routes";
 import { issueRoutes } from "./modules/issues/routes";
 import { widgetRoutes } from "./modules/widgets/routes";
 import { wikiRoutes } from "./modules/wiki/routes";
+import { publicDataRoutes } from "./modules/public-data/routes";
 import { tableRoutes } from "./modules/tables/routes";
 import { reportRoutes } from "./modules/reports/routes";
 
@@ -81,6 +82,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(issueRoutes(ctx))
     .use(widgetRoutes(ctx))
     .use(wikiRoutes(ctx))
+    .use(publicDataRoutes(ctx))
     .use(tableRoutes(ctx));
   return { app, ctx };
 }

@@ -151,6 +151,8 @@ const ACCESS: Record<string, Access> = {
   "POST /api/widget/save": "USER",
   "POST /api/widget/save-all": "USER",
   "GET /api/widget/remove": "USER",
+  // Anyone: the service answers only for an active item in a public category, 404 for everything else.
+  "GET /api/public-data/get": "public",
 };
 
 let t: ReturnType<typeof testApp>;

@@ -122,8 +122,19 @@ export function storedFileResponse(plan: DownloadPlan, file: StoredFile, options
  * body): tagged and cached like an immutable file, and a bare 304 when the browser already holds it.
  * Access was checked before `value` was made, so a 304 is never given to someone who lost access.
  */
-export function immutableAnswer<T>(conditions: Pick<Conditions, "ifNoneMatch">, set: { headers: Record<string, unknown> }, tagged: { etag: string; answer: T }): T | Response {
-  const headers = { etag: tagged.etag, "cache-control": IMMUTABLE_PRIVATE };
+export const immutableAnswer = <T>(conditions: Pick<Conditions, "ifNoneMatch">, set: { headers: Record<string, unknown> }, tagged: { etag: string; answer: T }) =>
+  taggedAnswer(conditions, set, tagged, { "cache-control": IMMUTABLE_PRIVATE });
+
+/**
+ * An answer anyone may read (public data, spec 2): a shared cache (a proxy) may keep it for a minute and then
+ * asks again with its ETag, so an item taken out of its public category stops showing within a minute. The
+ * body is gzipped for some callers and not others, hence Vary.
+ */
+export const publicAnswer = <T>(conditions: Pick<Conditions, "ifNoneMatch">, set: { headers: Record<string, unknown> }, tagged: { etag: string; answer: T }) =>
+  taggedAnswer(conditions, set, tagged, { "cache-control": "public, max-age=60", vary: "accept-encoding" });
+
+function taggedAnswer<T>(conditions: Pick<Conditions, "ifNoneMatch">, set: { headers: Record<string, unknown> }, tagged: { etag: string; answer: T }, caching: Record<string, string>): T | Response {
+  const headers = { etag: tagged.etag, ...caching };
   if (conditions.ifNoneMatch && matchesAny(conditions.ifNoneMatch, tagged.etag)) return new Response(null, { status: 304, headers });
   Object.assign(set.headers, headers);
   return tagged.answer;

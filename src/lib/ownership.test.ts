@@ -29,7 +29,7 @@ const OWNERS: Record<string, string[]> = {
 };
 
 /** Module folders that own no table. */
-const TABLELESS = ["api-docs", "health", "help", "calc", "charts"];
+const TABLELESS = ["api-docs", "health", "help", "calc", "charts", "public-data"];
 
 /** Each job belongs to the feature whose work it does. */
 const JOBS: Record<string, string> = {
@@ -58,6 +58,8 @@ const READ_ONLY_JOINS: Record<string, string> = {
   "src/modules/docs/service.ts users": "author names of versions",
   // A version belongs to a project only through its data item: a removed project's files are found in one query.
   "src/modules/docs/versions.ts dataItems": "files of a project's documents",
+  // An item is public when one of its categories is: asked in the one query that reads the item (public data page).
+  "src/modules/data/policy.ts categories": "is an item in a public category",
   // Members and the people given a category are memberships shown with their user's name and avatar.
   "src/modules/projects/service.ts users": "member rows with names",
   // Message rows show their author's name: joined in the page query and the live event's query.

@@ -1,12 +1,22 @@
 import { and, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { dataCategories, dataItems, type DataItem, type User } from "../../../db/schema";
+import { categories, dataCategories, dataItems, type DataItem, type User } from "../../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
 import { hasRank, type Role } from "../../lib/roles";
 import { categoryLimits, requireProjectRole, type CategoryLimits, type ProjectAccess } from "../projects/policy";
 
 export const findDataItem = (db: Executor, id: number): DataItem | undefined =>
   db.select().from(dataItems).where(eq(dataItems.id, id)).get();
+
+/**
+ * An active item in at least one category marked public (the public data page): anyone may read it. One
+ * query by primary key whatever the answer, so a private, removed or missing id costs the same.
+ */
+export function findPublicDataItem(db: Executor, id: number): DataItem | undefined {
+  const inPublic = sql`exists (select 1 from ${dataCategories} join ${categories} on ${categories.id} = ${dataCategories.categoryId}
+    where ${dataCategories.dataId} = ${dataItems.id} and ${categories.isPublic} = 1)`;
+  return db.select().from(dataItems).where(and(eq(dataItems.id, id), eq(dataItems.isActive, true), inPublic)).get();
+}
 
 /** Moderators (and a member with the moderator flag) see removed items and change items. */
 export const isModerator = (access: ProjectAccess) => hasRank(access.role, "MODERATOR");

@@ -21,6 +21,10 @@ export function newestVersion(db: Executor, dataId: number) {
   );
 }
 
+/** A version's converted HTML (a Word file's, sanitised when converted); null for other types. */
+export const versionHtml = (db: Executor, versionId: number): string | null =>
+  db.select({ body: docVersions.body }).from(docVersions).where(eq(docVersions.id, versionId)).get()?.body ?? null;
+
 /** The stored files of one item's versions, or of every version in a project, read before the rows go. */
 export function versionFiles(db: Executor, of: { dataId: number } | { projectId: number }): string[] {
   const query = db.select({ path: docVersions.filePath }).from(docVersions);

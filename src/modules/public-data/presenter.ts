@@ -1,0 +1,33 @@
+import { t, type Static } from "elysia";
+import { DATA_TYPES, VERSION_TYPES } from "../../../db/schema";
+import { integer, oneOf } from "../../lib/schema";
+
+/** A page of a public table: its visible columns' names (the `url` column of map points stays hidden) and rows of cells. */
+const tableSchema = t.Object({
+  headers: t.Array(t.String()),
+  rows: t.Array(t.Array(t.Nullable(t.Union([t.String(), t.Number()])))),
+  page: integer(),
+  rowsPerPage: integer(),
+  totalElements: integer(),
+});
+
+/** A public document's newest version; `html` is a Word file's converted text (sanitised when converted). */
+const documentSchema = t.Object({ type: oneOf(VERSION_TYPES), name: t.String(), fileName: t.String(), html: t.Nullable(t.String()) });
+
+/**
+ * public-data/get: what anyone may read of a public item. No owner, project, category or chat: only the item's own
+ * name, description and content by type (a calculation's script is not among them: it runs for members only).
+ */
+export const publicDataSchema = t.Object({
+  id: integer(),
+  name: t.String(),
+  description: t.String(),
+  dataType: oneOf(DATA_TYPES),
+  icon: t.Nullable(t.String()),
+  table: t.Nullable(tableSchema),
+  document: t.Nullable(documentSchema),
+  /** A report's body, its [DATA-n] placeholders turned into links to public items (others removed). */
+  report: t.Nullable(t.String()),
+});
+export type PresentedPublicData = Static<typeof publicDataSchema>;
+export type PresentedPublicTable = Static<typeof tableSchema>;
