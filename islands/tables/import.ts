@@ -10,7 +10,8 @@ interface Preview {
   headers: string[];
   rows: Cell[][];
   totalRows: number;
-  encoding: string;
+  /** CSV only. */
+  encoding?: string;
   delimiter?: string;
 }
 
@@ -78,7 +79,7 @@ function createImport() {
     const separator = answer.delimiter === undefined ? undefined : SEPARATORS[answer.delimiter];
     facts.textContent = [
       tf("table.import.rows", { n: answer.totalRows, shown: answer.rows.length }),
-      tf("table.import.encoding", { encoding: answer.encoding }),
+      answer.encoding === undefined ? "" : tf("table.import.encoding", { encoding: answer.encoding }),
       answer.delimiter === undefined ? "" : tf("table.import.separator", { separator: separator ? t(separator) : answer.delimiter }),
     ]
       .filter(Boolean)

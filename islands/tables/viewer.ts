@@ -134,6 +134,11 @@ export function mount(host: HTMLElement, context: ViewerContext): MountedViewer 
     return tr;
   }
 
+  /** The row count, changed only when it changes: it is a live region, read out on every change. */
+  function say(text: string) {
+    if (count.textContent !== text) count.textContent = text;
+  }
+
   function showNote(text: string, error = false) {
     note.textContent = text;
     note.classList.toggle("is-error", error);
@@ -294,10 +299,10 @@ export function mount(host: HTMLElement, context: ViewerContext): MountedViewer 
     }
     if (total === undefined) {
       store.want(0, 0);
-      count.textContent = t("common.loading");
+      say(t("common.loading"));
       return;
     }
-    count.textContent = tf("table.rows", { n: total });
+    say(tf("table.rows", { n: total }));
     table.setAttribute("aria-rowcount", String(total + 1));
     if (total === 0) {
       for (const { tr } of drawn.values()) tr.remove();
@@ -457,13 +462,14 @@ export function mount(host: HTMLElement, context: ViewerContext): MountedViewer 
       draw();
       return true;
     }
-    const changed = { ...item, [open.field]: typedValue(open.text, before) } as TableItem;
+    const value = typedValue(open.text, before);
     open.saving = true;
     version++;
     draw();
     try {
-      await update({ items: [changed] });
-      store.replace(changed);
+      // Only the changed cell: the server keeps the row's others as they are now.
+      await update({ items: [{ id: item.id, [open.field]: value }] });
+      store.replace({ ...item, [open.field]: value });
       editing = undefined;
       snack(t("table.saved"), "success");
       return true;
