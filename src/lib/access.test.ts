@@ -132,6 +132,9 @@ const ACCESS: Record<string, Access> = {
   "POST /api/article/save": "MODERATOR",
   "POST /api/article/add-new-version/:articleId": "MODERATOR",
   "POST /api/article/delete/:id": "ADMIN",
+  "GET /api/report/get/:id": "USER",
+  "POST /api/report/save": "USER",
+  "POST /api/report/export/:id": "USER",
   "GET /api/issue/get": "USER",
   "POST /api/issue/find-pageable-search-result": "USER",
   "POST /api/issue/save": "USER",
@@ -237,7 +240,7 @@ describe("each route refuses cross-site calls", () => {
  * administrator who may call everything, never reach a 500.
  */
 describe("no route answers 500 to hostile parameters", () => {
-  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "dataId", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token", "title", "node", "parentId", "childId", "articleId", "value", "date", "status", "mapId", "tableId"];
+  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "dataId", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token", "title", "node", "parentId", "childId", "articleId", "value", "date", "status", "mapId", "tableId", "format"];
   const VALUES = ["0", "-1", "1e309", "99999999999999999999", "abc", "", "%00", "true", "[]", "1,2,,x", "🙂".repeat(50)];
   for (const key of Object.keys(ACCESS)) {
     test(key, async () => {
