@@ -14,4 +14,5 @@ export interface CreateOptions {
 export const CREATORS: Partial<Record<DataType, () => Promise<(options: CreateOptions) => void>>> = {
   DOC: () => import("./upload-wizard").then((module) => module.openUploadWizard),
   TABLE: () => import("../tables/import").then((module) => module.openTableImport),
+  CHART: () => import("../charts/wizard").then((module) => module.openChartCreator),
 };

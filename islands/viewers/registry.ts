@@ -29,6 +29,7 @@ export interface ViewerModule {
 export const VIEWERS: Partial<Record<DataType, () => Promise<ViewerModule>>> = {
   DOC: () => import("./doc"),
   TABLE: () => import("../tables/viewer"),
+  CHART: () => import("../charts/viewer"),
 };
 
 /** Mounts the viewer of `type` into `host`; undefined when the type has none yet. */
