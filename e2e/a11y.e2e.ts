@@ -20,6 +20,7 @@ let pdfId: number;
 let categoryId: number;
 let issueId: number;
 let shareToken: string;
+let tableId: number;
 
 async function upload(cookie: string, path: string, files: { name: string; bytes: Uint8Array }[]) {
   const form = new FormData();
@@ -50,6 +51,12 @@ beforeAll(async () => {
   issueId = (await call("POST", "/issue/save", { name: "Inspect the quay", project: { id: projectId }, dueDate: Date.now() - 86_400_000, categoryList: [{ id: categoryId }] })).id;
   const file = await upload(adminCookie, "/files/save-user-file", [{ name: "notes.txt", bytes: new TextEncoder().encode("Tide table") }]);
   [{ shareToken }] = await call("POST", `/files/share?id=${file.id}`);
+  const table = new FormData();
+  table.append("name", "Quay levels");
+  table.append("file", new File(["Point,Level,url\r\nQ-1,2.75,\"[{\"\"lat\"\":59.9,\"\"lon\"\":30.3}]\"\r\nQ-2,3.1,\r\n"], "levels.csv"));
+  const imported = await fetch(`${plexus.url}/api/table/save-for-project/${projectId}`, { method: "POST", headers: { cookie: adminCookie, ...ownPageHeaders(plexus.url) }, body: table });
+  expect(imported.status).toBe(200);
+  tableId = (await imported.json()).id;
 }, TIMEOUT);
 
 afterAll(async () => {
@@ -71,6 +78,8 @@ const signedInPages = () => [
   `/project/${projectId}/doc`,
   `/project/${projectId}/doc/${docxId}`,
   `/project/${projectId}/doc/${pdfId}`,
+  `/project/${projectId}/table`,
+  `/project/${projectId}/table/${tableId}`,
   `/project/${projectId}/category/${categoryId}`,
   `/project/${projectId}/issue`,
   `/project/${projectId}/issue/${issueId}`,
