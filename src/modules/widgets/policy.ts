@@ -6,7 +6,7 @@ import type { Role } from "../../lib/roles";
 import { requireDataItem } from "../data/policy";
 import { requireProjectRole } from "../projects/policy";
 
-export const findWidget = (db: Executor, id: number): Widget | undefined => db.select().from(widgets).where(eq(widgets.id, id)).get();
+const findWidget = (db: Executor, id: number): Widget | undefined => db.select().from(widgets).where(eq(widgets.id, id)).get();
 
 /** A widget of a project where the actor has `needed`; one outside their projects is reported as missing. */
 export function requireWidget(db: Db, actor: User, id: number, needed: Role): Widget {

@@ -103,7 +103,8 @@ describe("saving and reading", () => {
       expect(res.body.details.map((d: { path: string }) => d.path)).toContain(path);
     }
     // Out of range or not whole: the model refuses them.
-    for (const layout of [{ x: -1 }, { x: 12 }, { w: 13 }, { y: -1 }, { h: 0 }, { x: 1.5 }]) {
+    const outOfRange: Record<string, number>[] = [{ x: -1 }, { x: 12 }, { w: 13 }, { y: -1 }, { h: 0 }, { x: 1.5 }];
+    for (const layout of outOfRange) {
       const res = await save(moderator.cookie, widgetBody(project.id, "TABLE", table.id, layout));
       expect(res.status).toBe(422);
     }
