@@ -15,6 +15,7 @@ const NAVIGABLE: RegExp[] = [
   /^\/api\/docs(\/json)?$/,
   /^\/api\/files\/get-user-file\/[^/]+$/,
   /^\/api\/files\/get-doc-version\/[^/]+$/,
+  /^\/api\/files\/get-data-table\/[^/]+$/,
 ];
 
 export const isNavigable = (method: string, path: string) =>
