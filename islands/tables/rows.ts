@@ -58,7 +58,9 @@ export function createRowStore(tableId: number, events: { changed: () => void; f
       });
       if (asked !== generation) return;
       pages.set(page, answer.items);
-      Object.assign(state, { total: answer.totalElements, headers: answer.headers, name: answer.name, fresh: true });
+      // An item saved through data/save may hold anything in its value: only real headers are columns.
+      const headers = Array.isArray(answer.headers) ? answer.headers.filter((header) => typeof header?.field === "string" && typeof header.name === "string") : [];
+      Object.assign(state, { total: answer.totalElements, headers, name: answer.name, fresh: true });
       events.changed();
     } catch (error) {
       if (controller.signal.aborted || asked !== generation) return;
