@@ -21,6 +21,7 @@ let categoryId: number;
 let issueId: number;
 let shareToken: string;
 let tableId: number;
+let chartId: number;
 
 async function upload(cookie: string, path: string, files: { name: string; bytes: Uint8Array }[]) {
   const form = new FormData();
@@ -57,6 +58,8 @@ beforeAll(async () => {
   const imported = await fetch(`${plexus.url}/api/table/save-for-project/${projectId}`, { method: "POST", headers: { cookie: adminCookie, ...ownPageHeaders(plexus.url) }, body: table });
   expect(imported.status).toBe(200);
   tableId = (await imported.json()).id;
+  const headers = [{ name: "Point", field: "cell_0", isValue: false }, { name: "Level", field: "cell_1", isValue: true }];
+  chartId = (await call("POST", "/chart/save", { projectId, name: "Quay levels chart", type: "BAR", showDetails: true, mainColumn: "cell_0", headers, table: tableId })).id;
 }, TIMEOUT);
 
 afterAll(async () => {
@@ -80,6 +83,8 @@ const signedInPages = () => [
   `/project/${projectId}/doc/${pdfId}`,
   `/project/${projectId}/table`,
   `/project/${projectId}/table/${tableId}`,
+  `/project/${projectId}/chart`,
+  `/project/${projectId}/chart/${chartId}`,
   `/project/${projectId}/category/${categoryId}`,
   `/project/${projectId}/issue`,
   `/project/${projectId}/issue/${issueId}`,

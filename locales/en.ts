@@ -971,6 +971,7 @@ export const en = {
   "chart.wizard.title": "New chart",
   "chart.wizard.editTitle": "Chart settings",
   "chart.wizard.step": "Step {{n}} of 2",
+  "chart.wizard.back": "Back",
   "chart.wizard.configuration": "Configuration",
   "chart.wizard.info": "Info",
   "chart.wizard.table": "Table",

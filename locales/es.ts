@@ -973,6 +973,7 @@ export const es: Messages = {
   "chart.wizard.title": "Nuevo gráfico",
   "chart.wizard.editTitle": "Ajustes del gráfico",
   "chart.wizard.step": "Paso {{n}} de 2",
+  "chart.wizard.back": "Atrás",
   "chart.wizard.configuration": "Configuración",
   "chart.wizard.info": "Información",
   "chart.wizard.table": "Tabla",

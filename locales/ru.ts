@@ -973,6 +973,7 @@ export const ru: Messages = {
   "chart.wizard.title": "Новая диаграмма",
   "chart.wizard.editTitle": "Настройки диаграммы",
   "chart.wizard.step": "Шаг {{n}} из 2",
+  "chart.wizard.back": "Назад",
   "chart.wizard.configuration": "Конфигурация",
   "chart.wizard.info": "Информация",
   "chart.wizard.table": "Таблица",

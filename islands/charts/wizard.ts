@@ -156,7 +156,7 @@ function createWizard() {
     return made;
   };
   const cancel = button(t("common.cancel"));
-  const back = button(t("data.wizard.back"));
+  const back = button(t("chart.wizard.back"));
   const next = button(t("common.next"), false);
   const save = button(t("common.save"), false);
   actions.append(cancel, back, next, save);

@@ -236,7 +236,7 @@ describe("chart/get", () => {
 });
 
 describe("a member limited to categories", () => {
-  test("gets 404 for a chart outside their categories, and a chart they see over a table they do not is drawn as tableMissing, its data kept", async () => {
+  test("gets 404 for a chart outside their categories, and a chart they see over a table they do not is drawn as tableMissing, none of its cells sent", async () => {
     const { project, moderator } = await scene();
     const limited = await t.userWithCookie("USER");
     const open = f.category(project.id, { name: "Open" });
