@@ -13,3 +13,17 @@ export const pageQuery = t.Object({
 });
 
 export const optionsQuery = t.Object({ tableId: Id(), header: t.String({ maxLength: 20 }) });
+
+const rowId = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const cell = t.Union([t.String({ maxLength: TABLE_LIMITS.cellChars + 100 }), t.Number(), t.Null()]);
+
+/** Fields are checked against the table's own in the service, so an unknown one gets a 422 that names it. */
+export const updateBody = t.Object({
+  id: rowId,
+  items: t.Array(t.Record(t.String({ maxLength: 40 }), cell), { maxItems: TABLE_LIMITS.updateRows }),
+  removed: t.Optional(t.Array(rowId, { maxItems: TABLE_LIMITS.updateRows })),
+});
+
+export const projectParams = t.Object({ projectId: Id() });
+
+export const exportQuery = t.Object({ format: t.Optional(t.UnionEnum(["xlsx", "csv"], { default: undefined })) });

@@ -8,3 +8,12 @@ const itemSchema = t.Record(t.String(), cellSchema, { description: "{ id, cell_0
 
 export const tablePageSchema = t.Object({ id: integer(), name: t.String(), headers: t.Array(headerSchema), items: t.Array(itemSchema), totalElements: integer() });
 export const optionsSchema = t.Array(t.String());
+export const updatedSchema = t.Object({ totalElements: integer() });
+/** An import's preview: nothing is stored. */
+export const previewSchema = t.Object({
+  headers: t.Array(t.String()),
+  rows: t.Array(t.Array(cellSchema), { description: "The first 50 rows" }),
+  totalRows: integer(),
+  encoding: t.Optional(t.String({ description: "CSV only: UTF-8, UTF-16LE, UTF-16BE or windows-1251" })),
+  delimiter: t.Optional(t.String({ description: "CSV only: the separator found" })),
+});

@@ -1,9 +1,13 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
-import { authPlugin } from "../../lib/http";
+import { authPlugin, STREAMED_BODY } from "../../lib/http";
 import { answers } from "../../lib/responses";
-import { idParams, optionsQuery, pageQuery } from "./model";
-import { optionsSchema, tablePageSchema } from "./presenter";
+import { dataItemSchema } from "../data/presenter";
+import { updateTable } from "./edit";
+import { exportTable } from "./export";
+import { previewImport, saveForProject } from "./import";
+import { exportQuery, idParams, optionsQuery, pageQuery, projectParams, updateBody } from "./model";
+import { optionsSchema, previewSchema, tablePageSchema, updatedSchema } from "./presenter";
 import { tableOptions, tablePage } from "./service";
 
 /** Tables (spec 2): pages sorted and filtered on the server, column values, edits, import and export. */
@@ -26,4 +30,19 @@ export const tableRoutes = (ctx: AppContext) =>
       access: "USER",
       query: optionsQuery,
       response: answers(optionsSchema),
+    })
+    .post("/table/update", ({ actor, body }) => updateTable(ctx.db, actor, body), { access: "USER", body: updateBody, response: answers(updatedSchema) })
+    // Uploads are streamed to disk by the service: this parser claims the body so Elysia does not read it first.
+    .post("/table/preview", ({ actor, request }) => previewImport(ctx, actor, request), { access: "USER", parse: STREAMED_BODY, response: answers(previewSchema) })
+    .post("/table/save-for-project/:projectId", ({ actor, params, request }) => saveForProject(ctx, actor, params.projectId, request), {
+      access: "USER",
+      params: projectParams,
+      parse: STREAMED_BODY,
+      response: answers(dataItemSchema),
+    })
+    .get("/files/get-data-table/:id", ({ actor, params, query }) => exportTable(ctx.db, actor, params.id, query.format ?? "xlsx"), {
+      access: "USER",
+      params: idParams,
+      query: exportQuery,
+      response: answers(t.String({ format: "binary", description: "The table as XLSX (the default) or CSV" })),
     });

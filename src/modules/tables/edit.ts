@@ -1,0 +1,67 @@
+import type { Db } from "../../../db/client";
+import type { User } from "../../../db/schema";
+import { invalid, type ErrorDetail } from "../../lib/errors";
+import { audit } from "../audit/service";
+import { type Cell, columnOf } from "./cells";
+import { TABLE_LIMITS } from "./limits";
+import { appendRows, deleteRows, rewriteRows, rowCount, rowsOfTable } from "./rows";
+import { headersOf, requireTable, urlColumnOf } from "./service";
+import { checkCell } from "./values";
+
+export interface TableUpdate {
+  id: number;
+  /** Rows with an `id` change that row's given fields; rows without one are added. */
+  items: Record<string, unknown>[];
+  removed?: number[];
+}
+
+/**
+ * table/update: changes, adds and removes rows in one transaction; MODERATOR. Every field must be
+ * one of the table's, every id one of its rows, every value text, a number or null (the url column
+ * points); any fault is a 422 listing them, and nothing is changed.
+ */
+export function updateTable(db: Db, actor: User, update: TableUpdate): { totalElements: number } {
+  const item = requireTable(db, actor, update.id, "MODERATOR");
+  const headers = headersOf(item);
+  const urlColumn = urlColumnOf(headers);
+  const details: ErrorDetail[] = [];
+  const removed = [...new Set(update.removed ?? [])];
+  const changes = new Map<number, Map<number, Cell>>();
+  const added: Cell[][] = [];
+  update.items.forEach((row, i) => {
+    const cells = new Map<number, Cell>();
+    let id: number | undefined;
+    for (const [key, value] of Object.entries(row)) {
+      if (key === "id") {
+        if (value === null || value === undefined) continue;
+        if (Number.isSafeInteger(value) && (value as number) > 0) id = value as number;
+        else details.push({ path: `body.items.${i}.id`, message: "A row id" });
+        continue;
+      }
+      const column = columnOf(key, headers.length);
+      if (column === undefined) {
+        details.push({ path: `body.items.${i}.${key.slice(0, 40)}`, message: "Not a field of this table" });
+        continue;
+      }
+      const checked = checkCell(value, column === urlColumn);
+      if (typeof checked === "object" && checked !== null) details.push({ path: `body.items.${i}.${key}`, message: checked.problem });
+      else cells.set(column, checked);
+    }
+    if (id === undefined) added.push(headers.map((_, c) => cells.get(c) ?? null));
+    else if (changes.has(id) || removed.includes(id)) details.push({ path: `body.items.${i}.id`, message: "A row is changed or removed once per update" });
+    else changes.set(id, cells);
+  });
+  const known = new Map(rowsOfTable(db, item.id, [...changes.keys(), ...removed]).map((row) => [row.id, row.cells]));
+  for (const id of [...changes.keys(), ...removed]) if (!known.has(id)) details.push({ path: "body.items", message: `Row ${id} is not a row of this table` });
+  if (details.length) throw invalid(details.slice(0, 20));
+  const total = rowCount(db, item.id) - removed.length + added.length;
+  if (total > TABLE_LIMITS.rows || total * headers.length > TABLE_LIMITS.cells) throw invalid([{ path: "body.items", message: `A table may have at most ${TABLE_LIMITS.rows} rows and ${TABLE_LIMITS.cells} cells` }]);
+  const rewritten = [...changes].map(([id, cells]) => ({ id, cells: headers.map((_, c) => (cells.has(c) ? cells.get(c)! : (known.get(id)![c] ?? null))) }));
+  db.transaction((tx) => {
+    deleteRows(tx, removed);
+    rewriteRows(tx, item.id, rewritten, urlColumn);
+    appendRows(tx, item.id, added, urlColumn);
+    audit(tx, actor.id, "UPDATE", `TABLE ${item.name}`, item.id);
+  });
+  return { totalElements: total };
+}
