@@ -13,6 +13,7 @@ export interface CreateOptions {
  */
 export const CREATORS: Partial<Record<DataType, () => Promise<(options: CreateOptions) => void>>> = {
   DOC: () => import("./upload-wizard").then((module) => module.openUploadWizard),
+  REPORT: () => import("../reports/create").then((module) => module.openReportCreate),
   TABLE: () => import("../tables/import").then((module) => module.openTableImport),
   CHART: () => import("../charts/wizard").then((module) => module.openChartCreator),
 };

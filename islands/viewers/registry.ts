@@ -28,6 +28,7 @@ export interface ViewerModule {
  */
 export const VIEWERS: Partial<Record<DataType, () => Promise<ViewerModule>>> = {
   DOC: () => import("./doc"),
+  REPORT: () => import("../reports/viewer"),
   TABLE: () => import("../tables/viewer"),
   CHART: () => import("../charts/viewer"),
 };

@@ -1,0 +1,25 @@
+/** An element with a class and text, and an inline SVG icon: the report islands build their DOM with these. */
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+export function icon(path: string) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const shape = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  shape.setAttribute("d", path);
+  svg.append(shape);
+  return svg;
+}
+
+/** A button with an icon and a visible label. */
+export function button(label: string, path: string, className = "btn btn--ghost") {
+  const made = element("button", className);
+  made.type = "button";
+  made.append(icon(path), label);
+  return made;
+}

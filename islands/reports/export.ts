@@ -1,0 +1,54 @@
+import { ApiError, PROOF_HEADERS } from "../lib/api";
+import { t } from "../lib/i18n";
+import type { Report } from "./render";
+
+/** The spec's timeout for a report export (5 min). */
+const EXPORT_TIMEOUT = 300_000;
+
+/** The report's charts drawn still, as PNG data URLs by id; a chart that cannot be drawn is left out (it exports as the neutral block). */
+async function chartImages(report: Report): Promise<Record<string, string>> {
+  const charts = report.blocks.filter((block) => block.dataType === "CHART");
+  if (!charts.length) return {};
+  const { chartImage } = await import("../charts/image");
+  const images: Record<string, string> = {};
+  for (const chart of charts) {
+    try {
+      images[chart.id] = await chartImage(chart.id, 900, 450);
+    } catch {
+      // Drawn neutral: the chart's table or columns are gone.
+    }
+  }
+  return images;
+}
+
+/**
+ * report/export: sends the charts as this page draws them and saves the PDF or DOCX the server
+ * writes under the report's name. Throws ApiError on failure.
+ */
+export async function downloadReport(report: Report, format: "pdf" | "docx") {
+  const images = await chartImages(report);
+  let response: Response;
+  try {
+    response = await fetch(`/api/report/export/${report.id}?format=${format}`, {
+      method: "POST",
+      headers: { ...PROOF_HEADERS, "content-type": "application/json" },
+      body: JSON.stringify({ images }),
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(EXPORT_TIMEOUT),
+    });
+  } catch {
+    throw new ApiError(0, "network", t("error.network"));
+  }
+  if (!response.ok) {
+    const failure = await response.json().catch(() => null);
+    throw new ApiError(response.status, failure?.error ?? "error", failure?.message ?? t("report.exportFailed"));
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `${report.name}.${format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
