@@ -121,3 +121,83 @@ describe("the service", () => {
     expect(() => t.db.transaction((tx) => createTable(tx, s.moderator.user, s.project.id, bad))).toThrow("Some fields are not valid");
   });
 });
+
+describe("table/get-options", () => {
+  test("a column's distinct values, one spelling per case-insensitive value, sorted, empty cells left out", async () => {
+    const s = await scene();
+    const res = await get(s.member.cookie, `/table/get-options?tableId=${s.table.id}&header=cell_2`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(["Armenia", "germany", "Kazakhstan", "Netherlands", "Numbers", "Russia"]);
+    const numbers = await get(s.member.cookie, `/table/get-options?tableId=${s.table.id}&header=cell_1`);
+    expect(numbers.body).toEqual(["9", "10", "900", "1100000", "1400000", "3700000", "13000000"]);
+  });
+
+  test("an unknown column is 422; a table the reader may not see 404", async () => {
+    const s = await scene();
+    expect((await get(s.member.cookie, `/table/get-options?tableId=${s.table.id}&header=cell_7`)).status).toBe(422);
+    expect((await get(s.outsider.cookie, `/table/get-options?tableId=${s.table.id}&header=cell_0`)).status).toBe(404);
+  });
+});
+
+describe("table/update", () => {
+  const update = (cookie: string, body: unknown) => t.call("POST", "/table/update", { cookie, body });
+  const rows = async (cookie: string, id: number) => (await get(cookie, `/table/get-table/${id}?rowsPerPage=500`)).body;
+
+  test("changes given fields of a row, adds rows without id, removes rows, in one call; sorting sees the new values", async () => {
+    const s = await scene();
+    const before = await rows(s.member.cookie, s.table.id);
+    const [moscow, astana, berlin] = before.items;
+    const res = await update(s.moderator.cookie, {
+      id: s.table.id,
+      items: [
+        { id: moscow.id, cell_1: 1 },
+        { cell_0: "Алматы", cell_1: 2_000_000, cell_3: '[{"lat":43.2,"lon":76.9,"name":"Алматы"}]' },
+      ],
+      removed: [astana.id, berlin.id],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ totalElements: CITIES.length - 1 });
+    const after = await rows(s.member.cookie, s.table.id);
+    expect(after.items[0]).toEqual({ ...moscow, cell_1: 1 });
+    expect(after.items.at(-1)).toMatchObject({ cell_0: "Алматы", cell_1: 2_000_000, cell_2: null, cell_3: '[{"lat":43.2,"lon":76.9,"name":"Алматы"}]' });
+    expect(column(after, "cell_0")).not.toContain("Berlin");
+    const sorted = await get(s.member.cookie, `/table/get-table/${s.table.id}?sortBy=cell_1&rowsPerPage=2`);
+    expect(column(sorted.body, "cell_0")).toEqual(["Москва", "9"]);
+  });
+
+  test("any bad row refuses the whole update with 422 and changes nothing", async () => {
+    const s = await scene();
+    const before = await rows(s.member.cookie, s.table.id);
+    const [first, second] = before.items;
+    const other = f.table(s.project.id, { headers: ["A"], rows: [["x"]] });
+    const [foreign] = (await rows(s.member.cookie, other.id)).items;
+    const bad = [
+      { items: [{ id: first.id, cell_0: "changed" }, { id: second.id, name: "unknown field" }] },
+      { items: [{ id: first.id, cell_0: "changed" }, { cell_9: 1 }] },
+      { items: [{ id: first.id, cell_0: "changed" }, { cell_3: '[{"lat":10,"lon":200}]' }] },
+      { items: [{ id: first.id, cell_0: "changed" }, { cell_3: "not json" }] },
+      { items: [{ id: first.id, cell_0: "changed" }, { cell_0: { nested: true } }] },
+      { items: [{ id: first.id, cell_0: "changed" }, { cell_0: true }] },
+      { items: [{ id: first.id, cell_0: "changed" }], removed: [foreign.id] },
+      { items: [{ id: foreign.id, cell_0: "changed" }] },
+      { items: [{ id: first.id, cell_0: "changed" }], removed: [first.id] },
+      { items: [{ id: first.id, cell_0: "x".repeat(40_000) }] },
+    ];
+    for (const body of bad) {
+      const res = await update(s.moderator.cookie, { id: s.table.id, ...body });
+      expect([JSON.stringify(body).slice(0, 80), res.status]).toEqual([JSON.stringify(body).slice(0, 80), 422]);
+    }
+    expect(await rows(s.member.cookie, s.table.id)).toEqual(before);
+    expect((await rows(s.member.cookie, other.id)).items).toEqual([foreign]);
+  });
+
+  test("a plain member gets 403, an outsider 404, another data type 404", async () => {
+    const s = await scene();
+    const body = { id: s.table.id, items: [{ cell_0: "x" }] };
+    expect((await update(s.member.cookie, body)).status).toBe(403);
+    expect((await update(s.outsider.cookie, body)).status).toBe(404);
+    const doc = f.dataItem(s.project.id);
+    expect((await update(s.moderator.cookie, { ...body, id: doc.id })).status).toBe(404);
+    expect((await rows(s.member.cookie, s.table.id)).totalElements).toBe(CITIES.length);
+  });
+});
