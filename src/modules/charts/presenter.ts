@@ -5,7 +5,7 @@ import { CHART_TYPES } from "./types";
 const headerSchema = t.Object({ name: t.String(), field: t.String(), isValue: t.Boolean() });
 
 /** A chart's settings as stored in its value (see types.ts). */
-export const settingsSchema = t.Object({
+const settingsSchema = t.Object({
   name: t.String(),
   type: oneOf(CHART_TYPES),
   showDetails: t.Boolean(),
