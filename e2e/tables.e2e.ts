@@ -355,6 +355,26 @@ describe("the table viewer", () => {
   );
 
   test(
+    "in split screen each table is compact: it fills its half, with no edit, add, delete or download controls",
+    async () => {
+      const left = await importTable("Left", "left.csv", csv([["Name", "Amount"], ["L-1", 1], ["L-2", 2]]));
+      const right = await importTable("Right", "right.csv", csv([["Name", "Amount"], ["R-1", 3]]));
+      const { page } = await suite.pageAs(moderatorCookie);
+      await page.goto(`${suite.plexus.url}/split-screen?dataId=${left}&secondDataId=${right}`);
+      await page.getByRole("cell", { name: "L-2" }).waitFor();
+      await page.getByRole("cell", { name: "R-1" }).waitFor();
+      expect(await page.locator(".tv.tv--compact").count()).toBe(2);
+      expect(await page.getByRole("button", { name: "Add record" }).count()).toBe(0);
+      expect(await page.getByRole("checkbox").count()).toBe(0);
+      expect(await page.getByRole("link", { name: /Download as/ }).count()).toBe(0);
+      expect(await page.getByRole("searchbox", { name: "Filter rows" }).count()).toBe(2);
+      const fills = await page.locator(".tv").evaluateAll((views) => views.map((view) => Math.abs(view.getBoundingClientRect().height - view.parentElement!.clientHeight) <= 1));
+      expect(fills).toEqual([true, true]);
+    },
+    TIMEOUT,
+  );
+
+  test(
     "a plain member reads, sorts and downloads but sees no import, edit, add or delete controls",
     async () => {
       const id = await importTable("Valves", "valves.csv", csv([["Valve", "State"], ["V-1", "open"]]));

@@ -35,7 +35,7 @@ export function mapHref(projectId: number, point: MapPoint) {
 }
 
 /** A point's words in the chooser: its name, else its coordinates. */
-export const pointLabel = (point: MapPoint) => point.name ?? tf("table.point", { lat: point.lat, lon: point.lon });
+const pointLabel = (point: MapPoint) => point.name ?? tf("table.point", { lat: point.lat, lon: point.lon });
 
 /** The chooser of a row with several map points: one link per point. */
 export function choosePoint(projectId: number, points: MapPoint[]) {

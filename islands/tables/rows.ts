@@ -110,5 +110,3 @@ export function createRowStore(tableId: number, events: { changed: () => void; f
     },
   };
 }
-
-export type RowStore = ReturnType<typeof createRowStore>;

@@ -4,6 +4,7 @@ import { confirmAction } from "../lib/confirm";
 import { errorText, reportFailure } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
+import { adoptStyles } from "../lib/styles";
 import type { MountedViewer, ViewerContext } from "../viewers/registry";
 import { type Cell, editText, formatCell, type Header, isPointsColumn, pointsOf, typedValue } from "./cells";
 import { addRecordDialog, choosePoint, mapHref } from "./dialogs";
@@ -14,17 +15,6 @@ const OVERSCAN = 8;
 const FILTER_PAUSE = 300;
 /** The table save timeout of spec 2 (4 min). */
 const SAVE_TIMEOUT = 240_000;
-
-let adopted = false;
-
-/** The viewer's styles as a constructed sheet: the pages' Content-Security-Policy admits no unhashed <style>. */
-function adoptStyles() {
-  if (adopted) return;
-  adopted = true;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(styles);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
   const made = document.createElement(tag);
@@ -41,7 +31,7 @@ let mounted = 0;
  * cards. Moderators edit cells in place, add and delete records; rows with map points open the map.
  */
 export function mount(host: HTMLElement, context: ViewerContext): MountedViewer {
-  adoptStyles();
+  adoptStyles(styles);
   const key = `tv${++mounted}`;
   const editable = context.canModerate && !context.compact;
 
