@@ -52,10 +52,10 @@ describe("split screen", () => {
       await page.waitForURL(`**/split-screen?dataId=${survey}`);
       const first = pane(page, 0);
       await first.locator("[data-docx-body]").getByText("Corrosion on pier three.").waitFor();
-      expect(await first.getByRole("heading", { level: 2 }).textContent()).toBe("bridge-survey");
+      expect(await first.getByRole("heading", { level: 2 }).textContent()).toBe("bridge-survey.docx");
 
       const second = pane(page, 1);
-      const related = second.getByRole("list", { name: "Related to bridge-survey" });
+      const related = second.getByRole("list", { name: "Related to bridge-survey.docx" });
       await related.getByRole("button", { name: /Pier loads/ }).click();
       await second.getByText("Pier 3").first().waitFor();
       expect(new URL(page.url()).searchParams.get("secondDataId")).toBe(String(table.id));
