@@ -1033,7 +1033,7 @@ export const en = {
   "report.unavailable": "Data unavailable",
   "report.truncated": "Only the first {{rows}} rows are shown",
   "report.actions": "Report actions",
-  "report.edit": "Edit",
+  "report.edit": "Edit report",
   "report.editing": "Editing the report",
   "report.editorLabel": "Report text",
   "report.insertData": "Insert data",

@@ -1035,7 +1035,7 @@ export const es: Messages = {
   "report.unavailable": "Datos no disponibles",
   "report.truncated": "Solo se muestran las primeras {{rows}} filas",
   "report.actions": "Acciones del informe",
-  "report.edit": "Editar",
+  "report.edit": "Editar informe",
   "report.editing": "Edición del informe",
   "report.editorLabel": "Texto del informe",
   "report.insertData": "Insertar datos",

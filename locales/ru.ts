@@ -1035,7 +1035,7 @@ export const ru: Messages = {
   "report.unavailable": "Данные недоступны",
   "report.truncated": "Показаны только первые {{rows}} строк",
   "report.actions": "Действия с отчётом",
-  "report.edit": "Редактировать",
+  "report.edit": "Редактировать отчёт",
   "report.editing": "Редактирование отчёта",
   "report.editorLabel": "Текст отчёта",
   "report.insertData": "Вставить данные",

@@ -13,14 +13,14 @@ export interface RenderedReport {
   destroy(): void;
 }
 
+/** One placeholder, without the shared pattern's global state (matchAll starts where a test() left it). */
+const ANY_PLACEHOLDER = new RegExp(PLACEHOLDER.source);
+
 /** The text nodes under `root` that name a placeholder. */
 function placeholderTexts(root: HTMLElement): Text[] {
   const found: Text[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    PLACEHOLDER.lastIndex = 0;
-    if (PLACEHOLDER.test(node.nodeValue ?? "")) found.push(node as Text);
-  }
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (ANY_PLACEHOLDER.test(node.nodeValue ?? "")) found.push(node as Text);
   return found;
 }
 
