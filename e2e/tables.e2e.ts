@@ -194,6 +194,14 @@ describe("the table viewer", () => {
       await snackbar(page, "Changes saved");
       expect(await cell.locator(".tv__value").textContent()).toBe("12.75");
 
+      // Tab saves too, and moves to the next cell.
+      const name = page.locator(".tv__row").first().locator("td[data-col='0']");
+      await name.dblclick();
+      await page.getByRole("textbox", { name: "Pump" }).fill("P-1a");
+      await page.getByRole("textbox", { name: "Pump" }).press("Tab");
+      await name.locator(".tv__value", { hasText: "P-1a" }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.closest("td")?.dataset.col)).toBe("1");
+
       // Too long for a cell: the server refuses, the editor stays open with what was typed.
       await cell.dblclick();
       const long = "x".repeat(40_000);
@@ -205,7 +213,7 @@ describe("the table viewer", () => {
 
       await page.reload();
       await page.locator(".tv__row:not(.is-loading)").first().waitFor();
-      expect(await shownRows(page)).toEqual([["P-1", "12.75"], ["P-2", "20"]]);
+      expect(await shownRows(page)).toEqual([["P-1a", "12.75"], ["P-2", "20"]]);
     },
     TIMEOUT,
   );
