@@ -16,4 +16,5 @@ export const CREATORS: Partial<Record<DataType, () => Promise<(options: CreateOp
   REPORT: () => import("../reports/create").then((module) => module.openReportCreate),
   TABLE: () => import("../tables/import").then((module) => module.openTableImport),
   CHART: () => import("../charts/wizard").then((module) => module.openChartCreator),
+  CALC: () => import("../calc/create").then((module) => module.openCalcCreate),
 };

@@ -31,6 +31,7 @@ export const VIEWERS: Partial<Record<DataType, () => Promise<ViewerModule>>> = {
   REPORT: () => import("../reports/viewer"),
   TABLE: () => import("../tables/viewer"),
   CHART: () => import("../charts/viewer"),
+  CALC: () => import("../calc/viewer"),
 };
 
 /** Mounts the viewer of `type` into `host`; undefined when the type has none yet. */

@@ -39,10 +39,10 @@ export interface CalcProp {
 /** A variable is a JavaScript identifier (letters, digits, _ and $, not starting with a digit). */
 export const VARIABLE_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** The complaint about one prop (a locales key under calc.), or undefined when it is fine. */
-export function propProblem(prop: CalcProp, others: CalcProp[]): "calc.variableInvalid" | "calc.variableTaken" | "calc.nameRequired" | undefined {
+/** The complaint about the prop at `index` of `all` (a locales key under calc.), or undefined when it is fine. */
+export function propProblem(prop: CalcProp, index: number, all: CalcProp[]): "calc.variableInvalid" | "calc.variableTaken" | "calc.nameRequired" | undefined {
   if (!VARIABLE_PATTERN.test(prop.variable) || prop.variable.length > CALC_LIMITS.variable || prop.variable === "__proto__") return "calc.variableInvalid";
-  if (others.some((other) => other !== prop && other.variable === prop.variable)) return "calc.variableTaken";
+  if (all.some((other, i) => i !== index && other.variable === prop.variable)) return "calc.variableTaken";
   if (!prop.name.trim() || prop.name.length > CALC_LIMITS.propName) return "calc.nameRequired";
   return undefined;
 }

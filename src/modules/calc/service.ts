@@ -44,7 +44,7 @@ function checkProps(text: string): CalcProp[] {
   if (value.length > CALC_LIMITS.props) throw invalid([{ path: "body.props", message: "calc.tooManyProps", code: "calc.tooManyProps" }]);
   const props = value.map((p) => ({ variable: typeof p?.variable === "string" ? p.variable : "", name: typeof p?.name === "string" ? p.name.trim() : "" }));
   const details: ErrorDetail[] = props.flatMap((prop, i) => {
-    const problem = propProblem(prop, props);
+    const problem = propProblem(prop, i, props);
     return problem ? [{ path: `body.props[${i}]`, message: problem, code: problem }] : [];
   });
   if (details.length) throw invalid(details);
