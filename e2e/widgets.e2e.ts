@@ -105,7 +105,8 @@ describe("the dashboard's widget grid", () => {
     "a moderator adds a TABLE and a CHART widget, drags, resizes, saves, and after a reload finds them where they were",
     async () => {
       const s = await scene("Reservoir");
-      const { page } = await suite.pageAs(s.moderatorCookie);
+      // Tall enough for both widgets: a drag happens where the mouse can reach.
+      const { page } = await suite.pageAs(s.moderatorCookie, { viewport: { width: 1280, height: 2200 } });
       await page.goto(dashboard(s.projectId));
       await page.getByText("No widgets yet.").waitFor();
       await page.getByRole("button", { name: "Edit widgets" }).click();

@@ -17,7 +17,7 @@ import { t, tf } from "../lib/i18n";
 import { reportFailure } from "../lib/failures";
 import { snack } from "../lib/snackbar";
 import { byPosition, HEIGHT_STEP, placeNew, rowsToPixels, swapped, type Cells } from "./layout";
-import { WIDGET_RENDERERS } from "./registry";
+import { mountWidgetBody } from "./registry";
 import { AddWidgetDialog, type NewWidget } from "./add-dialog";
 
 export type Widget = Wire<PresentedWidget>;
@@ -26,6 +26,8 @@ interface GridProps {
   projectId: number;
   canModerate: boolean;
   initial: Widget[];
+  /** Opened by the static grid's edit button: start in edit mode with the focus on "Add widget". */
+  editing: boolean;
 }
 
 const NARROW = "(max-width: 600px)";
@@ -51,34 +53,21 @@ function Icon({ path }: { path: string }) {
 
 const widgetName = (widget: Widget) => widget.abstractData?.name ?? t(`widget.type.${widget.type}`);
 
-/** The widget's content: the renderer of its type mounted into an element React leaves alone. */
+/** The widget's content: its body mounted into an element React leaves alone. */
 function WidgetBody({ widget, projectId, canModerate }: { widget: Widget; projectId: number; canModerate: boolean }) {
   const host = useRef<HTMLDivElement>(null);
-  const [unavailable, setUnavailable] = useState(false);
   const dataId = widget.abstractData?.id ?? null;
   useEffect(() => {
-    const render = WIDGET_RENDERERS[widget.type];
-    if (!render) {
-      setUnavailable(true);
-      return;
-    }
     let gone = false;
-    let mounted: { destroy(): void } | undefined;
-    render(host.current!, { dataId, projectId, canModerate })
-      .then((viewer) => {
-        if (gone) viewer?.destroy();
-        else if (viewer) mounted = viewer;
-        else setUnavailable(true);
-      })
-      .catch((error) => reportFailure(error, t("common.error")));
+    let unmount: (() => void) | undefined;
+    mountWidgetBody(host.current!, widget.type, { dataId, projectId, canModerate }).then((down) => (gone ? down() : (unmount = down)));
     return () => {
       gone = true;
-      mounted?.destroy();
+      unmount?.();
     };
   }, [widget.type, dataId, projectId, canModerate]);
   return (
     <div className="widget__body">
-      {unavailable && <p className="widget__note">{widget.type === "SENSOR" && dataId === null ? t("widget.sensorEmpty") : t("widget.unavailable")}</p>}
       <div className="widget__host" ref={host} />
     </div>
   );
@@ -144,9 +133,13 @@ const withCells = (widgets: Widget[], layout: readonly Cells[]) =>
 const compacted = (cells: readonly Cells[]): Cells[] =>
   verticalCompactor.compact(cells, GRID.columns).map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
 
-function WidgetGrid({ projectId, canModerate, initial }: GridProps) {
+function WidgetGrid({ projectId, canModerate, initial, editing: startEditing }: GridProps) {
   const [widgets, setWidgets] = useState(initial);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(startEditing);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (startEditing) addButton.current?.focus();
+  }, [startEditing]);
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
   const narrow = useNarrow();
@@ -233,7 +226,7 @@ function WidgetGrid({ projectId, canModerate, initial }: GridProps) {
         )}
         {editing && (
           <>
-            <button type="button" className="btn btn--ghost" onClick={() => setAdding(true)}>
+            <button type="button" className="btn btn--ghost" ref={addButton} onClick={() => setAdding(true)}>
               <Icon path={mdiPlus} />
               {t("widget.add")}
             </button>
@@ -278,7 +271,7 @@ function WidgetGrid({ projectId, canModerate, initial }: GridProps) {
   );
 }
 
-/** Renders the grid into `host` (the page's widget section), replacing its server-drawn list. */
+/** Renders the editable grid into `host` (the page's widget section), replacing the static one. */
 export function mountWidgetGrid(host: HTMLElement, props: GridProps) {
   host.replaceChildren();
   createRoot(host).render(<WidgetGrid {...props} />);
