@@ -22,6 +22,7 @@ let issueId: number;
 let shareToken: string;
 let tableId: number;
 let chartId: number;
+let calcId: number;
 
 async function upload(cookie: string, path: string, files: { name: string; bytes: Uint8Array }[]) {
   const form = new FormData();
@@ -60,6 +61,8 @@ beforeAll(async () => {
   tableId = (await imported.json()).id;
   const headers = [{ name: "Point", field: "cell_0", isValue: false }, { name: "Level", field: "cell_1", isValue: true }];
   chartId = (await call("POST", "/chart/save", { projectId, name: "Quay levels chart", type: "BAR", showDetails: true, mainColumn: "cell_0", headers, table: tableId })).id;
+  calcId = (await call("POST", "/calc/save", { project: { id: projectId }, name: "Pile load" })).id;
+  await call("POST", "/calc/save", { id: calcId, script: "function main(props) {\n  return props.load * 2;\n}\n", props: JSON.stringify([{ variable: "load", name: "Load, kN" }]) });
 }, TIMEOUT);
 
 afterAll(async () => {
@@ -85,6 +88,8 @@ const signedInPages = () => [
   `/project/${projectId}/table/${tableId}`,
   `/project/${projectId}/chart`,
   `/project/${projectId}/chart/${chartId}`,
+  `/project/${projectId}/calc`,
+  `/project/${projectId}/calc/${calcId}`,
   `/project/${projectId}/category/${categoryId}`,
   `/project/${projectId}/issue`,
   `/project/${projectId}/issue/${issueId}`,
