@@ -58,11 +58,11 @@ describe("calculations", () => {
       await dialog.getByRole("button", { name: "Create" }).click();
       await page.waitForURL(/\/calc\/\d+$/);
       // The default script: an empty main.
-      expect(await page.locator(".cv__code").innerText()).toContain("function main(props) {");
+      expect(await page.locator(".cv__code").textContent()).toContain("function main(props) {");
       await page.getByRole("button", { name: "Edit script" }).click();
       const editor = page.locator(".cv__editor .cm-content");
       await editor.waitFor();
-      expect(await editor.innerText()).toContain("function main(props) {");
+      expect(await editor.textContent()).toContain("function main(props) {");
       await editor.click();
       await page.keyboard.press("ControlOrMeta+a");
       await page.keyboard.insertText("function main(props) {\nconst area = props.width * props.height;\nreturn [{ area, perimeter: 2 * (props.width + props.height) }];\n}\n");
@@ -122,13 +122,13 @@ describe("calculations", () => {
       const { page } = await openCalc(readerCookie, id);
       expect(await page.locator(".cm-editor").count()).toBe(0);
       expect(await page.getByRole("button", { name: "Edit script" }).count()).toBe(0);
-      expect(await page.locator(".cv__code").innerText()).toContain("throw new Error('over the limit')");
+      expect(await page.locator(".cv__code").textContent()).toContain("throw new Error('over the limit')");
       expect(await page.getByRole("button", { name: "Save", exact: true }).count()).toBe(0);
       expect(await page.getByRole("button", { name: "Add input" }).count()).toBe(0);
       await page.getByRole("spinbutton", { name: "Load, kN" }).fill("4");
       await page.getByRole("button", { name: "Calculate" }).click();
       await result(page).locator("b").filter({ hasText: "4" }).waitFor();
-      expect(await result(page).innerText()).toContain("Load 4 kN is fine");
+      expect(await result(page).textContent()).toContain("Load 4 kN is fine");
       await page.getByRole("spinbutton", { name: "Load, kN" }).fill("12");
       await page.getByRole("button", { name: "Calculate" }).click();
       await page.getByRole("alert").filter({ hasText: "Line 2: Error: over the limit" }).waitFor();
