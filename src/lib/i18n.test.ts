@@ -41,6 +41,12 @@ describe("plural forms", () => {
     expect(n("es", 4)).toBe("Como máximo 20 archivos: 4 no se añadieron.");
   });
 
+  test("the count is written as the language writes numbers", () => {
+    const n = (locale: "en" | "ru", count: number) => translator(locale)("data.wizard.tooMany", { max: 20, n: count });
+    expect(n("en", 20000)).toBe("At most 20 files: 20,000 were not added.");
+    expect(n("ru", 20000)).toBe("Не более 20 файлов: 20\u00a0000 файлов не добавлено.");
+  });
+
   test("every plural message is well formed and has an `other` form to fall back on", () => {
     for (const dict of [en, ru, es]) {
       for (const [key, text] of Object.entries(dict)) {
