@@ -307,7 +307,7 @@ describe("the table viewer", () => {
       for (let i = 1; i <= 20_000; i++) rows.push([`reading ${i}`, i * 0.5]);
       const id = await importTable("Readings", "readings.csv", csv(rows));
       const { page } = await openTable(readerCookie, id);
-      expect(await page.locator(".tv__count").textContent()).toBe("20000 rows");
+      expect(await page.locator(".tv__count").textContent()).toBe("20,000 rows");
       const scroller = page.locator(".tv__scroll");
       // Halfway, then the end: each lands on rows the server pages for that position.
       await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
