@@ -52,11 +52,11 @@ describe("the public data page", () => {
       expect((await context.cookies()).map((c) => c.name)).toEqual(["plexus_locale"]);
 
       const missing = await page.goto(`${suite.plexus.url}/public-data/99999999`);
-      const missingText = await page.locator("main, body").first().innerText();
+      const missingText = await page.locator("main, body").first().textContent();
       const hidden = await page.goto(`${suite.plexus.url}/public-data/${report.id}`);
       expect(hidden!.status()).toBe(404);
       expect(missing!.status()).toBe(404);
-      expect(await page.locator("main, body").first().innerText()).toBe(missingText);
+      expect(await page.locator("main, body").first().textContent()).toBe(missingText);
       expect(await page.content()).not.toContain("Private findings");
       expect(hidden!.headers()["cache-control"]).toBe(missing!.headers()["cache-control"]);
     },
