@@ -248,6 +248,8 @@ async function main() {
   for (const [name, value, unit, opts] of await (await import("./wiki-tree")).wikiTree()) report(name, value, unit, opts);
   for (const [name, value, unit, opts] of await (await import("./report-bench")).reportBench()) report(name, value, unit, opts);
 
+  for (const [name, value, unit, opts] of await (await import("./calc-bench")).calcBench()) report(name, value, unit, opts);
+
   for (const [name, value, unit, opts] of await (await import("./chat-load")).chatLoad()) report(name, value, unit, opts);
 
   console.log(`\n${"-".repeat(40)}\n${lines.join("\n")}\ntotal: ${((performance.now() - began) / 1000).toFixed(1)} s`);
