@@ -29,6 +29,8 @@ export function numberIn(text: string, comma: boolean): number | undefined {
 }
 
 const EMPTY_KEY = new Uint8Array(0);
+/** Text sorts by its first 100 characters (longer keys would only swell the index); ties keep the rows' order. */
+const SORT_CHARS = 100;
 
 /**
  * A cell's sort key (see db/schema/tables.ts): numbers, and text that reads as one, by value; other
@@ -38,7 +40,7 @@ export function sortKeyOf(cell: Cell): number | string | Uint8Array {
   if (cell === null) return EMPTY_KEY;
   if (typeof cell === "number") return cell;
   if (!cell.trim()) return EMPTY_KEY;
-  return numberIn(cell, true) ?? foldText(cell.trim());
+  return numberIn(cell, true) ?? foldText(cell.trim().slice(0, SORT_CHARS));
 }
 
 /** The row's text the filter searches: every cell but the hidden url column, folded, one per line. */

@@ -59,6 +59,13 @@ describe("table/get-table", () => {
     const down = await get(s.member.cookie, `/table/get-table/${s.table.id}?sortBy=cell_0&desc=true&rowsPerPage=3&page=1`);
     expect(column(down.body, "cell_0")).toEqual(["Berlin", "astana", "amsterdam"]);
     expect(down.body.totalElements).toBe(CITIES.length);
+    // Pages in the second half are read from the index's other end: the same rows in the same order.
+    const all = column((await get(s.member.cookie, `/table/get-table/${s.table.id}?sortBy=cell_1&rowsPerPage=8`)).body, "cell_1");
+    for (const desc of [false, true]) {
+      const expected = desc ? [...all].reverse() : all;
+      const pages = await Promise.all([0, 1, 2].map((page) => get(s.member.cookie, `/table/get-table/${s.table.id}?sortBy=cell_1&rowsPerPage=3&page=${page}&desc=${desc}`)));
+      expect(pages.flatMap((page) => column(page.body, "cell_1"))).toEqual(expected);
+    }
   });
 
   test("filters rows by any cell's text without regard to case or ё, and counts what it lets through", async () => {
