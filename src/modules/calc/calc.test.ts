@@ -81,6 +81,12 @@ describe("calc/save", () => {
     const denied = await s.save({ script: "function main(){return 1}" }, s.member.cookie);
     expect(denied.status).toBe(403);
     expect((await s.save({ script: "x" }, s.outsider.cookie)).status).toBe(404);
+    const limited = await t.userWithCookie("USER");
+    // A plain member limited to a category the calculation is not in: not found, not forbidden.
+    f.assignCategories(f.member(limited.user.id, s.project.id).id, [f.category(s.project.id, { name: "Photos" }).id]);
+    const hidden = await s.save({ script: "x" }, limited.cookie);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error).toBe("calc_not_found");
     const create = await t.call("POST", "/calc/save", { cookie: s.member.cookie, body: { project: { id: s.project.id }, name: "Mine" } });
     expect(create.status).toBe(403);
     const doc = f.dataItem(s.project.id, { name: "Doc" });
