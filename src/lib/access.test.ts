@@ -79,6 +79,13 @@ const ACCESS: Record<string, Access> = {
   "POST /api/chart/save": "USER",
   "GET /api/chart/data": "USER",
   "POST /api/chart/preview": "USER",
+  // Tables: members who see the table read it; table/update, table/preview and table/save-for-project need MODERATOR in its project: checked in the service.
+  "GET /api/table/get-table/:id": "USER",
+  "GET /api/table/get-options": "USER",
+  "POST /api/table/update": "USER",
+  "POST /api/table/preview": "USER",
+  "POST /api/table/save-for-project/:projectId": "USER",
+  "GET /api/files/get-data-table/:id": "USER",
   "GET /api/chats/get-all": "USER",
   "GET /api/chats/get": "USER",
   "POST /api/chats/new-chat": "USER",
@@ -240,7 +247,7 @@ describe("each route refuses cross-site calls", () => {
  * administrator who may call everything, never reach a 500.
  */
 describe("no route answers 500 to hostile parameters", () => {
-  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "dataId", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token", "title", "node", "parentId", "childId", "articleId", "value", "date", "status", "mapId", "tableId", "format"];
+  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "dataId", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token", "title", "node", "parentId", "childId", "articleId", "value", "date", "status", "mapId", "tableId", "format", "rowsPerPage", "sortBy", "desc", "filter", "header"];
   const VALUES = ["0", "-1", "1e309", "99999999999999999999", "abc", "", "%00", "true", "[]", "1,2,,x", "🙂".repeat(50)];
   for (const key of Object.keys(ACCESS)) {
     test(key, async () => {
