@@ -22,6 +22,7 @@ let issueId: number;
 let shareToken: string;
 let tableId: number;
 let chartId: number;
+let reportId: number;
 let calcId: number;
 
 async function upload(cookie: string, path: string, files: { name: string; bytes: Uint8Array }[]) {
@@ -61,6 +62,7 @@ beforeAll(async () => {
   tableId = (await imported.json()).id;
   const headers = [{ name: "Point", field: "cell_0", isValue: false }, { name: "Level", field: "cell_1", isValue: true }];
   chartId = (await call("POST", "/chart/save", { projectId, name: "Quay levels chart", type: "BAR", showDetails: true, mainColumn: "cell_0", headers, table: tableId })).id;
+  reportId = (await call("POST", "/data/save", { dataType: "REPORT", name: "Quay report", project: { id: projectId }, body: `<h2>Levels</h2><p>[DATA-${tableId}]</p><p>[DATA-${chartId}]</p><p>[DATA-999999]</p>` })).id;
   calcId = (await call("POST", "/calc/save", { project: { id: projectId }, name: "Pile load" })).id;
   await call("POST", "/calc/save", { id: calcId, script: "function main(props) {\n  return props.load * 2;\n}\n", props: JSON.stringify([{ variable: "load", name: "Load, kN" }]) });
 }, TIMEOUT);
@@ -88,6 +90,8 @@ const signedInPages = () => [
   `/project/${projectId}/table/${tableId}`,
   `/project/${projectId}/chart`,
   `/project/${projectId}/chart/${chartId}`,
+  `/project/${projectId}/report`,
+  `/project/${projectId}/report/${reportId}`,
   `/project/${projectId}/calc`,
   `/project/${projectId}/calc/${calcId}`,
   `/project/${projectId}/category/${categoryId}`,
