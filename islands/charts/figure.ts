@@ -2,18 +2,11 @@ import styles from "../../pages/_components/charts/charts.css?inline";
 import { seriesColor } from "../../src/modules/charts/palette";
 import { CHART_LIMITS } from "../../src/modules/charts/limits";
 import { locale, t, tf } from "../lib/i18n";
+import { adoptStyles } from "../lib/styles";
 import { drawChart, type Drawing, type DrawnChart } from "./draw";
 
-let adopted = false;
-
-/** The charts' styles as a constructed sheet: the pages' Content-Security-Policy admits no unhashed <style>. */
-export function adoptChartStyles() {
-  if (adopted) return;
-  adopted = true;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(styles);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
+/** The charts' styles, adopted once where a chart or the wizard appears (islands/lib/styles.ts says why). */
+export const adoptChartStyles = () => adoptStyles(styles);
 
 export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
   const made = document.createElement(tag);
