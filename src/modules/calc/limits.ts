@@ -37,7 +37,7 @@ export interface CalcProp {
 }
 
 /** A variable is a JavaScript identifier (letters, digits, _ and $, not starting with a digit). */
-export const VARIABLE_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const VARIABLE_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** The complaint about the prop at `index` of `all` (a locales key under calc.), or undefined when it is fine. */
 export function propProblem(prop: CalcProp, index: number, all: CalcProp[]): "calc.variableInvalid" | "calc.variableTaken" | "calc.nameRequired" | undefined {
