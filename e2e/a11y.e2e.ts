@@ -51,6 +51,8 @@ beforeAll(async () => {
   ]);
   [docxId, pdfId] = saved.map((s) => s.id);
   await call("POST", "/chats/new-chat", { name: "Harbour crew", type: "PUBLIC" });
+  // A widget on the dashboard (a SENSOR needs no data item), so axe reads the grid and not only its empty text.
+  await call("POST", "/widget/save", { type: "SENSOR", abstractData: null, project: { id: projectId }, layout: { x: 0, y: 0, w: 5, h: 7 } });
   issueId = (await call("POST", "/issue/save", { name: "Inspect the quay", project: { id: projectId }, dueDate: Date.now() - 86_400_000, categoryList: [{ id: categoryId }] })).id;
   const file = await upload(adminCookie, "/files/save-user-file", [{ name: "notes.txt", bytes: new TextEncoder().encode("Tide table") }]);
   [{ shareToken }] = await call("POST", `/files/share?id=${file.id}`);
@@ -83,6 +85,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const signedInPages = () => [
   "/",
   `/project/${projectId}/home`,
+  `/project/${projectId}/dashboard`,
   `/project/${projectId}/doc`,
   `/project/${projectId}/doc/${docxId}`,
   `/project/${projectId}/doc/${pdfId}`,
