@@ -6,7 +6,7 @@
 import type { HtmlElement, HtmlNode } from "./html-tree";
 import { PLACEHOLDER } from "./placeholders";
 
-export type Cell = string | number | null;
+type Cell = string | number | null;
 
 export type ReportBlock =
   | { kind: "table"; name: string; headers: string[]; rows: Cell[][]; truncated: boolean }
@@ -19,7 +19,7 @@ export interface ExportLabels {
 }
 
 /** Marks the element a placeholder became, for the writers' spacing. */
-export const BLOCK_CLASS = "report-block";
+const BLOCK_CLASS = "report-block";
 
 const element = (name: string, children: HtmlNode[] = [], attrs: Record<string, string> = {}): HtmlElement => ({ name, attrs, children });
 

@@ -13,7 +13,7 @@ export type HtmlNode = HtmlElement | string;
 const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
 
 /** What sanitize-html writes: the five XML entities, &nbsp; and numeric references. */
-export const decodeEntities = (text: string) =>
+const decodeEntities = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] !== "#") return NAMED[ref.toLowerCase()] ?? whole;
     const code = ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));

@@ -10,7 +10,7 @@ export const saveBody = t.Object({
   body: t.String({ maxLength: REPORT_LIMITS.body }),
 });
 
-export const EXPORT_FORMATS = ["pdf", "docx"] as const;
+const EXPORT_FORMATS = ["pdf", "docx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const exportQuery = t.Object({ format: t.UnionEnum(EXPORT_FORMATS, { default: undefined }) });
