@@ -912,6 +912,10 @@ export const en = {
   "error.version_not_found": "No such version",
 
   // Tables
+  "error.table_too_wide": "The table has too many columns: at most 500",
+  "error.table_too_long": "The table has too many rows: at most 200,000",
+  "error.table_too_large": "The table is too large to import: at most 2,000,000 cells, read within 30 seconds",
+  "error.table_file_type": "Import an XLSX or CSV file",
   "table.title": "Table",
   "table.filter": "Filter rows",
   "table.rows": "{{n, plural, one {# row} other {# rows}}}",

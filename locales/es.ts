@@ -914,6 +914,10 @@ export const es: Messages = {
   "error.version_not_found": "No existe esa versión",
 
   // Tables
+  "error.table_too_wide": "La tabla tiene demasiadas columnas: como máximo 500",
+  "error.table_too_long": "La tabla tiene demasiadas filas: como máximo 200 000",
+  "error.table_too_large": "La tabla es demasiado grande para importarla: como máximo 2 000 000 de celdas, leídas en 30 segundos",
+  "error.table_file_type": "Importe un archivo XLSX o CSV",
   "table.title": "Tabla",
   "table.filter": "Filtrar filas",
   "table.rows": "{{n, plural, one {# fila} other {# filas}}}",

@@ -914,6 +914,10 @@ export const ru: Messages = {
   "error.version_not_found": "Версия не найдена",
 
   // Tables
+  "error.table_too_wide": "В таблице слишком много столбцов: допускается не более 500",
+  "error.table_too_long": "В таблице слишком много строк: допускается не более 200 000",
+  "error.table_too_large": "Таблица слишком велика для импорта: не более 2 000 000 ячеек, прочитанных за 30 секунд",
+  "error.table_file_type": "Импортировать можно файл XLSX или CSV",
   "table.title": "Таблица",
   "table.filter": "Фильтр строк",
   "table.rows": "{{n, plural, one {# строка} few {# строки} many {# строк} other {# строки}}}",
