@@ -131,6 +131,32 @@ describe("charts", () => {
   );
 
   test(
+    "a moderator's 'Add chart' on a table's page opens the wizard on that table; a plain member has no such button",
+    async () => {
+      const s = await scene("Add from table");
+      const tablePath = `${suite.plexus.url}/project/${s.projectId}/table/${s.table.id}`;
+      const { page } = await suite.pageAs(s.moderatorCookie);
+      await page.goto(tablePath);
+      await page.getByRole("button", { name: "Add chart" }).click();
+      const wizard = page.getByRole("dialog", { name: "New chart" });
+      await wizard.getByText("Table: Бюджет").waitFor();
+      await waitDrawn(page, ".chart-wizard__preview");
+      await wizard.getByRole("button", { name: "Next" }).click();
+      await wizard.getByLabel("Name").fill("Из таблицы");
+      await wizard.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL(/\/chart\/\d+$/);
+      await waitDrawn(page);
+      const stored = await apiCall(suite.plexus.url, s.readerCookie, "GET", `/chart/get?tableId=${s.table.id}`);
+      expect(stored.map((c: { name: string }) => c.name)).toEqual(["Из таблицы"]);
+      const reader = await suite.pageAs(s.readerCookie);
+      await reader.page.goto(tablePath);
+      await reader.page.locator("#viewer-stage .tv__table").waitFor();
+      expect(await reader.page.getByRole("button", { name: "Add chart" }).count()).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  test(
     "a chart whose column is gone from its table says so, naming the column, instead of drawing",
     async () => {
       const s = await scene("Missing column");

@@ -59,7 +59,13 @@ export function mount(host: HTMLElement, context: ViewerContext): MountedViewer 
   const deleteButton = element("button", "btn btn--ghost", t("table.deleteSelected"));
   addButton.type = deleteButton.type = "button";
   deleteButton.disabled = true;
-  if (editable) tools.append(addButton, deleteButton);
+  const chartButton = element("button", "btn btn--ghost", t("chart.addChart"));
+  chartButton.type = "button";
+  chartButton.addEventListener("click", async () => {
+    const { openChartWizard } = await import("../charts/wizard");
+    openChartWizard({ projectId: context.projectId, tableId: context.dataId });
+  });
+  if (editable) tools.append(addButton, deleteButton, chartButton);
   if (!context.compact) {
     for (const format of ["xlsx", "csv"] as const) {
       const link = element("a", "btn btn--ghost", format.toUpperCase());
