@@ -7,7 +7,7 @@ import { type ParsedTable, RowCollector, refuse } from "./collect";
  * without one, UTF-8 when the bytes are valid UTF-8, else Windows-1251 (what Excel on a Russian
  * Windows saves as "CSV").
  */
-export function decodeCsv(bytes: Uint8Array): { text: string; encoding: string } {
+function decodeCsv(bytes: Uint8Array): { text: string; encoding: string } {
   const starts = (...head: number[]) => head.every((b, i) => bytes[i] === b);
   let decoded: { text: string; encoding: string };
   if (starts(0xef, 0xbb, 0xbf)) decoded = { text: new TextDecoder("utf-8").decode(bytes.subarray(3)), encoding: "UTF-8" };
@@ -32,7 +32,7 @@ const SAMPLE_CHARS = 64 * 1024;
  * The separator: of comma, semicolon and tab, the one found outside quotes on the sample's first
  * lines the same number of times, and most often; a file with none of them is one column.
  */
-export function detectDelimiter(text: string): string {
+function detectDelimiter(text: string): string {
   const sample = text.slice(0, SAMPLE_CHARS);
   let best = ",";
   let bestScore = 0;

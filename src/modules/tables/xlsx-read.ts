@@ -12,7 +12,7 @@ function dateText(date: Date): string {
 }
 
 /** One Excel value as a cell: numbers stay numbers, dates become text, formulas give their result, rich text its plain text. */
-export function cellOf(value: unknown): Cell {
+function cellOf(value: unknown): Cell {
   if (value === null || value === undefined) return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value === "string") return value;
