@@ -10,24 +10,8 @@ import { snack } from "../lib/snackbar";
 import type { MountedViewer, ViewerContext } from "../viewers/registry";
 import type { ScriptEditor } from "./editor";
 import { renderResult } from "./result";
-
-let adopted = false;
-
-/** The viewer's styles as a constructed sheet: the pages' Content-Security-Policy admits no unhashed <style>. */
-function adoptStyles() {
-  if (adopted) return;
-  adopted = true;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(styles);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
-  const made = document.createElement(tag);
-  if (className) made.className = className;
-  if (text !== undefined) made.textContent = text;
-  return made;
-}
+import { element } from "../lib/dom";
+import { adoptStyles } from "../lib/styles";
 
 function button(text: string, className = "btn btn--ghost") {
   const made = element("button", className, text);
@@ -44,7 +28,7 @@ let mounted = 0;
  * (widgets, split screen, report blocks): the fields, Calculate and the result only.
  */
 export async function mount(host: HTMLElement, context: ViewerContext): Promise<MountedViewer> {
-  adoptStyles();
+  adoptStyles(styles);
   const key = `cv${++mounted}`;
   const editable = context.canModerate && !context.compact;
   const root = element("div", `cv${context.compact ? " cv--compact" : ""}`);

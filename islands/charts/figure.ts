@@ -4,16 +4,10 @@ import { CHART_LIMITS } from "../../src/modules/charts/limits";
 import { locale, t, tf } from "../lib/i18n";
 import { adoptStyles } from "../lib/styles";
 import { drawChart, type Drawing, type DrawnChart } from "./draw";
+import { element } from "../lib/dom";
 
 /** The charts' styles, adopted once where a chart or the wizard appears (islands/lib/styles.ts says why). */
 export const adoptChartStyles = () => adoptStyles(styles);
-
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
-  const made = document.createElement(tag);
-  if (className) made.className = className;
-  if (text !== undefined) made.textContent = text;
-  return made;
-}
 
 /** A chart's drawing as chart/data and chart/preview answer it, with what is wrong with it. */
 export type Figure = Omit<Drawing, "settings"> & { settings: Drawing["settings"] | null; missing: string[]; tableMissing: boolean; truncated: boolean };

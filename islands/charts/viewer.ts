@@ -7,22 +7,10 @@ import { errorText } from "../lib/failures";
 import { t } from "../lib/i18n";
 import type { MountedViewer, ViewerContext } from "../viewers/registry";
 import type { DrawnChart } from "./draw";
-import { adoptChartStyles, element, showFigure } from "./figure";
+import { adoptChartStyles, showFigure } from "./figure";
+import { element, icon } from "../lib/dom";
 
 type ChartData = Wire<PresentedChartData>;
-
-function icon(path: string) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("width", "20");
-  svg.setAttribute("height", "20");
-  svg.setAttribute("fill", "currentColor");
-  const shape = document.createElementNS("http://www.w3.org/2000/svg", "path");
-  shape.setAttribute("d", path);
-  svg.append(shape);
-  return svg;
-}
 
 /**
  * The CHART viewer (spec 2, "Chart view"): the chart at height 500 (a compact host decides its own),

@@ -10,7 +10,8 @@ import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import type { CreateOptions } from "../data/creators";
 import type { DrawnChart } from "./draw";
-import { adoptChartStyles, element, showFigure } from "./figure";
+import { adoptChartStyles, showFigure } from "./figure";
+import { element } from "../lib/dom";
 
 /** Where the wizard starts: a new chart (over `tableId` when given) or the saved chart `chartId`. */
 export interface ChartWizardOptions {

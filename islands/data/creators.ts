@@ -13,8 +13,8 @@ export interface CreateOptions {
  */
 export const CREATORS: Partial<Record<DataType, () => Promise<(options: CreateOptions) => void>>> = {
   DOC: () => import("./upload-wizard").then((module) => module.openUploadWizard),
-  REPORT: () => import("../reports/create").then((module) => module.openReportCreate),
+  REPORT: () => import("./new-item").then((module) => module.openNewItem),
   TABLE: () => import("../tables/import").then((module) => module.openTableImport),
   CHART: () => import("../charts/wizard").then((module) => module.openChartCreator),
-  CALC: () => import("../calc/create").then((module) => module.openCalcCreate),
+  CALC: () => import("./new-item").then((module) => module.openNewItem),
 };

@@ -13,7 +13,7 @@ import { t } from "../lib/i18n";
 import { richTextEditor } from "../lib/rich-text";
 import { RICH_TEXT_TOOLS } from "../lib/rich-text-tools";
 import { snack } from "../lib/snackbar";
-import { button, element, icon } from "./dom";
+import { button, element, icon } from "../lib/dom";
 import type { Report } from "./render";
 
 const SEARCH_PAUSE = 250;

@@ -4,7 +4,7 @@ import { PLACEHOLDER } from "../../src/modules/reports/placeholders";
 import type { PresentedReport } from "../../src/modules/reports/presenter";
 import { t, tf } from "../lib/i18n";
 import { mountViewer, type MountedViewer } from "../viewers/registry";
-import { element } from "./dom";
+import { element } from "../lib/dom";
 
 export type Report = Wire<PresentedReport>;
 

@@ -5,7 +5,7 @@ import { errorText, reportFailure } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { adoptStyles } from "../lib/styles";
 import type { MountedViewer, ViewerContext } from "../viewers/registry";
-import { button, element } from "./dom";
+import { button, element } from "../lib/dom";
 import { renderReport, type RenderedReport, type Report } from "./render";
 
 /**

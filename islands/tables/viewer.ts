@@ -9,19 +9,13 @@ import type { MountedViewer, ViewerContext } from "../viewers/registry";
 import { type Cell, editText, formatCell, type Header, isPointsColumn, pointsOf, typedValue } from "./cells";
 import { addRecordDialog, choosePoint, mapHref } from "./dialogs";
 import { createRowStore, type TableItem } from "./rows";
+import { element } from "../lib/dom";
 
 /** Rows drawn beyond each edge of the visible ones, so a short scroll shows rows already there. */
 const OVERSCAN = 8;
 const FILTER_PAUSE = 300;
 /** The table save timeout of spec 2 (4 min). */
 const SAVE_TIMEOUT = 240_000;
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
-  const made = document.createElement(tag);
-  if (className) made.className = className;
-  if (text !== undefined) made.textContent = text;
-  return made;
-}
 
 let mounted = 0;
 

@@ -17,7 +17,7 @@ export interface MountedViewer {
   destroy(): void;
 }
 
-export interface ViewerModule {
+interface ViewerModule {
   mount(host: HTMLElement, context: ViewerContext): MountedViewer | Promise<MountedViewer>;
 }
 
@@ -26,7 +26,7 @@ export interface ViewerModule {
  * screen, dashboard widgets, report blocks). A type without an entry shows the generic page. MAP,
  * LAYER and MODBUS_UNIT arrive with their own issues: they add a line here.
  */
-export const VIEWERS: Partial<Record<DataType, () => Promise<ViewerModule>>> = {
+const VIEWERS: Partial<Record<DataType, () => Promise<ViewerModule>>> = {
   DOC: () => import("./doc"),
   REPORT: () => import("../reports/viewer"),
   TABLE: () => import("../tables/viewer"),
