@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { customType, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { dataItems } from "./data";
 
@@ -25,6 +26,17 @@ export const tableRows = sqliteTable(
   },
   (t) => [index("table_rows_table").on(t.tableId)],
 );
+
+/**
+ * Tables whose import is still writing rows: their data item stays inactive until the last chunk
+ * commits, and an entry left here by a failure or a crash has its rows and item removed
+ * (src/modules/tables/import-write.ts). The rows' filter index, table_rows_search, is an FTS5
+ * trigram index over `search` kept in step by triggers (written by hand in migration 0013).
+ */
+export const tableImports = sqliteTable("table_imports", {
+  dataId: integer("data_id").primaryKey().references(() => dataItems.id, { onDelete: "cascade" }),
+  startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+});
 
 /**
  * One sort key per cell, so a page of a 100,000-row table sorted by any column is an index range
