@@ -85,6 +85,10 @@ export function createMailer(db: Db, config: Config): Mailer {
           secure: smtp.secure,
           auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? "" } : undefined,
           tls: { rejectUnauthorized: false },
+          // A wrong host in the settings fails a test mail within seconds, not nodemailer's two minutes.
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
         }),
       };
     }

@@ -2,8 +2,9 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
 import { answers } from "../../lib/responses";
-import { generalSettingsSchema, gisCredentialsSchema, settingSchema } from "./presenter";
-import { allSettings, generalSettings, gisCredentials, saveAllSettings } from "./service";
+import { generalSettingsSchema, gisCredentialsSchema, revealedSettingSchema, settingSchema } from "./presenter";
+import { allSettings, generalSettings, gisCredentials, revealSetting, saveAllSettings } from "./service";
+import { sendTestMessage } from "../mail/test-message";
 
 export const settingsRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/settings" })
@@ -16,5 +17,15 @@ export const settingsRoutes = (ctx: AppContext) =>
         maxItems: 500,
       }),
       response: answers(t.Array(settingSchema)),
+    })
+    .post("/reveal", ({ query }) => revealSetting(ctx.db, query.label), {
+      access: "SYSTEM_ADMIN",
+      query: t.Object({ label: t.String({ maxLength: 100 }) }),
+      response: answers(revealedSettingSchema),
+    })
+    .post("/send-test-message", ({ query, actor }) => sendTestMessage(ctx, query.email, actor.locale), {
+      access: "SYSTEM_ADMIN",
+      query: t.Object({ email: t.String({ maxLength: 254 }) }),
+      response: answers(t.Object({ sent: t.Boolean() })),
     })
     .post("/get-gis-credentials", ({ actor }) => gisCredentials(ctx.db, actor), { access: "USER", response: answers(gisCredentialsSchema) });

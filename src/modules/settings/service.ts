@@ -2,7 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { settings, type User } from "../../../db/schema";
 import { SETTING_DEFAULTS } from "./defaults";
-import { invalid } from "../../lib/errors";
+import { invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { settingValueFits } from "./kinds";
 
 /** Creates the settings that are missing; never overwrites what an administrator saved. */
 export function ensureDefaultSettings(db: Db): void {
@@ -40,19 +41,53 @@ export function generalSettings(db: Db): Record<string, string> {
   return Object.fromEntries(prepared.all().map((row) => [row.label, row.body]));
 }
 
-/** All settings; only administrators' routes call this (secured values sit behind a show toggle there). */
+/**
+ * All settings as the settings page reads them: a secured value never leaves here, only whether it is set
+ * (a SYSTEM_ADMIN asks for one at a time with revealSetting); each row says what its value must look like.
+ */
 export function allSettings(db: Db) {
-  return db.select().from(settings).orderBy(settings.type, settings.id).all();
+  return db.select().from(settings).orderBy(settings.type, settings.id).all().map((row) => {
+    const known = DEFAULTS_BY_LABEL.get(row.label);
+    return {
+      ...row,
+      body: row.isSecured ? "" : row.body,
+      isSet: row.body !== "",
+      kind: known?.kind ?? "text",
+      schemes: [...(known?.schemes ?? [])],
+    };
+  });
 }
 
+/** One secured value, for the SYSTEM_ADMIN who pressed its show toggle. */
+export function revealSetting(db: Db, label: string) {
+  const row = db.select().from(settings).where(eq(settings.label, label)).get();
+  if (!row) throw notFound("setting");
+  return { label: row.label, body: row.body };
+}
+
+const DEFAULTS_BY_LABEL = new Map(SETTING_DEFAULTS.map((s) => [s.label, s]));
+
+/**
+ * Saves the given values in one transaction, or nothing: an unknown label or a value that does not fit its
+ * kind (a port outside 1-65535, a word where a number goes) is refused with the label in the detail's path.
+ * Values other than free text are stored trimmed. The mailer reads the SMTP values at each send.
+ */
 export function saveAllSettings(db: Db, input: { label: string; body: string }[]) {
   const known = new Set(db.select({ label: settings.label }).from(settings).all().map((r) => r.label));
-  const unknown = input.filter((s) => !known.has(s.label));
-  if (unknown.length) {
-    throw invalid(unknown.map((s, i) => ({ path: `body[${i}].label`, message: `Unknown setting ${s.label}` })));
-  }
+  const details: ErrorDetail[] = [];
+  const values = input.map(({ label, body }) => {
+    const setting = DEFAULTS_BY_LABEL.get(label);
+    const kind = setting?.kind ?? "text";
+    const value = kind === "text" ? body : body.trim();
+    if (!known.has(label)) details.push({ path: `body.${label}`, message: `Unknown setting ${label}` });
+    else if (!settingValueFits(kind, value, setting?.schemes)) {
+      details.push({ path: `body.${label}`, message: `admin.settings.invalid.${kind}`, code: `admin.settings.invalid.${kind}` });
+    }
+    return { label, value };
+  });
+  if (details.length) throw invalid(details);
   db.transaction((tx) => {
-    for (const s of input) tx.update(settings).set({ body: s.body }).where(eq(settings.label, s.label)).run();
+    for (const s of values) tx.update(settings).set({ body: s.value }).where(eq(settings.label, s.label)).run();
   });
   return allSettings(db);
 }

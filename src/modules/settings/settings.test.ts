@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { ROLES } from "../../lib/roles";
+import { translator } from "../../lib/i18n";
+import type { MessageKey } from "../../../locales/en";
 import { testApp } from "../../testing/harness";
 import { SETTING_DEFAULTS } from "./defaults";
 
+const en = translator("en");
 let t: ReturnType<typeof testApp>;
 beforeEach(() => (t = testApp()));
 afterEach(() => t.close());
@@ -15,14 +18,72 @@ describe("settings", () => {
     expect(Object.keys(res.body).sort()).toEqual(["COMPANY_FAVICON", "COMPANY_LOGO", "COMPANY_NAME", "SHOW_DISCLAIMER"]);
   });
 
-  test("secured values reach the system administrator only", async () => {
+  test("secured values never leave in get-all or save-all; a SYSTEM_ADMIN reveals one at a time, nobody else", async () => {
     const { cookie: root } = await t.userWithCookie("SYSTEM_ADMIN");
     const { cookie: admin } = await t.userWithCookie("ADMIN");
     const saved = await t.call("POST", "/settings/save-all", { cookie: root, body: [{ label: "SMTP_PASSWORD", body: "s3cret" }] });
     expect(saved.status).toBe(200);
-    expect(saved.body.find((s: { label: string }) => s.label === "SMTP_PASSWORD")).toMatchObject({ body: "s3cret", isSecured: true, type: "MAIL" });
+    expect(saved.body.find((s: { label: string }) => s.label === "SMTP_PASSWORD")).toMatchObject({ body: "", isSet: true, isSecured: true, type: "MAIL" });
+    expect(JSON.stringify(saved.body)).not.toContain("s3cret");
+    const all = await t.call("GET", "/settings/get-all", { cookie: root });
+    expect(all.status).toBe(200);
+    expect(JSON.stringify(all.body)).not.toContain("s3cret");
+    expect(all.body.find((s: { label: string }) => s.label === "GIS_PASSWORD")).toMatchObject({ body: "", isSet: false });
+    const revealed = await t.call("POST", "/settings/reveal?label=SMTP_PASSWORD", { cookie: root });
+    expect(revealed).toMatchObject({ status: 200, body: { label: "SMTP_PASSWORD", body: "s3cret" } });
+    for (const role of ["USER", "MODERATOR", "ADMIN"] as const) {
+      const { cookie } = await t.userWithCookie(role);
+      const res = await t.call("POST", "/settings/reveal?label=SMTP_PASSWORD", { cookie });
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain("s3cret");
+    }
+    expect((await t.call("POST", "/settings/reveal?label=SMTP_PASSWORD")).status).toBe(401);
+    expect((await t.call("POST", "/settings/reveal?label=NOPE", { cookie: root })).status).toBe(404);
     expect((await t.call("GET", "/settings/get-all", { cookie: admin })).status).toBe(403);
     expect(JSON.stringify((await t.call("GET", "/settings/get-general")).body)).not.toContain("s3cret");
+  });
+
+  test("each value is checked against its kind: a wrong one is refused with 422 naming the key, and nothing is saved", async () => {
+    const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
+    const wrong: [string, string, string][] = [
+      ["SMTP_PORT", "0", "port"],
+      ["SMTP_PORT", "65536", "port"],
+      ["SMTP_PORT", "25a", "port"],
+      ["SMTP_SECURE", "yes", "boolean"],
+      ["SMTP_SECURE", "", "boolean"],
+      ["SMTP_HOST", "mail server.example", "host"],
+      ["SMTP_HOST", "http://mail.example", "host"],
+      ["SMTP_FROM", "Plexus <not an address>", "mailbox"],
+      ["SMTP_FROM", "evil@example.test\r\nBcc: x@example.test", "mailbox"],
+      ["AD_URL", "http://dc.example", "url"],
+      ["AD_URL", "ldap//dc", "url"],
+      ["COMPANY_LOGO", "javascript:alert(1)", "link"],
+      ["COMPANY_LOGO", "//evil.example/logo.png", "link"],
+      ["NOTIFY_NEW_USER", "1", "boolean"],
+    ];
+    for (const [label, body, kind] of wrong) {
+      const res = await t.call("POST", "/settings/save-all", { cookie, body: [{ label: "COMPANY_NAME", body: "Changed" }, { label, body }] });
+      expect(res.status, `${label}=${body}`).toBe(422);
+      expect(res.body.details).toEqual([expect.objectContaining({ path: `body.${label}` })]);
+      expect(res.body.details[0].message).toBe(en(`admin.settings.invalid.${kind}` as MessageKey));
+    }
+    expect((await t.call("GET", "/settings/get-general")).body.COMPANY_NAME).toBe("Plexus");
+    const right = [
+      { label: "SMTP_PORT", body: " 2525 " },
+      { label: "SMTP_SECURE", body: "true" },
+      { label: "SMTP_HOST", body: "smtp.example.test" },
+      { label: "SMTP_FROM", body: "Плексус <plexus@example.test>" },
+      { label: "AD_URL", body: "ldaps://dc.example.test:636" },
+      { label: "FTP_HOST", body: "10.0.0.7" },
+      { label: "COMPANY_LOGO", body: "https://cdn.example.test/logo.png" },
+      { label: "SMTP_USER", body: "" },
+    ];
+    const saved = await t.call("POST", "/settings/save-all", { cookie, body: right });
+    expect(saved.status).toBe(200);
+    const byLabel = Object.fromEntries(saved.body.map((s: { label: string; body: string }) => [s.label, s]));
+    expect(byLabel.SMTP_PORT).toMatchObject({ body: "2525", kind: "port" });
+    expect(byLabel.AD_URL).toMatchObject({ body: "ldaps://dc.example.test:636", kind: "url", schemes: ["ldap:", "ldaps:"] });
+    expect(byLabel.SMTP_FROM.body).toBe("Плексус <plexus@example.test>");
   });
 
   test("unknown labels are refused and nothing is saved", async () => {
