@@ -30,6 +30,8 @@ const ACCESS: Record<string, Access> = {
   "GET /api/settings/get-general": "public",
   "GET /api/settings/get-all": "SYSTEM_ADMIN",
   "POST /api/settings/save-all": "SYSTEM_ADMIN",
+  "POST /api/settings/reveal": "SYSTEM_ADMIN",
+  "POST /api/settings/send-test-message": "SYSTEM_ADMIN",
   "POST /api/settings/get-gis-credentials": "USER",
   "GET /api/user-manual": "USER",
   "GET /api/project/get": "USER",
