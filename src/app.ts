@@ -32,6 +32,7 @@ import { wikiRoutes } from "./modules/wiki/routes";
 import { publicDataRoutes } from "./modules/public-data/routes";
 import { tableRoutes } from "./modules/tables/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { searchRoutes } from "./modules/search/routes";
 
 const MINUTE = 60_000;
 
@@ -82,6 +83,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(issueRoutes(ctx))
     .use(widgetRoutes(ctx))
     .use(wikiRoutes(ctx))
+    .use(searchRoutes(ctx))
     .use(publicDataRoutes(ctx))
     .use(tableRoutes(ctx));
   return { app, ctx };

@@ -68,6 +68,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/data/get-all-for-category": "USER",
   "GET /api/data/search": "USER",
   "GET /api/data/search-by-type": "USER",
+  "GET /api/global-search/find": "USER",
   "GET /api/relations-data/get": "USER",
   "GET /api/relations-data/add": "USER",
   "GET /api/relations-data/remove": "USER",
@@ -249,7 +250,7 @@ describe("each route refuses cross-site calls", () => {
  * administrator who may call everything, never reach a 500.
  */
 describe("no route answers 500 to hostile parameters", () => {
-  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "dataId", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token", "title", "node", "parentId", "childId", "articleId", "value", "date", "status", "mapId", "tableId", "format", "rowsPerPage", "sortBy", "desc", "filter", "header"];
+  const NAMES = ["id", "ids", "chatId", "chatID", "chat", "dataId", "member", "userId", "projectId", "idNode", "limit", "after", "before", "part", "page", "str", "name", "type", "dataType", "archived", "inline", "email", "token", "title", "node", "parentId", "childId", "articleId", "value", "date", "status", "mapId", "tableId", "format", "rowsPerPage", "sortBy", "desc", "filter", "header", "q"];
   const VALUES = ["0", "-1", "1e309", "99999999999999999999", "abc", "", "%00", "true", "[]", "1,2,,x", "🙂".repeat(50)];
   for (const key of Object.keys(ACCESS)) {
     test(key, async () => {

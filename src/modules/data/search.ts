@@ -189,21 +189,30 @@ export function itemsOfCategory(db: Db, actor: User, categoryId: number) {
 /** data/search and data/search-by-type: active items whose name contains `str`, for pickers. */
 export function searchByName(db: Db, actor: User, projectId: number, str = "", dataType?: DataType) {
   requireProjectRole(db, actor, projectId);
+  return itemsNamed(db, actor, [projectId], str, LIMITS.searchResults, dataType);
+}
+
+/**
+ * Active items of `projectIds` (projects the caller checked the actor sees) whose name contains
+ * `str`, that the actor's category limits let them reach, by name: the pickers and global search.
+ */
+export function itemsNamed(db: Db, actor: User, projectIds: number[], str: string, limit: number, dataType?: DataType) {
+  if (!projectIds.length) return [];
   const term = str.trim();
   return db
-    .select({ id: dataItems.id, name: dataItems.name, dataType: dataItems.dataType })
+    .select({ id: dataItems.id, name: dataItems.name, dataType: dataItems.dataType, projectId: dataItems.projectId })
     .from(dataItems)
     .where(
       and(
-        eq(dataItems.projectId, projectId),
+        projectIds.length === 1 ? eq(dataItems.projectId, projectIds[0]!) : inArray(dataItems.projectId, projectIds),
         dataType ? eq(dataItems.dataType, dataType) : undefined,
         eq(dataItems.isActive, true),
-        reachableItems(categoryLimits(db, actor), projectId),
+        reachableItems(categoryLimits(db, actor), projectIds.length === 1 ? projectIds[0] : undefined),
         term ? contains(dataItems.name, term) : undefined,
       ),
     )
     .orderBy(...orderFor("name", false))
-    .limit(LIMITS.searchResults)
+    .limit(limit)
     .all();
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { issueCategories, issues, ISSUE_STATUSES, type IssueStatus, type User } from "../../../db/schema";
 import { invalid, notFound } from "../../lib/errors";
@@ -96,6 +96,25 @@ export function findIssuePage(db: Db, actor: User, projectId: number, input: Iss
     .offset(offset)
     .all();
   return { content: presentSummaries(db, rows, limits), totalElements };
+}
+
+/**
+ * Tasks of `projectIds` (projects the caller checked the actor sees) whose name contains `str`, that
+ * the actor may read (the category rule of reachableIssues in limited projects), by name: global search.
+ */
+export function issuesNamed(db: Db, actor: User, projectIds: number[], str: string, limit: number) {
+  const term = str.trim();
+  if (!projectIds.length || !term) return [];
+  const limits = categoryLimits(db, actor);
+  const free = projectIds.filter((id) => !limits.has(id));
+  const limited = projectIds.filter((id) => limits.has(id)).map((id) => and(eq(issues.projectId, id), reachableIssues(limits, actor, id)));
+  return db
+    .select({ id: issues.id, name: issues.name, projectId: issues.projectId })
+    .from(issues)
+    .where(and(or(free.length ? inArray(issues.projectId, free) : undefined, ...limited), contains(issues.name, term)))
+    .orderBy(asc(SORT_COLUMNS.name), asc(issues.id))
+    .limit(limit)
+    .all();
 }
 
 /**

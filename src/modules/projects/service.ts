@@ -20,7 +20,7 @@ import { timelineSchema } from "./model";
 import { Value } from "@sinclair/typebox/value";
 
 /** The projects the actor sees: their memberships, and every project for ADMIN and above. */
-function visibleProjects(db: Db, actor: User) {
+export function visibleProjects(db: Db, actor: User) {
   const memberships = db.select().from(userProjects).where(eq(userProjects.userId, actor.id)).all();
   const byProject = new Map(memberships.map((m) => [m.projectId, m]));
   const rows = hasRank(actor.role, "ADMIN")
