@@ -4,6 +4,7 @@ import { categories, dataCategories, dataItems, dataKeywords, docVersions, keywo
 import { invalid } from "../../lib/errors";
 import { requireCategory, seesCategory } from "../categories/policy";
 import { categoryLimits, requireProjectRole, type CategoryLimits } from "../projects/policy";
+import { nameContains } from "../search/name-index";
 import { LIMITS } from "./limits";
 import { CRITERIA, type CriterionName, type PageInput, type SortField } from "./model";
 import { isModerator, reachableItems } from "./policy";
@@ -208,7 +209,7 @@ export function itemsNamed(db: Db, actor: User, projectIds: number[], str: strin
         dataType ? eq(dataItems.dataType, dataType) : undefined,
         eq(dataItems.isActive, true),
         reachableItems(categoryLimits(db, actor), projectIds.length === 1 ? projectIds[0] : undefined),
-        term ? contains(dataItems.name, term) : undefined,
+        term ? nameContains(dataItems.id, dataItems.name, term) : undefined,
       ),
     )
     .orderBy(...orderFor("name", false))
