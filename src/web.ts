@@ -16,6 +16,8 @@ import { settingValue } from "./modules/settings/service";
 import { log } from "./lib/log";
 import { startChatMailJob } from "./jobs/chat-mail";
 import { startIssueReminderJob } from "./jobs/issue-reminders";
+import { startDirectorySyncJob } from "./jobs/directory-sync";
+import { discardUnfinishedImports } from "./modules/tables/import-write";
 import { PAGE_CSP_FALLBACK } from "./lib/csp";
 import { clientAddress } from "./lib/client-address";
 import { API_DOCS_ASSETS, serveApiDocsAsset } from "./modules/api-docs/routes";
@@ -119,6 +121,9 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
   ctx.live.attach(server);
   const stopChatMail = startChatMailJob(ctx);
   const stopReminders = startIssueReminderJob(ctx);
+  const directorySync = startDirectorySyncJob(ctx);
+  // Tables whose import a stop or crash interrupted are removed while the server already answers.
+  discardUnfinishedImports(ctx.db).catch((error) => log.error("table_import_discard_failed", { error: String(error) }));
   return {
     server,
     ctx,
@@ -127,6 +132,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
     async stop() {
       stopChatMail();
       stopReminders();
+      directorySync.stop();
       ctx.live.stop();
       await ctx.mailer.idle();
       await server.stop(true);

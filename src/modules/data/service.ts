@@ -175,6 +175,19 @@ function setActive(ctx: AppContext, actor: User, id: number, active: boolean) {
   return { id, isActive: active };
 }
 
+/**
+ * Shows or hides an item whose content its own feature is still writing (a table's import keeps it
+ * hidden until its last rows commit), inside the caller's transaction; no authorisation, no audit.
+ */
+export function setDataItemShown(tx: Executor, id: number, shown: boolean) {
+  tx.update(dataItems).set({ isActive: shown }).where(eq(dataItems.id, id)).run();
+}
+
+/** Deletes an item that never became visible (a failed table import), inside the caller's transaction; no authorisation. */
+export function dropUnfinishedDataItem(tx: Executor, id: number) {
+  tx.delete(dataItems).where(eq(dataItems.id, id)).run();
+}
+
 /** data/remove: soft delete (the item becomes inactive and disappears for plain users). */
 export const removeDataItem = (ctx: AppContext, actor: User, id: number) => setActive(ctx, actor, id, false);
 export const restoreDataItem = (ctx: AppContext, actor: User, id: number) => setActive(ctx, actor, id, true);

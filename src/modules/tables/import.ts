@@ -12,7 +12,7 @@ import { requireProjectRole } from "../projects/policy";
 import type { ParsedTable } from "./collect";
 import { IMPORT_WORKER_LIMITS, XLSX_LIMITS } from "./import-limits";
 import { TABLE_LIMITS } from "./limits";
-import { createTable } from "./service";
+import { importTable } from "./import-write";
 
 const KINDS: Record<string, "xlsx" | "csv"> = { xlsx: "xlsx", csv: "csv", tsv: "csv", txt: "csv" };
 
@@ -93,6 +93,6 @@ export async function saveForProject(ctx: AppContext, actor: User, projectId: nu
   const { parsed, fields } = await readUpload(ctx, request, TABLE_LIMITS.rows, () => undefined);
   if ((fields.description?.length ?? 0) > LIMITS.description) throw invalid([{ path: "body.description", message: "validation.tooLong", code: "validation.tooLong" }]);
   const input = { name: fields.name ?? "", description: fields.description, categoryList: categoriesField(fields.categoryList), headers: parsed.headers, rows: parsed.rows };
-  const item = ctx.db.transaction((tx) => createTable(tx, actor, projectId, input));
+  const item = await importTable(ctx.db, actor, projectId, input);
   return getDataItem(ctx.db, actor, item.id);
 }

@@ -58,6 +58,13 @@ export function deleteRows(tx: Executor, ids: number[]) {
   for (let start = 0; start < ids.length; start += ROWS_PER_INSERT) tx.delete(tableRows).where(inArray(tableRows.id, ids.slice(start, start + ROWS_PER_INSERT))).run();
 }
 
+/** Removes up to `limit` of the table's rows (with their keys and search entries); how many went. */
+export function deleteSomeRows(tx: Executor, tableId: number, limit: number): number {
+  forgetCounts();
+  const some = tx.select({ id: tableRows.id }).from(tableRows).where(eq(tableRows.tableId, tableId)).limit(limit);
+  return tx.delete(tableRows).where(inArray(tableRows.id, some)).returning({ id: tableRows.id }).all().length;
+}
+
 /** Which of `ids` are rows of the table. */
 export const rowsOfTable = (db: Executor, tableId: number, ids: number[]) =>
   ids.length

@@ -51,13 +51,21 @@ export function requireTable(db: Db, actor: User, id: number, needed: "USER" | "
   return item;
 }
 
-/** Checks the caps and every cell; rows shorter than the header list are padded with empty cells, longer ones refused. */
-function checkRows(headers: TableHeader[], rows: Cell[][], existing = 0): Cell[][] {
-  if (existing + rows.length > TABLE_LIMITS.rows) throw tooBig("table_too_long", `A table may have at most ${TABLE_LIMITS.rows} rows`);
-  if ((existing + rows.length) * headers.length > TABLE_LIMITS.cells) throw tooBig("table_too_large", `A table may have at most ${TABLE_LIMITS.cells} cells`);
+/** Refuses a table of `rows` rows past the caps on rows and cells. */
+function checkSize(headers: TableHeader[], rows: number) {
+  if (rows > TABLE_LIMITS.rows) throw tooBig("table_too_long", `A table may have at most ${TABLE_LIMITS.rows} rows`);
+  if (rows * headers.length > TABLE_LIMITS.cells) throw tooBig("table_too_large", `A table may have at most ${TABLE_LIMITS.cells} cells`);
+}
+
+/**
+ * Checks every cell of `rows` (the table's rows from number `first` on); rows shorter than the
+ * header list are padded with empty cells, longer ones refused.
+ */
+export function checkRows(headers: TableHeader[], rows: Cell[][], first = 0): Cell[][] {
   const urlColumn = urlColumnOf(headers);
   const details: ErrorDetail[] = [];
-  const checked = rows.map((row, r) => {
+  const checked = rows.map((row, i) => {
+    const r = first + i;
     if (row.length > headers.length) details.push({ path: `rows.${r}`, message: `A row may have at most ${headers.length} cells` });
     return headers.map((_, c) => {
       const result = checkCell(row[c] ?? null, c === urlColumn);
@@ -72,23 +80,34 @@ function checkRows(headers: TableHeader[], rows: Cell[][], existing = 0): Cell[]
   return checked;
 }
 
-/**
- * Creates a TABLE data item with its rows inside the caller's transaction (an import's or a test's);
- * MODERATOR in the project. Any bad cell or a table past the caps throws before anything is written.
- */
-export function createTable(tx: Executor, actor: User, projectId: number, input: TableInput): DataItem {
-  // A transaction answers the same reads as the database it belongs to.
-  requireProjectRole(tx as Db, actor, projectId, "MODERATOR");
+/** A new table's headers, checked with its size (before any cell is); its data item made inside `tx`. */
+export function checkedHeaders(input: TableInput): TableHeader[] {
   const headers = headerList(input.headers);
   if (!headers.length) throw invalid([{ path: "headers", message: "A table needs at least one column" }]);
-  const rows = checkRows(headers, input.rows);
-  const item = createDataItem(tx, actor, projectId, {
+  checkSize(headers, input.rows.length);
+  return headers;
+}
+
+export const createTableItem = (tx: Executor, actor: User, projectId: number, input: TableInput, headers: TableHeader[]) =>
+  createDataItem(tx, actor, projectId, {
     dataType: "TABLE",
     name: input.name,
     description: input.description,
     categoryList: input.categoryList,
     value: JSON.stringify(headers),
   });
+
+/**
+ * Creates a TABLE data item with its rows inside the caller's transaction (a test's or a seed's; an
+ * upload goes through import-write.ts, which does not block); MODERATOR in the project. Any bad cell
+ * or a table past the caps throws before anything is written.
+ */
+export function createTable(tx: Executor, actor: User, projectId: number, input: TableInput): DataItem {
+  // A transaction answers the same reads as the database it belongs to.
+  requireProjectRole(tx as Db, actor, projectId, "MODERATOR");
+  const headers = checkedHeaders(input);
+  const rows = checkRows(headers, input.rows);
+  const item = createTableItem(tx, actor, projectId, input, headers);
   appendRows(tx, item.id, rows, urlColumnOf(headers));
   return item;
 }
