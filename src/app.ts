@@ -15,6 +15,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { userRoutes } from "./modules/users/routes";
 import { passwordResetRoutes } from "./modules/password-reset/routes";
 import { settingsRoutes } from "./modules/settings/routes";
+import { mailTemplateRoutes } from "./modules/mail/routes";
 import { helpRoutes } from "./modules/help/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { categoryRoutes } from "./modules/categories/routes";
@@ -70,6 +71,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(userRoutes(ctx))
     .use(passwordResetRoutes(ctx))
     .use(settingsRoutes(ctx))
+    .use(mailTemplateRoutes(ctx))
     .use(helpRoutes(ctx))
     .use(projectRoutes(ctx))
     .use(categoryRoutes(ctx))
