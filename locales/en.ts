@@ -911,6 +911,22 @@ export const en = {
   "error.last_project_moderator": "The project needs a moderator: make another member moderator first",
   "error.version_not_found": "No such version",
 
+  // Search
+  "search.title": "Search",
+  "search.query": "What to look for",
+  "search.placeholder": "A name, or words from the text",
+  "search.mode": "Search",
+  "search.byName": "By name",
+  "search.byContent": "By content",
+  "search.hint": "Type a name to find data, tasks, chats, articles and projects, or switch to content to search inside texts.",
+  "search.searching": "Searching…",
+  "search.nothing": "Nothing found",
+  "search.group.data": "Data",
+  "search.group.tasks": "Tasks",
+  "search.group.chats": "Chats",
+  "search.group.articles": "Articles",
+  "search.group.projects": "Projects",
+
   // Admin: settings and mail
   "admin.settings.title": "Settings",
   "admin.settings.section.MAIL": "SMTP",

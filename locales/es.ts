@@ -913,6 +913,22 @@ export const es: Messages = {
   "error.last_project_moderator": "El proyecto necesita un moderador: nombre antes moderador a otro miembro",
   "error.version_not_found": "No existe esa versión",
 
+  // Search
+  "search.title": "Buscar",
+  "search.query": "Qué buscar",
+  "search.placeholder": "Un nombre o palabras del texto",
+  "search.mode": "Buscar",
+  "search.byName": "Por nombre",
+  "search.byContent": "Por contenido",
+  "search.hint": "Escriba un nombre para encontrar datos, tareas, chats, artículos y proyectos, o cambie a contenido para buscar dentro de los textos.",
+  "search.searching": "Buscando…",
+  "search.nothing": "No se encontró nada",
+  "search.group.data": "Datos",
+  "search.group.tasks": "Tareas",
+  "search.group.chats": "Chats",
+  "search.group.articles": "Artículos",
+  "search.group.projects": "Proyectos",
+
   // Admin: settings and mail
   "admin.settings.title": "Configuración",
   "admin.settings.section.MAIL": "SMTP",

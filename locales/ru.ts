@@ -913,6 +913,22 @@ export const ru: Messages = {
   "error.last_project_moderator": "В проекте должен остаться модератор: сначала назначьте модератором другого участника",
   "error.version_not_found": "Версия не найдена",
 
+  // Search
+  "search.title": "Поиск",
+  "search.query": "Что искать",
+  "search.placeholder": "Название или слова из текста",
+  "search.mode": "Поиск",
+  "search.byName": "По названию",
+  "search.byContent": "По содержимому",
+  "search.hint": "Введите название, чтобы найти данные, задачи, чаты, статьи и проекты, или переключитесь на поиск по содержимому, чтобы искать внутри текстов.",
+  "search.searching": "Идёт поиск…",
+  "search.nothing": "Ничего не найдено",
+  "search.group.data": "Данные",
+  "search.group.tasks": "Задачи",
+  "search.group.chats": "Чаты",
+  "search.group.articles": "Статьи",
+  "search.group.projects": "Проекты",
+
   // Admin: settings and mail
   "admin.settings.title": "Настройки",
   "admin.settings.section.MAIL": "SMTP",

@@ -13,6 +13,7 @@ import { wirePresence } from "./modules/presence/service";
 import { apiDocsRoutes } from "./modules/api-docs/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { userRoutes } from "./modules/users/routes";
+import { auditRoutes } from "./modules/audit/routes";
 import { passwordResetRoutes } from "./modules/password-reset/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { mailTemplateRoutes } from "./modules/mail/routes";
@@ -69,6 +70,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(healthRoutes(ctx))
     .use(authRoutes(ctx))
     .use(userRoutes(ctx))
+    .use(auditRoutes(ctx))
     .use(passwordResetRoutes(ctx))
     .use(settingsRoutes(ctx))
     .use(mailTemplateRoutes(ctx))

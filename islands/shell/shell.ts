@@ -1,6 +1,7 @@
 import { api, CURRENT_USER_KEY, signOutLocally } from "../lib/api";
 import { live } from "../lib/live";
 import { startChatCore } from "../chat/core";
+import { reportFailure } from "../lib/failures";
 import { setLocale } from "./locale";
 
 const DISCLAIMER_KEY = "plexus.disclaimerSeen";
@@ -28,8 +29,15 @@ export function startShell() {
   document.addEventListener("click", (event) => {
     if (!menus.some((m) => m.contains(event.target as Node))) closeMenus();
   });
+  // The search sheet, loaded on first use: the rail's and bottom bar's buttons, and Ctrl+S by the key's place (any layout).
+  const openSearch = () => import("../search/sheet").then((sheet) => sheet.openSearch()).catch(reportFailure);
+  document.querySelectorAll("[data-search-open]").forEach((button) => button.addEventListener("click", openSearch));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") closeMenus();
+    if (event.ctrlKey && event.code === "KeyS") {
+      event.preventDefault();
+      openSearch();
+    }
   });
 
   const disclaimer = document.getElementById("disclaimer") as HTMLDialogElement | null;

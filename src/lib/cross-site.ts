@@ -16,6 +16,8 @@ const NAVIGABLE: RegExp[] = [
   /^\/api\/files\/get-user-file\/[^/]+$/,
   /^\/api\/files\/get-doc-version\/[^/]+$/,
   /^\/api\/files\/get-data-table\/[^/]+$/,
+  /^\/api\/users\/export\/xlsx$/,
+  /^\/api\/admin\/activity-log\/export\/xlsx$/,
 ];
 
 export const isNavigable = (method: string, path: string) =>

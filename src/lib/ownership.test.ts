@@ -54,6 +54,9 @@ const READ_ONLY_JOINS: Record<string, string> = {
   "src/modules/data/presenter.ts users": "owner name of data/get",
   // data/get lists the item's categories by name in their order, joined through data_categories.
   "src/modules/data/presenter.ts categories": "category names of data/get",
+  // The activity log's rows name their user (sorted by login) and link their data item: joined in the one paged query.
+  "src/modules/audit/log.ts users": "user names in activity log rows",
+  "src/modules/audit/log.ts dataItems": "data item links in activity log rows",
   // A version lists its author's name; joined in the versions query.
   "src/modules/docs/service.ts users": "author names of versions",
   // A version belongs to a project only through its data item: a removed project's files are found in one query.

@@ -63,7 +63,7 @@ function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
     replaceCategories(tx, created.id, changes.categoryIds ?? []);
     const chatId = createIssueChat(tx, created, actor.id, [actor.id, ...(created.performerId === null ? [] : [created.performerId])]);
     const saved = tx.update(issues).set({ chatId }).where(eq(issues.id, created.id)).returning().get();
-    audit(tx, actor.id, "CREATE", `ISSUE ${saved.name}`, saved.id);
+    audit(tx, actor.id, "CREATE", `ISSUE ${saved.id} ${saved.name}`);
     return { issue: saved, lines: writeHistory(ctx, chatId, actor, creationHistory(ctx.db, saved)) };
   });
   publishIssueHistory(ctx, lines, actor);
@@ -88,7 +88,7 @@ function applyChanges(ctx: AppContext, actor: User, issue: Issue, access: Projec
       if (effective.name !== undefined) renameIssueChat(tx, updated.chatId, effective.name);
       if (effective.performerId) addIssueChatMember(tx, updated.chatId, [effective.performerId]);
     }
-    audit(tx, actor.id, "UPDATE", `ISSUE ${updated.name}`, issue.id);
+    audit(tx, actor.id, "UPDATE", `ISSUE ${issue.id} ${updated.name}`);
     return { saved: updated, lines: writeHistory(ctx, updated.chatId, actor, historyOf(ctx.db, issue, effective)) };
   });
   publishIssueHistory(ctx, lines, actor);
@@ -141,7 +141,7 @@ export function removeIssue(ctx: AppContext, actor: User, id: number) {
   const lines = ctx.db.transaction((tx) => {
     const written = writeHistory(ctx, issue.chatId, actor, [{ event: "taskRemoved", task: issue.name }]);
     tx.delete(issues).where(eq(issues.id, id)).run();
-    audit(tx, actor.id, "DELETE", `ISSUE ${issue.name}`, id);
+    audit(tx, actor.id, "DELETE", `ISSUE ${id} ${issue.name}`);
     return written;
   });
   publishIssueHistory(ctx, lines, actor);

@@ -61,7 +61,7 @@ export function saveTemplate(db: Db, actor: User, input: TemplateInput) {
     const saved = input.id
       ? (findTemplate(tx, input.id), tx.update(issueTemplates).set(values).where(eq(issueTemplates.id, input.id)).returning().get())
       : tx.insert(issueTemplates).values(values).returning().get();
-    audit(tx, actor.id, input.id ? "UPDATE" : "CREATE", `ISSUE_TEMPLATE ${saved.name}`, saved.id);
+    audit(tx, actor.id, input.id ? "UPDATE" : "CREATE", `ISSUE_TEMPLATE ${saved.id} ${saved.name}`);
     return presentTemplate(saved);
   });
 }
@@ -71,7 +71,7 @@ export function deleteTemplate(db: Db, actor: User, id: number) {
   const template = findTemplate(db, id);
   db.transaction((tx) => {
     tx.delete(issueTemplates).where(eq(issueTemplates.id, id)).run();
-    audit(tx, actor.id, "DELETE", `ISSUE_TEMPLATE ${template.name}`, id);
+    audit(tx, actor.id, "DELETE", `ISSUE_TEMPLATE ${id} ${template.name}`);
   });
   return { id };
 }

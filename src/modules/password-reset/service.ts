@@ -24,18 +24,29 @@ export function createResetRequest(ctx: AppContext, email: string | undefined, a
   ctx.limits.resetByAddress.fail(address);
   const user = findUserByEmail(ctx.db, normalizeEmail(email!));
   if (!user?.isActive) return;
-  const token = randomToken(32);
-  ctx.db
-    .insert(passwordResetRequests)
-    .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + VALID_FOR_MS) })
-    .run();
+  const token = issueToken(ctx.db, user.id, VALID_FOR_MS);
   ctx.mailer.queue("RESET_PASSWORD", user, {
     firstName: user.firstName,
     url: `${ctx.config.publicUrl}/new-password?token=${encodeURIComponent(token)}`,
   });
 }
 
-function openRequest(db: Db, token: string | undefined) {
+/**
+ * A token's purpose is hashed with it, so a token issued for one purpose (an administrator's sign-in
+ * link) is never found by the lookup of another (a password reset), though both share the table and
+ * its single use, expiry and revocation.
+ */
+const hashOf = (token: string, purpose?: TokenPurpose) => sha256(purpose ? `${purpose}:${token}` : token);
+type TokenPurpose = "sign-in";
+
+/** Stores a new single-use token of a user, valid for `validForMs`; answers the token itself (only its hash is kept). */
+export function issueToken(db: Executor, userId: number, validForMs: number, purpose?: TokenPurpose): string {
+  const token = randomToken(32);
+  db.insert(passwordResetRequests).values({ userId, tokenHash: hashOf(token, purpose), expiresAt: new Date(Date.now() + validForMs) }).run();
+  return token;
+}
+
+function openRequest(db: Executor, token: string | undefined, purpose?: TokenPurpose) {
   if (!token || token.length > 200) return undefined;
   return db
     .select({ request: passwordResetRequests, user: users })
@@ -43,7 +54,7 @@ function openRequest(db: Db, token: string | undefined) {
     .innerJoin(users, eq(users.id, passwordResetRequests.userId))
     .where(
       and(
-        eq(passwordResetRequests.tokenHash, sha256(token)),
+        eq(passwordResetRequests.tokenHash, hashOf(token, purpose)),
         isNull(passwordResetRequests.usedAt),
         gt(passwordResetRequests.expiresAt, new Date()),
       ),
@@ -81,6 +92,22 @@ export async function setPassword(db: Db, token: string | undefined, password: s
     revokeUserSessions(tx, found.user.id);
   });
   recheckLiveUser(db, found.user.id); // signed out everywhere: the live connections close too
+}
+
+/**
+ * Uses up an open token of the purpose and answers its user, or undefined when the token is unknown,
+ * used or expired. Call it inside the transaction that acts on it: the update claims the token once.
+ */
+export function consumeToken(tx: Executor, token: string | undefined, purpose: TokenPurpose) {
+  const found = openRequest(tx, token, purpose);
+  if (!found) return undefined;
+  const used = tx
+    .update(passwordResetRequests)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetRequests.id, found.request.id), isNull(passwordResetRequests.usedAt)))
+    .returning()
+    .get();
+  return used ? found.user : undefined;
 }
 
 /**

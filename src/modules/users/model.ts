@@ -42,4 +42,6 @@ export const passwordChangeBody = t.Object({
 export type PasswordChangeInput = Static<typeof passwordChangeBody>;
 
 export const idQuery = t.Object({ id: Id() });
+export const userIdQuery = t.Object({ userId: Id() });
+export const signInLinkBody = t.Object({ token: t.String({ minLength: 1, maxLength: 200 }) });
 export const localeBody = t.Object({ locale: oneOf(LOCALES) });

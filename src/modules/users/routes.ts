@@ -7,7 +7,10 @@ import { serializeCookie } from "../../lib/cookies";
 import { ROLES } from "../../lib/roles";
 import { answers, okSchema } from "../../lib/responses";
 import { gisSettingsSchema, localeSchema, presentUser, roleSchema, userSchema } from "./presenter";
-import { idQuery, localeBody, passwordChangeBody, profileBody, registrationBody } from "./model";
+import { idQuery, localeBody, passwordChangeBody, profileBody, registrationBody, signInLinkBody, userIdQuery } from "./model";
+import { exportUsers } from "./export";
+import { generateSignInLink, signInWithLink } from "./sign-in-link";
+import { sessionCookie } from "../auth/sessions";
 import { changePassword } from "./password-change";
 import { listUsers, register, saveProfile, setActive, setLocale } from "./service";
 
@@ -49,6 +52,27 @@ export const userRoutes = (ctx: AppContext) =>
       query: idQuery,
       response: answers(userSchema),
     })
+    .get("/export/xlsx", ({ actor }) => exportUsers(ctx.db, actor), { access: "ADMIN" })
+    .post("/generate-token", ({ actor, query }) => generateSignInLink(ctx, actor, query.userId), {
+      access: "ADMIN",
+      query: userIdQuery,
+      response: answers(t.Object({ url: t.String() })),
+    })
+    .post(
+      "/sign-in-with-token",
+      ({ body, set }) => {
+        const session = signInWithLink(ctx, body.token);
+        // One cookie, the new session's: a renewal of whatever session the browser had is not sent beside it.
+        delete set.headers["set-cookie"];
+        return new Response(JSON.stringify(presentUser(session.user)), {
+          headers: {
+            "content-type": "application/json; charset=utf-8",
+            "set-cookie": sessionCookie(session.token, session.expiresAt, ctx.config.secureCookies),
+          },
+        });
+      },
+      { public: true, body: signInLinkBody, response: answers(userSchema) },
+    )
     .post(
       "/set-locale",
       ({ actor, body, set }) => {

@@ -4,7 +4,7 @@ import { users, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { conflict, forbidden, invalid, notFound, tooManyRequests } from "../../lib/errors";
 import { log } from "../../lib/log";
-import { hasRank, ROLES, type Role } from "../../lib/roles";
+import { hasRank, type Role } from "../../lib/roles";
 import { audit } from "../audit/service";
 import { joinPublicChats } from "../chat/membership";
 import { revokeUserSessions } from "../auth/sessions";
@@ -24,6 +24,7 @@ import {
   requireFields,
 } from "./validation";
 import type { ProfileInput, RegistrationInput } from "./model";
+import { checkRoleChange, outranks } from "./role-change";
 
 export const findUserById = (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).get();
 
@@ -162,7 +163,7 @@ const initialsOf = (first: string, last: string) => `${first.trim()[0] ?? ""}${l
 export const activeAdmins = (db: Db) =>
   db.select().from(users).where(and(eq(users.isActive, true), inArray(users.role, ["ADMIN", "SYSTEM_ADMIN"]))).all();
 
-/** Saves a profile: one's own, or anybody's for an ADMIN who outranks them. Roles change only by SYSTEM_ADMIN. */
+/** Saves a profile: one's own, or anybody's for an ADMIN who outranks them. Roles change by role-change.ts's rule. */
 export function saveProfile(ctx: AppContext, actor: User, input: ProfileInput): User {
   const targetId = input.id ?? actor.id;
   const target = findUserById(ctx.db, targetId);
@@ -171,7 +172,7 @@ export function saveProfile(ctx: AppContext, actor: User, input: ProfileInput): 
   // Nobody manages an equal: an ADMIN edits USERs and MODERATORs, a SYSTEM_ADMIN also ADMINs; everyone edits themselves.
   if (!self && !(hasRank(actor.role, "ADMIN") && outranks(actor, target))) throw forbidden();
   const role = input.role?.groupName;
-  if (role && role !== target.role && (!hasRank(actor.role, "SYSTEM_ADMIN") || self)) throw forbidden();
+  if (role && role !== target.role) checkRoleChange(ctx.db, actor, target, role);
 
   const directoryLocked = target.isImportedFromAD;
   const text = (value: string | null | undefined) => (typeof value === "string" ? normalizeText(value) : value);
@@ -250,8 +251,6 @@ const secret = (value: string | null | undefined, current: string | null) =>
 const requireLength = (field: string, value: string | null | undefined, max: number) =>
   value && value.length > max ? [{ path: `body.${field}`, message: "validation.tooLong", code: "validation.tooLong" }] : [];
 
-/** Strictly higher rank: nobody manages an equal or a superior. */
-const outranks = (actor: User, target: User) => ROLES.indexOf(actor.role) > ROLES.indexOf(target.role);
 
 export function listUsers(db: Db) {
   return db.select().from(users).orderBy(users.lastName, users.firstName).all();

@@ -155,7 +155,7 @@ describe("profile", () => {
     expect(env.t.reload(user.id).lastName).toBe(user.lastName);
   });
 
-  test("a user cannot edit others or their own role; an ADMIN can edit a USER; roles change only by SYSTEM_ADMIN", async () => {
+  test("a user cannot edit others or their own role; an ADMIN can edit a USER but not make an ADMIN; SYSTEM_ADMIN gives roles", async () => {
     const { user: other } = await env.t.userWithCookie();
     const { user, cookie } = await env.t.userWithCookie();
     const { cookie: adminCookie } = await env.t.userWithCookie("ADMIN");
@@ -163,7 +163,7 @@ describe("profile", () => {
     expect((await env.t.call("POST", "/users/save", { cookie, body: { id: other.id, firstName: "X" } })).status).toBe(403);
     expect((await env.t.call("POST", "/users/save", { cookie, body: { role: { groupName: "ADMIN" } } })).status).toBe(403);
     expect((await env.t.call("POST", "/users/save", { cookie: adminCookie, body: { id: user.id, company: "ACME" } })).body.company).toBe("ACME");
-    expect((await env.t.call("POST", "/users/save", { cookie: adminCookie, body: { id: user.id, role: { groupName: "MODERATOR" } } })).status).toBe(403);
+    expect((await env.t.call("POST", "/users/save", { cookie: adminCookie, body: { id: user.id, role: { groupName: "ADMIN" } } })).status).toBe(403);
     const promoted = await env.t.call("POST", "/users/save", { cookie: rootCookie, body: { id: user.id, role: { groupName: "MODERATOR" } } });
     expect(promoted.body.role.groupName).toBe("MODERATOR");
     expect((await env.t.call("POST", "/users/save", { cookie: rootCookie, body: { id: user.id, role: { groupName: "KING" } } })).status).toBe(422);

@@ -1,0 +1,164 @@
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { en } from "../locales/en";
+import { apiCall, apiSignIn, browserSuite } from "./setup";
+
+// The search bottom sheet as people meet it: Ctrl+S (in any keyboard layout) and the rail's and bottom
+// bar's buttons open it; a name search lists data items and tasks in their groups, walked with the arrow
+// keys and opened with Enter; Escape closes it and gives the focus back; a member limited to a category
+// does not find what is hidden from them; a newer query cancels the one in flight; at 360 px it spans the
+// screen.
+
+const TIMEOUT = 60_000;
+const suite = browserSuite();
+/** Each test's own names, so hits from other tests never match. */
+let serial = 0;
+
+const adminCookie = () => apiSignIn(suite.plexus.url, suite.plexus.admin.login, suite.plexus.admin.password);
+
+/** A project with a category, a document in it, a document outside it and a task, made by the administrator. */
+async function seed(word: string) {
+  const cookie = await adminCookie();
+  const admin = <T = any>(path: string, body: unknown) => apiCall<T>(suite.plexus.url, cookie, "POST", path, body);
+  const project = await admin<{ id: number }>("/project/create", { name: `${word} works` });
+  const category = await admin<{ id: number }>("/category/save", { name: "Open", project: { id: project.id } });
+  const doc = (name: string, categoryList: { id: number }[]) =>
+    admin<{ id: number }>("/data/save", { dataType: "DOC", name, project: { id: project.id }, categoryList, status: "CHECKED" });
+  const shown = await doc(`${word} survey`, [{ id: category.id }]);
+  const hidden = await doc(`${word} secret plan`, []);
+  const task = await admin<{ id: number }>("/issue/save", { name: `${word} fence repair`, project: { id: project.id } });
+  return { project, category, shown, hidden, task, admin, cookie };
+}
+
+const sheet = (page: Page) => page.getByRole("dialog", { name: en["search.title"] });
+const group = (page: Page, heading: string) => sheet(page).locator("section", { has: page.getByRole("heading", { name: heading, exact: true }) });
+
+describe("search sheet", () => {
+  test(
+    "Ctrl+S opens the sheet; a name search shows a data item and a task in their groups; arrows walk the hits and Enter opens the task",
+    async () => {
+      const word = `Quarry${++serial}`;
+      const { project, shown, task, cookie } = await seed(word);
+      const { page } = await suite.pageAs(cookie);
+      await page.goto(`${suite.plexus.url}/`);
+      await page.keyboard.press("Control+KeyS");
+      await sheet(page).waitFor();
+      await page.getByLabel(en["search.query"]).fill(word);
+
+      const data = group(page, en["search.group.data"]).getByRole("link", { name: new RegExp(`${word} survey`) });
+      await data.waitFor();
+      expect(await data.getAttribute("href")).toBe(`/project/${project.id}/doc/${shown.id}`);
+      const taskLink = group(page, en["search.group.tasks"]).getByRole("link", { name: new RegExp(`${word} fence repair`) });
+      expect(await taskLink.getAttribute("href")).toBe(`/project/${project.id}/issue/${task.id}`);
+      // The project is found by its name too.
+      expect(await group(page, en["search.group.projects"]).getByRole("link", { name: `${word} works` }).count()).toBe(1);
+
+      // Down from the box reaches the first hit, Up from it goes back to the box; Down walks the hits in order to the task.
+      const hrefs = await sheet(page).locator("[data-result]").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("href") ?? document.activeElement?.id);
+      await page.keyboard.press("ArrowDown");
+      expect(await focused()).toBe(hrefs[0]!);
+      await page.keyboard.press("ArrowUp");
+      expect(await focused()).toBe("search-sheet-query");
+      const taskAt = hrefs.indexOf(`/project/${project.id}/issue/${task.id}`);
+      expect(taskAt).toBeGreaterThan(0);
+      for (let step = 0; step <= taskAt; step++) {
+        await page.keyboard.press("ArrowDown");
+        expect(await focused()).toBe(hrefs[step]!);
+      }
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${suite.plexus.url}/project/${project.id}/issue/${task.id}`);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "Ctrl+S in a Russian layout (key 'ы', code KeyS) opens the sheet instead of saving the page; Escape closes it and the rail button has the focus again",
+    async () => {
+      const { page } = await suite.pageAs(await adminCookie());
+      await page.goto(`${suite.plexus.url}/`);
+      const prevented = await page.evaluate(() => {
+        const event = new KeyboardEvent("keydown", { key: "ы", code: "KeyS", ctrlKey: true, bubbles: true, cancelable: true });
+        document.body.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+      expect(prevented).toBe(true);
+      await sheet(page).waitFor();
+      await page.keyboard.press("Escape");
+      await sheet(page).waitFor({ state: "hidden" });
+
+      const railButton = page.locator(".rail").getByRole("button", { name: en["nav.search"] });
+      await railButton.click();
+      await sheet(page).waitFor();
+      expect(await page.getByLabel(en["search.query"]).evaluate((box) => box === document.activeElement)).toBe(true);
+      await page.keyboard.press("Escape");
+      await sheet(page).waitFor({ state: "hidden" });
+      expect(await railButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a member limited to one category finds the document in it and neither the one outside it nor the hidden one's name",
+    async () => {
+      const word = `Beacon${++serial}`;
+      const { project, category, admin } = await seed(word);
+      const member = await suite.plexus.newUser();
+      await admin("/project/add-user-project", { user: { id: member.id }, project: { id: project.id }, categoryList: [{ id: category.id }] });
+      const { page } = await suite.pageAs(await apiSignIn(suite.plexus.url, member.login, member.password));
+      await page.goto(`${suite.plexus.url}/`);
+      await page.keyboard.press("Control+KeyS");
+      await page.getByLabel(en["search.query"]).fill(word);
+      await group(page, en["search.group.data"]).getByRole("link", { name: new RegExp(`${word} survey`) }).waitFor();
+      expect(await sheet(page).textContent()).not.toContain(`${word} secret plan`);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a newer query cancels the one in flight, and only the newer one's hits are shown",
+    async () => {
+      const word = `Harbour${++serial}`;
+      const { cookie } = await seed(word);
+      const { page } = await suite.pageAs(cookie);
+      await page.goto(`${suite.plexus.url}/`);
+      // The first search is held back, so the second starts while it is in flight.
+      let held = false;
+      await page.route("**/api/global-search/find**", async (route) => {
+        if (!held) {
+          held = true;
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+        }
+        await route.continue().catch(() => undefined);
+      });
+      const aborted = page.waitForEvent("requestfailed", (request) => request.url().includes("global-search/find"));
+      await page.keyboard.press("Control+KeyS");
+      await page.getByLabel(en["search.query"]).fill("zzz-nothing");
+      await page.waitForRequest((request) => request.url().includes("global-search/find"));
+      await page.getByLabel(en["search.query"]).fill(word);
+      expect(new URL((await aborted).url()).searchParams.get("q")).toBe("zzz-nothing");
+      await group(page, en["search.group.data"]).getByRole("link", { name: new RegExp(`${word} survey`) }).waitFor();
+      expect(await sheet(page).getByText(en["search.nothing"]).count()).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "at 360 px the bottom bar's button opens the sheet across the whole width; on a wide screen it is at most 750 px wide",
+    async () => {
+      const cookie = await adminCookie();
+      const { page } = await suite.pageAs(cookie, { viewport: { width: 360, height: 740 } });
+      await page.goto(`${suite.plexus.url}/`);
+      await page.locator(".bottombar").getByRole("button", { name: en["nav.search"] }).click();
+      const box = await sheet(page).boundingBox();
+      expect(box?.width).toBe(360);
+      expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(740);
+
+      const wide = await suite.pageAs(cookie, { viewport: { width: 1280, height: 720 } });
+      await wide.page.goto(`${suite.plexus.url}/`);
+      await wide.page.keyboard.press("Control+KeyS");
+      expect((await sheet(wide.page).boundingBox())?.width).toBe(750);
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,25 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../lib/context";
+import { authPlugin } from "../../lib/http";
+import { answers } from "../../lib/responses";
+import { exportLog } from "./export";
+import { findLogPage } from "./log";
+import { exportQuery, logPageSchema, logQueryBody } from "./model";
+import { presentLogRow } from "./presenter";
+
+/** The activity log for system administrators: paged and sorted on the server, and as a spreadsheet. */
+export const auditRoutes = (ctx: AppContext) =>
+  new Elysia({ prefix: "/admin/activity-log" })
+    .use(authPlugin(ctx))
+    .post(
+      "/find-pageable-search-result",
+      ({ body }) => {
+        const page = findLogPage(ctx.db, body);
+        return { content: page.content.map(presentLogRow), totalElements: page.totalElements };
+      },
+      { access: "SYSTEM_ADMIN", body: logQueryBody, response: answers(logPageSchema) },
+    )
+    .get("/export/xlsx", ({ actor, query }) => exportLog(ctx.db, actor, ctx.config.publicUrl, query.userId), {
+      access: "SYSTEM_ADMIN",
+      query: exportQuery,
+    });
