@@ -28,6 +28,7 @@ import { dataRoutes } from "./modules/data/routes";
 import { calcRoutes } from "./modules/calc/routes";
 import { chartRoutes } from "./modules/charts/routes";
 import { driveRoutes } from "./modules/drive/routes";
+import { updateRoutes } from "./modules/update/routes";
 import { issueRoutes } from "./modules/issues/routes";
 import { widgetRoutes } from "./modules/widgets/routes";
 import { wikiRoutes } from "./modules/wiki/routes";
@@ -84,6 +85,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(docRoutes(ctx))
     .use(chatRoutes(ctx))
     .use(driveRoutes(ctx))
+    .use(updateRoutes(ctx))
     .use(issueRoutes(ctx))
     .use(widgetRoutes(ctx))
     .use(wikiRoutes(ctx))

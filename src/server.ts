@@ -3,6 +3,7 @@ import { seedAdmin } from "../db/seed";
 import { loadConfig } from "./lib/config";
 import { log } from "./lib/log";
 import { startServer } from "./web";
+import { onRestartRequested, RESTART_EXIT_CODE } from "./modules/update/restart";
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -15,10 +16,11 @@ if (seeded.password) {
 const running = await startServer({ db, config });
 log.info("server.started", { url: running.url, dataDir: config.dataDir, ms: Math.round(performance.now() - startedAt) });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    await running.stop();
-    db.$client.close();
-    process.exit(0);
-  });
-}
+/** Stops serving and closes the database; exits with `code` (RESTART_EXIT_CODE asks the supervisor to start the new build). */
+const shutdown = async (code: number) => {
+  await running.stop();
+  db.$client.close();
+  process.exit(code);
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => shutdown(0));
+onRestartRequested(() => shutdown(RESTART_EXIT_CODE));

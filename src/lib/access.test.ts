@@ -119,6 +119,11 @@ const ACCESS: Record<string, Access> = {
   "GET /api/chats/for-data": "USER",
   "POST /api/chats/new-chat-for-data": "USER",
   "POST /api/update/encrypt-messages": "SYSTEM_ADMIN",
+  "GET /api/update/get-update-type": "SYSTEM_ADMIN",
+  "GET /api/update/get-build-number": "SYSTEM_ADMIN",
+  "GET /api/update/get-last-build-number": "SYSTEM_ADMIN",
+  "POST /api/update/update-all": "SYSTEM_ADMIN",
+  "POST /api/update/delete-unused-files": "SYSTEM_ADMIN",
   // Or a USER with the moderator flag in some project (docs/policy.ts): the role table's USER has none.
   "POST /api/files/save": "MODERATOR",
   "POST /api/docs/add-doc-version": "USER",

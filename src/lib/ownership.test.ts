@@ -29,7 +29,7 @@ const OWNERS: Record<string, string[]> = {
 };
 
 /** Module folders that own no table. */
-const TABLELESS = ["api-docs", "health", "help", "calc", "charts", "public-data", "reports", "search"];
+const TABLELESS = ["api-docs", "health", "help", "calc", "charts", "public-data", "reports", "search", "update"];
 
 /** Each job belongs to the feature whose work it does. */
 const JOBS: Record<string, string> = {
@@ -44,6 +44,10 @@ const JOBS: Record<string, string> = {
  * deletes the table.
  */
 const READ_ONLY_JOINS: Record<string, string> = {
+  // Removing unused files needs every stored path that rows point at (documents, staged uploads, drive): read once, never written.
+  "src/modules/update/unused-files.ts docVersions": "stored paths of document versions",
+  "src/modules/update/unused-files.ts stagedFiles": "stored paths of staged uploads",
+  "src/modules/update/unused-files.ts driveFiles": "stored paths of drive files",
   // A list row names its owner: joined in the one query that pages the list (bench/data-list.ts measures it).
   "src/modules/data/search.ts users": "owner names in list rows",
   // A list row names its categories, in their order, in the same query.

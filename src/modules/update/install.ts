@@ -1,0 +1,84 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import type { AppContext } from "../../lib/context";
+import { AppError, conflict } from "../../lib/errors";
+import { log } from "../../lib/log";
+import { buildNumberIn, checksumMatches, installedBuild, packagesIn, updatesFolder } from "./packages";
+import { packageInvalid, unpackTarGz } from "./tar";
+
+const STAGING = ".update-staging";
+const PREVIOUS = ".update-previous";
+
+let running = false;
+
+/** Top-level names a package may never replace: the update's own folders, git's, and the data folder. */
+function allowedTop(installDir: string, dataDir: string) {
+  const inside = relative(installDir, dataDir);
+  const dataTop = inside && !inside.startsWith("..") && !inside.startsWith(sep) ? inside.split(sep)[0] : null;
+  return (name: string) => name !== STAGING && name !== PREVIOUS && name !== ".git" && name !== dataTop;
+}
+
+/** A snapshot of the database beside the packages, taken before anything is replaced. */
+function snapshotDatabase(ctx: AppContext, from: number, to: number): string {
+  const path = join(updatesFolder(ctx.config.dataDir), `before-update-${from}-to-${to}-${Date.now()}.sqlite`);
+  ctx.db.$client.run("VACUUM INTO ?", [path]);
+  return path;
+}
+
+/**
+ * Moves each staged top-level entry into the installation, keeping the replaced one in .update-previous;
+ * if any move fails, the moves done so far are undone in reverse, so the old build stays whole.
+ */
+function swap(installDir: string, staging: string, tops: string[]) {
+  const previous = join(installDir, PREVIOUS);
+  rmSync(previous, { recursive: true, force: true });
+  mkdirSync(previous);
+  const done: { top: string; hadOld: boolean }[] = [];
+  try {
+    for (const top of tops) {
+      const hadOld = existsSync(join(installDir, top));
+      if (hadOld) renameSync(join(installDir, top), join(previous, top));
+      done.push({ top, hadOld });
+      renameSync(join(staging, top), join(installDir, top));
+    }
+  } catch (error) {
+    for (const { top, hadOld } of done.reverse()) {
+      if (existsSync(join(installDir, top)) && !existsSync(join(staging, top))) renameSync(join(installDir, top), join(staging, top));
+      if (hadOld) renameSync(join(previous, top), join(installDir, top));
+    }
+    throw error;
+  }
+}
+
+/**
+ * Installs the newest package in the updates folder: its checksum must match and its build be newer than this
+ * one; it is unpacked beside the installation (refusing links and names outside it), must declare the same
+ * build in its package.json, the database is snapshotted, and then its top-level entries replace ours by rename.
+ * Any refusal or failure leaves the running build as it was. The caller restarts the process.
+ */
+export async function installLatest(ctx: AppContext, installDir: string) {
+  if (running) throw conflict("update_running", "An update is already being installed");
+  running = true;
+  const staging = join(installDir, STAGING);
+  try {
+    const current = installedBuild(installDir);
+    const [latest] = packagesIn(ctx.config.dataDir);
+    if (!latest) throw new AppError(404, "update_not_available", "No update package is waiting in the updates folder");
+    if (latest.build <= current) throw conflict("update_not_newer", `Build ${latest.build} is not newer than the installed build ${current}`);
+    if (!(await checksumMatches(latest))) {
+      throw new AppError(422, "update_checksum_mismatch", `plexus-${latest.build}.tar.gz does not match its .sha256 file`);
+    }
+    rmSync(staging, { recursive: true, force: true });
+    const tops = await unpackTarGz(latest.archive, staging, allowedTop(installDir, ctx.config.dataDir));
+    if (buildNumberIn(staging) !== latest.build) {
+      throw packageInvalid(`The package's package.json must declare "plexusBuild": ${latest.build}`, "package.json");
+    }
+    const snapshot = snapshotDatabase(ctx, current, latest.build);
+    swap(installDir, staging, tops);
+    log.info("update.installed", { from: current, to: latest.build, snapshot });
+    return { from: current, to: latest.build };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    running = false;
+  }
+}
