@@ -245,6 +245,7 @@ async function main() {
     pass: tasks.http.p95 < 20 && tasks.mismatches === 0,
   });
 
+  for (const r of [(await import("./search-bench")).searchBench()]) report(`data name search via the FTS5 trigram index, p95 (p50 ${r.fts.p50.toFixed(2)} ms; ${r.queries} Russian and English parts over ${r.items} items${r.mismatches ? `, ${r.mismatches} NOT MATCHING the scan` : ""})`, r.fts.p95, "ms", { baseline: `LIKE/GLOB scan p95 ${r.like.p95.toFixed(2)} ms, p50 ${r.like.p50.toFixed(2)} ms`, ratio: r.fts.p50 / r.like.p50, target: "p50 below the scan's, p95 < 20 ms", pass: r.fts.p50 < r.like.p50 && r.fts.p95 < 20 && !r.mismatches });
   for (const [name, value, unit, opts] of await (await import("./wiki-tree")).wikiTree()) report(name, value, unit, opts);
   for (const [name, value, unit, opts] of await (await import("./table-bench")).tableBenchReport()) report(name, value, unit, { ...opts });
   for (const [name, value, unit, opts] of await (await import("./report-bench")).reportBench()) report(name, value, unit, opts);
