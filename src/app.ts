@@ -35,6 +35,7 @@ import { wikiRoutes } from "./modules/wiki/routes";
 import { publicDataRoutes } from "./modules/public-data/routes";
 import { tableRoutes } from "./modules/tables/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { directoryRoutes } from "./modules/directory/routes";
 import { searchRoutes } from "./modules/search/routes";
 
 const MINUTE = 60_000;
@@ -74,6 +75,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(auditRoutes(ctx))
     .use(passwordResetRoutes(ctx))
     .use(settingsRoutes(ctx))
+    .use(directoryRoutes(ctx))
     .use(mailTemplateRoutes(ctx))
     .use(helpRoutes(ctx))
     .use(projectRoutes(ctx))

@@ -35,6 +35,8 @@ const ACCESS: Record<string, Access> = {
   "GET /api/settings/get-general": "public",
   "GET /api/settings/get-all": "SYSTEM_ADMIN",
   "POST /api/settings/save-all": "SYSTEM_ADMIN",
+  "POST /api/directory/test": "SYSTEM_ADMIN",
+  "POST /api/directory/import": "SYSTEM_ADMIN",
   "POST /api/settings/reveal": "SYSTEM_ADMIN",
   "POST /api/settings/send-test-message": "SYSTEM_ADMIN",
   "GET /api/mail-template/list": "SYSTEM_ADMIN",

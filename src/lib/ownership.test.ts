@@ -11,8 +11,8 @@ import { SQLiteTable } from "drizzle-orm/sqlite-core";
  * services). A new schema file, module folder or job without an entry fails the first tests.
  */
 const OWNERS: Record<string, string[]> = {
-  // Accounts: sign-up, sign-in, sessions, password reset and presence all keep the one user row.
-  users: ["users", "auth", "password-reset", "presence"],
+  // Accounts: sign-up, sign-in, sessions, password reset, presence and the directory import all keep the one user row.
+  users: ["users", "auth", "password-reset", "presence", "directory"],
   // The administration console: settings, mail templates and the activity log.
   admin: ["settings", "mail", "audit"],
   projects: ["projects"],
@@ -35,6 +35,7 @@ const TABLELESS = ["api-docs", "health", "help", "calc", "charts", "public-data"
 const JOBS: Record<string, string> = {
   "src/jobs/chat-mail.ts": "chat",
   "src/jobs/issue-reminders.ts": "issues",
+  "src/jobs/directory-sync.ts": "directory",
 };
 
 /**

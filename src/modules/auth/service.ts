@@ -3,6 +3,7 @@ import { users, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError, tooManyRequests } from "../../lib/errors";
 import { audit } from "../audit/service";
+import { directorySignIn } from "../directory/sign-in";
 import { findUserByLogin } from "../users/service";
 import { canonicalLogin } from "../users/validation";
 import { deviceCookies } from "./device-cookie";
@@ -32,7 +33,10 @@ export async function login(ctx: AppContext, input: { username: string; password
     throw tooManyRequests("Too many failed sign-in attempts; wait a few minutes");
   }
   const user = findUserByLogin(ctx.db, input.username);
-  const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummy()));
+  // An imported user's password is the directory's: checked by binding as them, never against a local hash.
+  const ok = user?.isImportedFromAD
+    ? await directorySignIn(ctx.db, user, input.password)
+    : await Bun.password.verify(input.password, user?.passwordHash ?? (await dummy()));
   if (!user || !ok) {
     ctx.limits.login.fail(loginKey);
     if (!device) ctx.limits.loginByAddress.fail(client.address);

@@ -181,7 +181,7 @@ export function saveProfile(ctx: AppContext, actor: User, input: ProfileInput): 
   const email = input.email === undefined ? undefined : normalizeEmail(input.email);
   const details = [
     ...(directoryLocked
-      ? []
+      ? directoryFieldChanges(target, { firstName, lastName, email, position: text(input.position), company: text(input.company) })
       : requireFields([
           ["firstName", firstName ?? target.firstName, "registration.firstNameRequired", LIMITS.name],
           ["lastName", lastName ?? target.lastName, "registration.lastNameRequired", LIMITS.name],
@@ -240,6 +240,13 @@ export function saveProfile(ctx: AppContext, actor: User, input: ProfileInput): 
   }
   if (updated.role !== target.role) ctx.live.recheckUser(updated.id); // live connections lose what the old role allowed
   return updated;
+}
+
+/** An imported user's login, names, e-mail, position and company are the directory's: a save that changes one is refused. */
+function directoryFieldChanges(target: User, given: Partial<Record<"firstName" | "lastName" | "email" | "position" | "company", string | null>>) {
+  return Object.entries(given)
+    .filter(([field, value]) => value !== undefined && (value || null) !== (target[field as keyof typeof given] || null))
+    .map(([field]) => ({ path: `body.${field}`, message: "directory.readOnly", code: "directory.readOnly" }));
 }
 
 const optional = (value: string | null | undefined, current: string | null) =>

@@ -1,0 +1,108 @@
+import type { Db } from "../../../db/client";
+import { AppError, type ErrorDetail } from "../../lib/errors";
+import { settingValues } from "../settings/service";
+
+/** The ACTIVE_DIRECTORY settings, by label (settings/defaults.ts creates them). */
+export const DIRECTORY_SETTINGS = [
+  "AD_URL",
+  "AD_BASE_DN",
+  "AD_BIND_DN",
+  "AD_BIND_PASSWORD",
+  "AD_FILTER",
+  "AD_LOGIN_ATTRIBUTE",
+  "AD_FIRST_NAME_ATTRIBUTE",
+  "AD_LAST_NAME_ATTRIBUTE",
+  "AD_EMAIL_ATTRIBUTE",
+  "AD_POSITION_ATTRIBUTE",
+  "AD_COMPANY_ATTRIBUTE",
+] as const;
+export type DirectorySetting = (typeof DIRECTORY_SETTINGS)[number];
+
+/** Which directory attribute fills which user field. */
+export interface AttributeMap {
+  login: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  position: string;
+  company: string;
+}
+
+export interface DirectoryConfig {
+  url: string;
+  baseDn: string;
+  bindDn: string;
+  bindPassword: string;
+  filter: string;
+  attributes: AttributeMap;
+}
+
+const MAPPING: [keyof AttributeMap, DirectorySetting, required: boolean][] = [
+  ["login", "AD_LOGIN_ATTRIBUTE", true],
+  ["firstName", "AD_FIRST_NAME_ATTRIBUTE", true],
+  ["lastName", "AD_LAST_NAME_ATTRIBUTE", true],
+  ["email", "AD_EMAIL_ATTRIBUTE", true],
+  ["position", "AD_POSITION_ATTRIBUTE", false],
+  ["company", "AD_COMPANY_ATTRIBUTE", false],
+];
+
+/** An attribute name (RFC 4512 descr) or a numeric OID: nothing that could change a filter's meaning. */
+const ATTRIBUTE = /^(?:[A-Za-z][A-Za-z0-9-]{0,63}|\d+(?:\.\d+){1,31})$/;
+
+/** Balanced parentheses around the whole filter, no NUL: the server parses the rest and says when it cannot. */
+function filterWellFormed(filter: string): boolean {
+  if (!filter.startsWith("(") || !filter.endsWith(")") || filter.includes("\0")) return false;
+  let depth = 0;
+  for (let i = 0; i < filter.length; i++) {
+    if (depth === 0 && i > 0) return false; // text after the outermost ")"
+    if (filter[i] === "\\") i += 2;
+    else if (filter[i] === "(") depth++;
+    else if (filter[i] === ")") depth--;
+  }
+  return depth === 0;
+}
+
+function urlFits(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "ldap:" || url.protocol === "ldaps:") && Boolean(url.hostname) && (url.pathname === "" || url.pathname === "/");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The directory settings as saved, or with `given` values over them (directory/test checks settings
+ * before they are saved). The saved bind password goes only with the saved URL and bind DN: settings
+ * that point elsewhere must bring their own, so the stored secret is never sent to another server.
+ */
+export function directoryConfig(db: Db, given: Partial<Record<DirectorySetting, string>> = {}): DirectoryConfig {
+  const saved = settingValues(db, [...DIRECTORY_SETTINGS]);
+  const value = (label: DirectorySetting) => (given[label] ?? saved[label] ?? "").trim();
+  const sameServer = value("AD_URL") === (saved.AD_URL ?? "").trim() && value("AD_BIND_DN") === (saved.AD_BIND_DN ?? "").trim();
+  const bindPassword = given.AD_BIND_PASSWORD ?? (sameServer ? saved.AD_BIND_PASSWORD ?? "" : "");
+
+  const details: ErrorDetail[] = [];
+  const problem = (label: DirectorySetting, message: string) => details.push({ path: `settings.${label}`, message, code: `directory.${message}` });
+  if (!value("AD_URL")) problem("AD_URL", "required");
+  else if (!urlFits(value("AD_URL"))) problem("AD_URL", "invalidUrl");
+  if (!value("AD_BASE_DN")) problem("AD_BASE_DN", "required");
+  if (value("AD_BIND_DN") && !bindPassword) problem("AD_BIND_PASSWORD", "required");
+  if (!filterWellFormed(value("AD_FILTER"))) problem("AD_FILTER", "invalidFilter");
+  const attributes = {} as AttributeMap;
+  for (const [field, label, required] of MAPPING) {
+    const name = value(label);
+    if (name ? !ATTRIBUTE.test(name) : required) problem(label, name ? "invalidAttribute" : "required");
+    attributes[field] = name;
+  }
+  if (details.length) {
+    throw new AppError(422, "directory_settings_invalid", "The Active Directory settings are incomplete or not valid", details);
+  }
+  return { url: value("AD_URL"), baseDn: value("AD_BASE_DN"), bindDn: value("AD_BIND_DN"), bindPassword, filter: value("AD_FILTER"), attributes };
+}
+
+/** Whether an administrator has pointed Plexus at a directory at all (the sync job stays idle otherwise). */
+export function directoryConfigured(db: Db): boolean {
+  const saved = settingValues(db, ["AD_URL", "AD_BASE_DN"]);
+  return Boolean(saved.AD_URL?.trim() && saved.AD_BASE_DN?.trim());
+}

@@ -1,0 +1,207 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
+import { testApp, type TestApp } from "../../testing/harness";
+import { SEEDED_PEOPLE, PEOPLE, skipWithoutSlapd, startSlapd, type Slapd } from "../../testing/slapd";
+import { startDirectorySyncJob } from "../../jobs/directory-sync";
+import { directoryPasswordMatches } from "./client";
+import { directoryConfig } from "./config";
+
+const [ivanov, petrov, jane, nomail] = SEEDED_PEOPLE;
+
+describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () => {
+  let slapd: Slapd;
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => (slapd = await startSlapd()));
+  afterAll(() => slapd.stop());
+  beforeEach(async () => {
+    t = testApp();
+    admin = (await t.userWithCookie("SYSTEM_ADMIN")).cookie;
+  });
+  afterEach(() => t.close());
+
+  /** The settings an administrator saves for an OpenLDAP tree (inetOrgPerson attributes). */
+  const settings = (overrides: Record<string, string> = {}) =>
+    Object.entries({
+      AD_URL: slapd.url,
+      AD_BASE_DN: PEOPLE,
+      AD_BIND_DN: slapd.rootDn,
+      AD_BIND_PASSWORD: slapd.rootPassword,
+      AD_FILTER: "(objectClass=inetOrgPerson)",
+      AD_LOGIN_ATTRIBUTE: "uid",
+      AD_COMPANY_ATTRIBUTE: "o",
+      ...overrides,
+    }).map(([label, body]) => ({ label, body }));
+
+  async function configure(overrides: Record<string, string> = {}) {
+    const saved = await t.call("POST", "/settings/save-all", { cookie: admin, body: settings(overrides) });
+    expect(saved.status).toBe(200);
+  }
+  const importNow = () => t.call("POST", "/directory/import", { cookie: admin });
+  const byLogin = (login: string) => t.db.select().from(users).where(eq(users.login, login)).get();
+
+  test("import creates active users with Cyrillic names, odd characters and read-only marks; entries without e-mail are skipped", async () => {
+    await configure();
+    const res = await importNow();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ found: 4, created: 3, updated: 0, deactivated: 0, skippedCount: 1 });
+    expect(res.body.skipped).toEqual([{ dn: `uid=nomail,${PEOPLE}`, login: nomail.uid, reason: "no_email" }]);
+    expect(byLogin("ivanov")).toMatchObject({ firstName: "Иван", lastName: "Иванов", position: "Инженер-геодезист", company: "ООО «Ромашка»", email: ivanov.mail, isActive: true, isImportedFromAD: true, role: "USER" });
+    expect(byLogin("petrov")).toMatchObject({ firstName: "Пётр", company: 'АО "Север"' });
+    expect(byLogin("jane.doe")).toMatchObject({ lastName: "O'Doe, Jr.", company: "Doe & Co, Ltd.", position: "Lead (GIS)" });
+    // A second import finds nothing new and changes nothing.
+    expect((await importNow()).body).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
+  });
+
+  test("an imported user signs in with the directory password (DNs with Cyrillic, commas and quotes); a wrong or the old local one is refused", async () => {
+    await configure();
+    await importNow();
+    for (const person of [ivanov, petrov, jane]) {
+      const ok = await t.call("POST", "/login", { body: { username: person.uid, password: person.password } });
+      expect(ok.status).toBe(200);
+      expect(ok.body.isImportedFromAD).toBe(true);
+    }
+    const wrong = await t.call("POST", "/login", { body: { username: "ivanov", password: "Пароль-Иванова-2" } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toBe("invalid_credentials");
+    // Upper case in another script finds the same account, and the directory still decides.
+    expect((await t.call("POST", "/login", { body: { username: "IVANOV", password: ivanov.password } })).status).toBe(200);
+  });
+
+  test("filter characters in a login match only themselves, and an empty password never binds", async () => {
+    await configure();
+    const config = directoryConfig(t.db);
+    expect(await directoryPasswordMatches(config, "ivanov", ivanov.password)).toBe(true);
+    expect(await directoryPasswordMatches(config, "*", ivanov.password)).toBe(false);
+    expect(await directoryPasswordMatches(config, "iva*", ivanov.password)).toBe(false);
+    expect(await directoryPasswordMatches(config, "ivanov)(uid=*", ivanov.password)).toBe(false);
+    expect(await directoryPasswordMatches(config, "ivanov", "")).toBe(false);
+  });
+
+  test("a local account whose login the directory also has keeps its local password and is not taken over", async () => {
+    const local = await t.userWithCookie("USER", { login: "petrov", email: "local-petrov@example.test" });
+    await configure();
+    const res = await importNow();
+    expect(res.body.skipped).toContainEqual({ dn: `cn=Пётр Петров,${PEOPLE}`, login: "petrov", reason: "local_account" });
+    expect(t.reload(local.user.id)).toMatchObject({ isImportedFromAD: false, email: "local-petrov@example.test" });
+    expect((await t.call("POST", "/login", { body: { username: "petrov", password: "password-1" } })).status).toBe(200);
+    expect((await t.call("POST", "/login", { body: { username: "petrov", password: petrov.password } })).status).toBe(401);
+  });
+
+  test("a user removed from the directory is deactivated on sync and signed out; one an administrator switched off stays off", async () => {
+    const leaver = { ...ivanov, rdn: "uid=leaver", uid: "leaver", mail: "leaver@plexus.test", password: "leaver-secret-5" };
+    await slapd.add(leaver);
+    try {
+      await configure();
+      await importNow();
+      const cookie = await t.signIn("leaver", leaver.password);
+      const switchedOff = byLogin("jane.doe")!;
+      t.db.update(users).set({ isActive: false }).where(eq(users.id, switchedOff.id)).run();
+      await slapd.remove(leaver);
+
+      const res = await importNow();
+      expect(res.body).toMatchObject({ deactivated: 1, created: 0 });
+      expect(byLogin("leaver")!.isActive).toBe(false);
+      expect(byLogin("jane.doe")!.isActive).toBe(false);
+      expect((await t.call("GET", "/users/get-user", { cookie })).status).toBe(401);
+      const again = await t.call("POST", "/login", { body: { username: "leaver", password: leaver.password } });
+      expect(again.status).toBe(401);
+    } finally {
+      await slapd.remove(leaver).catch(() => {});
+    }
+  });
+
+  test("the periodic sync runs after AD_SYNC_INTERVAL_MINUTES and not before", async () => {
+    await configure({ AD_SYNC_INTERVAL_MINUTES: "5" });
+    const job = startDirectorySyncJob(t.ctx, 3_600_000);
+    try {
+      await job.tick(Date.now() + 60_000);
+      expect(byLogin("ivanov")).toBeUndefined();
+      await job.tick(Date.now() + 5 * 60_000 + 1000);
+      expect(byLogin("ivanov")!.isImportedFromAD).toBe(true);
+    } finally {
+      job.stop();
+    }
+  });
+
+  test("directory/test answers counts, or a clear error for each kind of bad setting, and changes nothing", async () => {
+    await configure();
+    const test = (body: Record<string, string>) => t.call("POST", "/directory/test", { cookie: admin, body });
+    expect((await test({})).body).toEqual({ found: 4, importable: 3, notImportable: 1 });
+
+    const wrongPassword = await test({ AD_BIND_PASSWORD: "nope" });
+    expect([wrongPassword.status, wrongPassword.body.error]).toEqual([422, "directory_bind_failed"]);
+    const closed = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+    const port = closed.port;
+    closed.stop(true);
+    const unreachable = await test({ AD_URL: `ldap://127.0.0.1:${port}`, AD_BIND_PASSWORD: "x" });
+    expect([unreachable.status, unreachable.body.error]).toEqual([502, "directory_unreachable"]);
+    const wrongBase = await test({ AD_BASE_DN: "ou=nobody,dc=plexus,dc=test" });
+    expect([wrongBase.status, wrongBase.body.error]).toEqual([422, "directory_search_failed"]);
+    const badMapping = await test({ AD_LOGIN_ATTRIBUTE: "uid)(objectClass=*", AD_FILTER: "objectClass=*", AD_URL: "http://127.0.0.1", AD_BIND_PASSWORD: "x" });
+    expect([badMapping.status, badMapping.body.error]).toEqual([422, "directory_settings_invalid"]);
+    expect(badMapping.body.details.map((d: { path: string }) => d.path).sort()).toEqual(["settings.AD_FILTER", "settings.AD_LOGIN_ATTRIBUTE", "settings.AD_URL"]);
+    expect(byLogin("ivanov")).toBeUndefined();
+  });
+
+  test("the saved bind password is never sent to a server other than the saved one", async () => {
+    await configure();
+    let connections = 0;
+    const trap = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { open: () => void connections++, data() {} } });
+    try {
+      const res = await t.call("POST", "/directory/test", { cookie: admin, body: { AD_URL: `ldap://127.0.0.1:${trap.port}` } });
+      expect([res.status, res.body.error]).toEqual([422, "directory_settings_invalid"]);
+      expect(res.body.details.map((d: { path: string; code: string }) => [d.path, d.code])).toEqual([["settings.AD_BIND_PASSWORD", "directory.required"]]);
+      expect(connections).toBe(0);
+    } finally {
+      trap.stop(true);
+    }
+  });
+
+  test("an imported user's profile save refuses a change to what the directory manages, and keeps the rest", async () => {
+    await configure();
+    await importNow();
+    const cookie = await t.signIn("ivanov", ivanov.password);
+    const refused = await t.call("POST", "/users/save", { cookie, body: { firstName: "Ваня", company: "Other", phoneNumber: "+7 900" } });
+    expect([refused.status, refused.body.error]).toEqual([422, "validation_failed"]);
+    expect(refused.body.details.map((d: { path: string; code: string }) => [d.path, d.code])).toEqual([
+      ["body.firstName", "directory.readOnly"],
+      ["body.company", "directory.readOnly"],
+    ]);
+    expect(byLogin("ivanov")).toMatchObject({ firstName: "Иван", company: "ООО «Ромашка»", phoneNumber: null });
+    // The profile page sends the same values (or none) for the locked fields: that save goes through.
+    const same = await t.call("POST", "/users/save", { cookie, body: { firstName: "Иван", email: ivanov.mail, phoneNumber: "+7 900" } });
+    expect(same.status).toBe(200);
+    expect(byLogin("ivanov")!.phoneNumber).toBe("+7 900");
+  });
+
+  test("an imported user cannot sign in while the directory settings are broken: 503, not a wrong-password answer", async () => {
+    await configure();
+    await importNow();
+    await configure({ AD_URL: "ldap://127.0.0.1:1" });
+    const res = await t.call("POST", "/login", { body: { username: "ivanov", password: ivanov.password } });
+    expect([res.status, res.body.error]).toEqual([503, "directory_unavailable"]);
+  });
+});
+
+describe("directory routes", () => {
+  let t: TestApp;
+  beforeEach(() => (t = testApp()));
+  afterEach(() => t.close());
+
+  test("only a SYSTEM_ADMIN may test or import; without settings the answer names what is missing", async () => {
+    for (const role of ["USER", "MODERATOR", "ADMIN"] as const) {
+      const { cookie } = await t.userWithCookie(role);
+      expect((await t.call("POST", "/directory/test", { cookie, body: {} })).status).toBe(403);
+      expect((await t.call("POST", "/directory/import", { cookie })).status).toBe(403);
+    }
+    const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
+    const res = await t.call("POST", "/directory/import", { cookie });
+    expect([res.status, res.body.error]).toEqual([422, "directory_settings_invalid"]);
+    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(["settings.AD_URL", "settings.AD_BASE_DN"]);
+    const unknown = await t.call("POST", "/directory/test", { cookie, body: { AD_SOMETHING: "x" } });
+    expect(unknown.status).toBe(422);
+  });
+});

@@ -1,0 +1,21 @@
+import { t } from "elysia";
+import { integer, oneOf } from "../../lib/schema";
+import { DIRECTORY_SETTINGS } from "./config";
+import { SKIP_REASONS } from "./sync";
+
+/** directory/test: any of the ACTIVE_DIRECTORY settings, to try before saving them; missing ones are the saved values. */
+export const testBody = t.Optional(
+  t.Partial(t.Object(Object.fromEntries(DIRECTORY_SETTINGS.map((label) => [label, t.String({ maxLength: 2000 })])), { additionalProperties: false })),
+);
+
+export const testAnswer = t.Object({ found: integer(), importable: integer(), notImportable: integer() });
+
+export const syncAnswer = t.Object({
+  found: integer(),
+  created: integer(),
+  updated: integer(),
+  deactivated: integer(),
+  /** The first hundred entries left out, with why. */
+  skipped: t.Array(t.Object({ dn: t.String(), login: t.String(), reason: oneOf(SKIP_REASONS) })),
+  skippedCount: integer(),
+});

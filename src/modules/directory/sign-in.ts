@@ -1,0 +1,18 @@
+import type { Db } from "../../../db/client";
+import type { User } from "../../../db/schema";
+import { AppError } from "../../lib/errors";
+import { directoryPasswordMatches } from "./client";
+import { directoryConfig } from "./config";
+
+/**
+ * Sign-in of an imported user: the password is checked by binding to the directory as the user, never
+ * against anything Plexus keeps. Settings that no longer work answer 503, so the person learns that the
+ * directory, not their password, is at fault.
+ */
+export async function directorySignIn(db: Db, user: User, password: string): Promise<boolean> {
+  try {
+    return await directoryPasswordMatches(directoryConfig(db), user.login, password);
+  } catch {
+    throw new AppError(503, "directory_unavailable", "Sign-in through the directory is not possible right now; try again later");
+  }
+}
