@@ -35,6 +35,8 @@ import { wikiRoutes } from "./modules/wiki/routes";
 import { publicDataRoutes } from "./modules/public-data/routes";
 import { tableRoutes } from "./modules/tables/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { backupRoutes } from "./modules/backup/routes";
+import { finishInterruptedRestore } from "./modules/backup/restore";
 import { directoryRoutes } from "./modules/directory/routes";
 import { searchRoutes } from "./modules/search/routes";
 
@@ -61,6 +63,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
       resetByAddress: new FailureLimiter(10, 15 * MINUTE),
     },
   };
+  finishInterruptedRestore(db, config.dataDir);
   ensureDefaultSettings(db);
   fillLoginKeys(db);
   wirePresence(db, ctx.live);
@@ -75,6 +78,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(auditRoutes(ctx))
     .use(passwordResetRoutes(ctx))
     .use(settingsRoutes(ctx))
+    .use(backupRoutes(ctx))
     .use(directoryRoutes(ctx))
     .use(mailTemplateRoutes(ctx))
     .use(helpRoutes(ctx))

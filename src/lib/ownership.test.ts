@@ -29,7 +29,7 @@ const OWNERS: Record<string, string[]> = {
 };
 
 /** Module folders that own no table. */
-const TABLELESS = ["api-docs", "health", "help", "calc", "charts", "public-data", "reports", "search", "update"];
+const TABLELESS = ["api-docs", "backup", "health", "help", "calc", "charts", "public-data", "reports", "search", "update"];
 
 /** Each job belongs to the feature whose work it does. */
 const JOBS: Record<string, string> = {

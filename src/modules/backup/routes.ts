@@ -1,0 +1,16 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../lib/context";
+import { authPlugin } from "../../lib/http";
+import { answers } from "../../lib/responses";
+import { backupSchema, dateBody, dateSchema, madeSchema, restoredSchema, typeSchema } from "./presenter";
+import { backupNow, backupType, deleteByDate, listBackups, restoreByDate } from "./service";
+
+/** Backups (spec 1, section 7 "Administration"): system administrators only. */
+export const backupRoutes = (ctx: AppContext) =>
+  new Elysia({ prefix: "/backup" })
+    .use(authPlugin(ctx))
+    .get("/get-all", () => listBackups(ctx), { access: "SYSTEM_ADMIN", response: answers(t.Array(backupSchema)) })
+    .get("/get-type", () => ({ type: backupType(ctx) }), { access: "SYSTEM_ADMIN", response: answers(typeSchema) })
+    .post("/backup-now", () => backupNow(ctx), { access: "SYSTEM_ADMIN", response: answers(madeSchema) })
+    .post("/restore-by-date", ({ body }) => restoreByDate(ctx, body.date), { access: "SYSTEM_ADMIN", body: dateBody, response: answers(restoredSchema) })
+    .post("/delete-by-date", ({ body }) => deleteByDate(ctx, body.date), { access: "SYSTEM_ADMIN", body: dateBody, response: answers(dateSchema) });

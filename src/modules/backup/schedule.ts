@@ -1,0 +1,38 @@
+import { existsSync, readdirSync } from "node:fs";
+import type { AppContext } from "../../lib/context";
+import { log } from "../../lib/log";
+import { settingValues } from "../settings/service";
+import { backupsDir, fileNameOf } from "./names";
+import { backupNow, pruneBackups } from "./service";
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * The daily backup: once the server's local time passes BACKUP_TIME (HH:mm; empty switches it off) and no
+ * backup of today is at or after that time, makes one and keeps the newest BACKUP_KEEP. A server that was
+ * down at the time catches up when it starts. Answers whether it made one.
+ */
+export async function runScheduledBackup(ctx: AppContext, now = new Date()): Promise<boolean> {
+  const s = settingValues(ctx.db, ["BACKUP_TYPE", "BACKUP_TIME", "BACKUP_KEEP"]);
+  const time = TIME.exec(s.BACKUP_TIME ?? "");
+  if ((s.BACKUP_TYPE || "LOCAL") !== "LOCAL" || !time) return false;
+  const due = new Date(now);
+  due.setHours(Number(time[1]), Number(time[2]), 0, 0);
+  if (now < due) return false;
+  const dueName = fileNameOf(due);
+  const day = dueName.slice(0, "plexus-YYYYMMDD-".length);
+  const folder = backupsDir(ctx.config.dataDir);
+  if (existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(day) && name >= dueName)) return false;
+  await backupNow(ctx);
+  const keep = Number(s.BACKUP_KEEP);
+  if (Number.isInteger(keep) && keep >= 1) pruneBackups(ctx, keep);
+  return true;
+}
+
+/** Looks every minute; returns a stop function. */
+export function startBackupSchedule(ctx: AppContext, intervalMs = 60_000): () => void {
+  const timer = setInterval(() => {
+    runScheduledBackup(ctx).catch((error) => log.error("job.backup_failed", { error: String(error) }));
+  }, intervalMs);
+  return () => clearInterval(timer);
+}

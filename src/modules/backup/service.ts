@@ -1,0 +1,94 @@
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { AppContext } from "../../lib/context";
+import { AppError, conflict, notFound } from "../../lib/errors";
+import { log } from "../../lib/log";
+import { settingValues } from "../settings/service";
+import { uploadBackup } from "./ftp";
+import { backupsDir, dateOfFileName, fileNameOfDate } from "./names";
+import { restoreArchive } from "./restore";
+import { writeBackup } from "./snapshot";
+import { ArchiveError } from "./tar";
+
+/** One backup, or restore, or removal at a time per data folder (the page disables its buttons meanwhile). */
+const running = new Set<string>();
+
+async function exclusive<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
+  if (running.has(dataDir)) throw conflict("backup_busy", "Another backup operation is running");
+  running.add(dataDir);
+  try {
+    return await work();
+  } finally {
+    running.delete(dataDir);
+  }
+}
+
+/** BACKUP_TYPE: LOCAL keeps archives in DATA_DIR/backups and lists them; any other value switches backups off. */
+export function backupType(ctx: AppContext): string {
+  return settingValues(ctx.db, ["BACKUP_TYPE"]).BACKUP_TYPE || "LOCAL";
+}
+
+function requireLocal(ctx: AppContext) {
+  if (backupType(ctx) !== "LOCAL") throw conflict("backup_disabled", "Backups are switched off");
+}
+
+/** The backups on disk, newest first. */
+export function listBackups(ctx: AppContext) {
+  requireLocal(ctx);
+  const folder = backupsDir(ctx.config.dataDir);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .flatMap((name) => {
+      const date = dateOfFileName(name);
+      return date ? [{ date, name, size: statSync(join(folder, name)).size }] : [];
+    })
+    .sort((a, b) => (a.name < b.name ? 1 : -1))
+    .map(({ date, size }) => ({ date, size }));
+}
+
+function archiveOf(ctx: AppContext, date: string): string {
+  const path = join(backupsDir(ctx.config.dataDir), fileNameOfDate(date));
+  if (!existsSync(path)) throw notFound("backup");
+  return path;
+}
+
+/** Makes a backup now, then hands it to the FTP server when the FTP settings ask for it. */
+export function backupNow(ctx: AppContext) {
+  requireLocal(ctx);
+  return exclusive(ctx.config.dataDir, async () => {
+    const name = await writeBackup(ctx.db, ctx.config.dataDir);
+    const uploaded = await uploadBackup(ctx, join(backupsDir(ctx.config.dataDir), name)).catch((error) => {
+      log.error("backup.ftp_upload_failed", { name, error: String(error) });
+      return false;
+    });
+    return { date: dateOfFileName(name)!, size: statSync(join(backupsDir(ctx.config.dataDir), name)).size, uploaded };
+  });
+}
+
+export function restoreByDate(ctx: AppContext, date: string) {
+  requireLocal(ctx);
+  const archive = archiveOf(ctx, date);
+  return exclusive(ctx.config.dataDir, async () => {
+    try {
+      return await restoreArchive(ctx.db, ctx.config.dataDir, archive);
+    } catch (error) {
+      if (error instanceof ArchiveError) throw new AppError(422, "backup_invalid", `The backup cannot be restored: ${error.message}`);
+      throw error;
+    }
+  });
+}
+
+export function deleteByDate(ctx: AppContext, date: string) {
+  requireLocal(ctx);
+  const archive = archiveOf(ctx, date);
+  return exclusive(ctx.config.dataDir, async () => {
+    rmSync(archive);
+    return { date };
+  });
+}
+
+/** Keeps the newest `keep` backups and removes the rest (the schedule's rotation). */
+export function pruneBackups(ctx: AppContext, keep: number) {
+  const folder = backupsDir(ctx.config.dataDir);
+  for (const { date } of listBackups(ctx).slice(keep)) rmSync(join(folder, fileNameOfDate(date)), { force: true });
+}
