@@ -1,0 +1,94 @@
+import { api } from "../lib/api";
+import { errorText, reportFailure } from "../lib/failures";
+import { t, tf } from "../lib/i18n";
+import { snack } from "../lib/snackbar";
+import { email, required, showFieldError, showFormMessage, validateForm } from "../auth/forms";
+import { settingValueFits, type SettingKind } from "../../src/modules/settings/kinds";
+import type { MessageKey } from "../../locales/en";
+
+type Field = HTMLInputElement;
+
+/** The settings form: checks each value against its kind while typed, saves only what changed, reveals secrets on demand. */
+export function startSettings() {
+  const form = document.getElementById("settings-form") as HTMLFormElement;
+  const fields = [...form.querySelectorAll<Field>("input[name]")];
+  const currentValue = (field: Field) => (field.type === "checkbox" ? String(field.checked) : field.value);
+  const problemOf = (field: Field) => {
+    const kind = field.dataset.kind as SettingKind;
+    const value = kind === "text" ? field.value : currentValue(field).trim();
+    return settingValueFits(kind, value, field.dataset.schemes?.split(" ").filter(Boolean) || undefined) ? null : t(`admin.settings.invalid.${kind}` as MessageKey);
+  };
+  for (const field of fields) {
+    field.addEventListener("input", () => showFieldError(form, field.name, problemOf(field)));
+  }
+
+  form.addEventListener("click", async (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>("[data-reveal]");
+    if (!button) return;
+    const field = form.elements.namedItem(button.dataset.reveal!) as Field;
+    const shown = button.getAttribute("aria-pressed") === "true";
+    if (!shown && field.value === field.dataset.initial) {
+      try {
+        const revealed = await api<{ body: string }>("settings/reveal", { method: "POST", query: { label: field.name } });
+        field.value = field.dataset.initial = revealed.body;
+      } catch (error) {
+        return reportFailure(error);
+      }
+    }
+    field.type = shown ? "password" : "text";
+    button.setAttribute("aria-pressed", String(!shown));
+    button.textContent = t(shown ? "admin.settings.show" : "admin.settings.hide");
+  });
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const problems = fields.map((field) => [field, problemOf(field)] as const).filter(([, problem]) => problem);
+    for (const [field, problem] of problems) showFieldError(form, field.name, problem);
+    if (problems.length) return problems[0][0].focus();
+    const changed = fields.filter((field) => currentValue(field) !== field.dataset.initial);
+    const submit = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
+    submit.disabled = true;
+    try {
+      await api("settings/save-all", { body: changed.map((field) => ({ label: field.name, body: currentValue(field) })) });
+      for (const field of changed) field.dataset.initial = currentValue(field);
+      snack(t("admin.settings.saved"), "success");
+    } catch (error) {
+      const details = (error as { details?: { path: string; message: string }[] }).details ?? [];
+      for (const detail of details) showFieldError(form, detail.path.replace(/^body\./, ""), detail.message);
+      if (!details.length) reportFailure(error);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  startTestMail();
+}
+
+/** The test-mail dialog: send stays disabled while the address is empty or malformed. */
+function startTestMail() {
+  const dialog = document.getElementById("test-mail-dialog") as HTMLDialogElement;
+  const form = document.getElementById("test-mail-form") as HTMLFormElement;
+  const checks = validateForm(form, { email: [required("admin.settings.emptyEmail"), email("admin.settings.invalidEmail")] });
+  document.getElementById("test-mail-open")!.addEventListener("click", () => {
+    checks.clear();
+    form.querySelector<HTMLElement>("[data-form-message]")!.hidden = true;
+    dialog.showModal();
+  });
+  form.querySelector("[data-close]")!.addEventListener("click", () => dialog.close());
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!checks.touchAll()) return;
+    const address = checks.values().email.trim();
+    const submit = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
+    submit.disabled = true;
+    try {
+      await api("settings/send-test-message", { method: "POST", query: { email: address } });
+      dialog.close();
+      snack(tf("admin.settings.testMailSent", { email: address }), "success");
+    } catch (error) {
+      showFormMessage(form, errorText(error));
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}
