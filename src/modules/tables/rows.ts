@@ -104,31 +104,40 @@ export interface RowQuery {
 }
 
 /**
+ * The ids of the table's rows whose text holds `term` (folded), as a subquery. Three characters or
+ * more are looked up in table_rows_search, the FTS5 trigram index, as one quoted phrase: its runs of
+ * three characters one after the other, which is the term itself; shorter terms read every row.
+ */
+function rowsHolding(tableId: number, term: string) {
+  if ([...term].length < 3) return sql`select ${tableRows.id} from ${tableRows} where ${tableRows.tableId} = ${tableId} and instr(${tableRows.search}, ${term}) > 0`;
+  return sql`select rowid from table_rows_search where table_rows_search match ${`"${term.replaceAll('"', '""')}"`}`;
+}
+
+/**
  * A page of rows with the number of rows the filter lets through. Paging picks the ids first,
  * from an index alone where it can (the sort keys' (table, column, key, row) index, or rows by
- * table), and reads only the page's cells; the filter reads each row's folded text.
+ * table), and reads only the page's cells; the filter finds its rows in the trigram index.
  */
 export function pageOfRows(db: Executor, tableId: number, query: RowQuery): { rows: { id: number; cells: Cell[] }[]; total: number } {
   const term = query.filter ? foldText(query.filter.trim()) : "";
-  const matches = term ? sql`instr(${tableRows.search}, ${term}) > 0` : undefined;
+  const holding = term ? rowsHolding(tableId, term) : undefined;
   const direction = query.desc ? desc : asc;
   let ids: number[];
   if (query.column === undefined) {
     ids = db
       .select({ id: tableRows.id })
       .from(tableRows)
-      .where(and(eq(tableRows.tableId, tableId), matches))
+      .where(and(eq(tableRows.tableId, tableId), holding && sql`${tableRows.id} in (${holding})`))
       .orderBy(direction(tableRows.id))
       .limit(query.limit)
       .offset(query.offset)
       .all()
       .map((row) => row.id);
-  } else if (matches) {
+  } else if (holding) {
     ids = db
       .select({ id: tableSortKeys.rowId })
       .from(tableSortKeys)
-      .innerJoin(tableRows, eq(tableRows.id, tableSortKeys.rowId))
-      .where(and(eq(tableSortKeys.tableId, tableId), eq(tableSortKeys.col, query.column), matches))
+      .where(and(eq(tableSortKeys.tableId, tableId), eq(tableSortKeys.col, query.column), sql`${tableSortKeys.rowId} in (${holding})`))
       .orderBy(direction(tableSortKeys.sortKey), direction(tableSortKeys.rowId))
       .limit(query.limit)
       .offset(query.offset)
@@ -154,8 +163,8 @@ export function pageOfRows(db: Executor, tableId: number, query: RowQuery): { ro
   }
   const found = new Map(rowsOfTable(db, tableId, ids).map((row) => [row.id, row]));
   const rows = ids.map((id) => found.get(id)!).filter(Boolean);
-  const total = term
-    ? (db.select({ n: count() }).from(tableRows).where(and(eq(tableRows.tableId, tableId), matches)).get()?.n ?? 0)
+  const total = holding
+    ? (db.select({ n: count() }).from(tableRows).where(and(eq(tableRows.tableId, tableId), sql`${tableRows.id} in (${holding})`)).get()?.n ?? 0)
     : rowCount(db, tableId);
   return { rows, total };
 }

@@ -77,6 +77,23 @@ describe("table/get-table", () => {
     expect(column(yo.body, "cell_0")).toEqual(["ёлкино"]);
   });
 
+  test("the filter's index follows edits: a changed cell is found by its new text, not its old, a removed row not at all", async () => {
+    const s = await scene();
+    const filtered = async (text: string) => column((await get(s.member.cookie, `/table/get-table/${s.table.id}?filter=${encodeURIComponent(text)}`)).body, "cell_0");
+    const rows = (await get(s.member.cookie, `/table/get-table/${s.table.id}`)).body.items as { id: number; cell_0: string }[];
+    const berlin = rows.find((row) => row.cell_0 === "Berlin")!;
+    const astana = rows.find((row) => row.cell_0 === "astana")!;
+    const update = { id: s.table.id, items: [{ id: berlin.id, cell_2: 'Deutschland "Bund"' }, { cell_0: "Köln", cell_2: "Deutschland" }], removed: [astana.id] };
+    expect((await t.call("POST", "/table/update", { cookie: s.moderator.cookie, body: update })).status).toBe(200);
+    expect(await filtered("germany")).toEqual([]);
+    expect(await filtered("DEUTSCH")).toEqual(["Berlin", "Köln"]);
+    expect(await filtered('"bund"')).toEqual(["Berlin"]);
+    expect(await filtered("kazakh")).toEqual([]);
+    // One or two characters are matched too (they read every row of the table).
+    expect(await filtered("ln")).toEqual(["Köln"]);
+    expect(await filtered('d"')).toEqual(["Berlin"]);
+  });
+
   test("pages: rowsPerPage and page pick the slice, past the end is empty", async () => {
     const s = await scene();
     const second = await get(s.member.cookie, `/table/get-table/${s.table.id}?rowsPerPage=3&page=1`);
