@@ -18,6 +18,7 @@ import { startChatMailJob } from "./jobs/chat-mail";
 import { startIssueReminderJob } from "./jobs/issue-reminders";
 import { startDirectorySyncJob } from "./jobs/directory-sync";
 import { discardUnfinishedImports } from "./modules/tables/import-write";
+import { startBackupSchedule } from "./modules/backup/schedule";
 import { PAGE_CSP_FALLBACK } from "./lib/csp";
 import { clientAddress } from "./lib/client-address";
 import { API_DOCS_ASSETS, serveApiDocsAsset } from "./modules/api-docs/routes";
@@ -122,6 +123,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
   const stopChatMail = startChatMailJob(ctx);
   const stopReminders = startIssueReminderJob(ctx);
   const directorySync = startDirectorySyncJob(ctx);
+  const stopBackups = startBackupSchedule(ctx);
   // Tables whose import a stop or crash interrupted are removed while the server already answers.
   discardUnfinishedImports(ctx.db).catch((error) => log.error("table_import_discard_failed", { error: String(error) }));
   return {
@@ -133,6 +135,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
       stopChatMail();
       stopReminders();
       directorySync.stop();
+      stopBackups();
       ctx.live.stop();
       await ctx.mailer.idle();
       await server.stop(true);

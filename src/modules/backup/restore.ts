@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { openDb, type Db } from "../../../db/client";
 import { randomToken } from "../../lib/crypto";
 import { log } from "../../lib/log";
@@ -173,6 +173,10 @@ export function finishInterruptedRestore(db: Db, dataDir: string): void {
   const markerPath = join(dataDir, MARKER);
   if (!existsSync(markerPath)) return;
   const marker = JSON.parse(readFileSync(markerPath, "utf8")) as Marker;
+  // The marker only ever names a staging folder of this data folder; anything else is not ours to move or remove.
+  if (typeof marker.stage !== "string" || dirname(marker.stage) !== dataDir || !basename(marker.stage).startsWith(".restore-")) {
+    throw new Error(`${markerPath} names a folder that is not a restore stage`);
+  }
   const version = (db.$client.query("PRAGMA user_version").get() as { user_version: number }).user_version;
   if (version === marker.token) {
     swapFiles(dataDir, marker.stage);

@@ -23,7 +23,7 @@ export async function runScheduledBackup(ctx: AppContext, now = new Date()): Pro
   const day = dueName.slice(0, "plexus-YYYYMMDD-".length);
   const folder = backupsDir(ctx.config.dataDir);
   if (existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(day) && name >= dueName)) return false;
-  await backupNow(ctx);
+  await backupNow(ctx, now);
   const keep = Number(s.BACKUP_KEEP);
   if (Number.isInteger(keep) && keep >= 1) pruneBackups(ctx, keep);
   return true;
