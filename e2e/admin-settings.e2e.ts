@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { apiSignIn, browserSuite } from "./setup";
+import { apiCall, apiSignIn, browserSuite } from "./setup";
 
 const suite = browserSuite();
 
@@ -48,6 +48,47 @@ describe("admin settings", () => {
     const { page } = await suite.pageAs(cookie, { viewport: { width: 360, height: 740 } });
     await page.goto(`${plexus.url}/admin/settings`);
     await page.getByRole("button", { name: "Save settings" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test("an edited mail template shows in the live preview, is saved sanitised and is the mail received through the SMTP server; switched off, nothing is sent", async () => {
+    const { plexus } = suite;
+    const cookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
+    const { page } = await suite.pageAs(cookie);
+    await page.goto(`${plexus.url}/admin/mail-templates`);
+    await page.getByRole("button", { name: "Test mail" }).click();
+    await page.getByRole("heading", { name: "Test mail" }).waitFor();
+    expect(await page.getByRole("list").filter({ hasText: "{{" }).count()).toBe(0);
+    await page.getByText("This mail has no placeholders.").waitFor();
+    await page.getByLabel("Subject").fill("Plexus says hello");
+    await page.getByLabel("HTML").fill('<h1>Hello from the edited template</h1><script>alert(1)</script><p onclick="x()">Kind regards</p>');
+    await page.frameLocator("#mt-preview").getByRole("heading", { name: "Hello from the edited template" }).waitFor();
+    await page.getByRole("button", { name: "Save template" }).click();
+    await page.getByText("Template saved").waitFor();
+    await expect(page.getByLabel("HTML").inputValue()).resolves.toBe("<h1>Hello from the edited template</h1><p>Kind regards</p>");
+
+    await apiCall(plexus.url, cookie, "POST", "/settings/send-test-message?email=template@example.test");
+    const mail = await plexus.sink.waitFor("template@example.test");
+    expect(mail.subject).toBe("Plexus says hello");
+    expect(mail.html).toContain("<h1>Hello from the edited template</h1><p>Kind regards</p>");
+
+    await page.getByLabel("Do not send this mail").check();
+    await page.getByRole("button", { name: "Save template" }).click();
+    await page.getByRole("button", { name: /Test mail.*off/ }).waitFor();
+    await expect(apiCall(plexus.url, cookie, "POST", "/settings/send-test-message?email=silent@example.test")).rejects.toThrow("mail_template_disabled");
+
+    await page.getByRole("button", { name: "Reset to built-in" }).click();
+    await page.getByText("The built-in template is used again").waitFor();
+    await expect(page.getByLabel("Subject").inputValue()).resolves.toBe("Test message");
+    expect(plexus.sink.mails.flatMap((m) => m.to)).not.toContain("silent@example.test");
+  });
+
+  test("the mail templates page works at 360 px without scrolling sideways", async () => {
+    const { plexus } = suite;
+    const cookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
+    const { page } = await suite.pageAs(cookie, { viewport: { width: 360, height: 740 } });
+    await page.goto(`${plexus.url}/admin/mail-templates`);
+    await page.getByRole("button", { name: "Save template" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -1,4 +1,4 @@
-import { t } from "elysia";
+import { type Static, t } from "elysia";
 import { MAIL_TEMPLATE_TYPES } from "../../../db/schema";
 import { oneOf } from "../../lib/schema";
 
@@ -11,3 +11,4 @@ export const mailTemplateSchema = t.Object({
   edited: t.Boolean(),
   placeholders: t.Array(t.String()),
 });
+export type MailTemplate = Static<typeof mailTemplateSchema>;
