@@ -5,10 +5,12 @@ import { safeNext } from "./safe-next";
 /** Pages only for signed-out visitors; a signed-in user is sent to /. */
 const GUEST_ONLY = ["/login", "/registration", "/reset-password", "/new-password"];
 /** Pages anyone may open. */
-const PUBLIC = [/^\/public-data\/[^/]+$/, /^\/shared-file\/[^/]+$/, /^\/maintenance$/, /^\/no-rights$/, /^\/404$/];
+const PUBLIC = [/^\/public-data\/[^/]+$/, /^\/shared-file\/[^/]+$/, /^\/maintenance$/, /^\/no-rights$/, /^\/404$/, /^\/sign-in-link$/];
 /** Pages that need more than a signed-in USER. */
 const RANKED: [RegExp, Role][] = [
   [/^\/admin\/users\/?$/, "ADMIN"],
+  // The landing sends each administrator to the first tab they may see (pages/admin/index.astro).
+  [/^\/admin\/?$/, "ADMIN"],
   [/^\/admin(\/|$)/, "SYSTEM_ADMIN"],
 ];
 
