@@ -106,6 +106,8 @@ const signedInPages = () => [
   "/profile",
   "/help",
   "/admin/users",
+  "/admin/settings",
+  "/admin/mail-templates",
 ];
 const SIGNED_IN_PARTS = 4;
 const visitorPages = () => ["/login", "/registration", "/reset-password", `/shared-file/${shareToken}`];
