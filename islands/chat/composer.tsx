@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiAttachment, mdiSend } from "@mdi/js";
+import { mdiAttachment, mdiSend } from "./icons";
 import { MESSAGE_MAX } from "../../src/modules/chat/limits";
 import type { FrameDialog } from "./frame";
 import { lastEditable } from "./format";

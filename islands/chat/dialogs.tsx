@@ -1,6 +1,6 @@
 /** The chat's form dialogs, loaded when first opened: create, rename, members and invitations. */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { mdiClose } from "@mdi/js";
+import { mdiClose } from "./icons";
 import { hasRank } from "../../src/lib/roles";
 import { CHAT_DESCRIPTION_MAX, CHAT_NAME_MAX, USER_SEARCH_MAX } from "../../src/modules/chat/limits";
 import { chatTitle, fullName } from "../../src/modules/chat/naming";

@@ -1,6 +1,6 @@
 /** Files in chat, loaded when first needed: the upload dialog, the private-files picker and the viewer. */
 import { useEffect, useId, useRef, useState } from "react";
-import { mdiClose, mdiDownload, mdiFileOutline, mdiFolderPlusOutline, mdiUpload } from "@mdi/js";
+import { mdiClose, mdiDownload, mdiFileOutline, mdiFolderPlusOutline, mdiUpload } from "./icons";
 import { previewKind } from "../../src/lib/file-types";
 import { ApiError } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";

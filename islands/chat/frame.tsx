@@ -2,7 +2,7 @@
 import { lazy, Suspense, useRef, useState, type DragEvent } from "react";
 import { createPortal } from "react-dom";
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiUpload } from "@mdi/js";
+import { mdiUpload } from "./icons";
 import { chatTitle } from "../../src/modules/chat/naming";
 import { Composer } from "./composer";
 import { BackButton, Header, type HeaderProps } from "./header";

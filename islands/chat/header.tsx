@@ -1,7 +1,7 @@
 /** A chat's header: its name (a DATA chat's links to its item, an ISSUE chat's to its task), presence, and the chat's actions. */
 import { useEffect, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiAccountMultiple, mdiArrowLeft, mdiBellOffOutline, mdiBellOutline, mdiClose, mdiDotsVertical, mdiOpenInNew } from "@mdi/js";
+import { mdiAccountMultiple, mdiArrowLeft, mdiBellOffOutline, mdiBellOutline, mdiClose, mdiDotsVertical, mdiOpenInNew } from "./icons";
 import { dataItemPath } from "../../src/lib/data-paths";
 import { chatTitle } from "../../src/modules/chat/naming";
 import { reportFailure } from "../lib/failures";

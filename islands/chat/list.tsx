@@ -1,7 +1,7 @@
 /** The chat list column: search, create, archive toggle, type filter and the chats, newest first. */
 import { lazy, Suspense, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiArchiveArrowDownOutline, mdiArchiveArrowUpOutline, mdiArchiveOutline, mdiEarth, mdiMagnify, mdiPlus } from "@mdi/js";
+import { mdiArchiveArrowDownOutline, mdiArchiveArrowUpOutline, mdiArchiveOutline, mdiEarth, mdiMagnify, mdiPlus } from "./icons";
 import { chatTitle } from "../../src/modules/chat/naming";
 import { chatCore } from "./core";
 import { chats, connected, filter, isOnline, listLoaded, presence, setFilter, setShowArchived, showArchived } from "./store";

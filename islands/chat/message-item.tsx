@@ -3,7 +3,7 @@
  * system line, or one still waiting to be sent. The first of a group carries the header (avatar,
  * name, time); the author edits their own in place.
  */
-import { mdiClockOutline, mdiDeleteOutline, mdiFileOutline, mdiPencilOutline } from "@mdi/js";
+import { mdiClockOutline, mdiDeleteOutline, mdiFileOutline, mdiPencilOutline } from "./icons";
 import { previewKind } from "../../src/lib/file-types";
 import { fullName } from "../../src/modules/chat/naming";
 import { sizeText, userFileUrl } from "../lib/files";

@@ -4,7 +4,7 @@
  */
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiArrowDown, mdiArrowUp } from "@mdi/js";
+import { mdiArrowDown, mdiArrowUp } from "./icons";
 import { errorText } from "../lib/failures";
 import { snack } from "../lib/snackbar";
 import { sameGroup } from "./format";

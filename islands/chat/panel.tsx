@@ -8,7 +8,7 @@ import { createPortal } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { signal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiClose, mdiMagnify } from "@mdi/js";
+import { mdiClose, mdiMagnify } from "./icons";
 import { chatTitle } from "../../src/modules/chat/naming";
 import { chatCore } from "./core";
 import { ChatEntry, ChatList, listed } from "./list";

@@ -1,6 +1,6 @@
 /** Small building blocks of the chat panel: icons, avatars, the list's preview line, native dialogs, a menu, a spinner. */
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { mdiPaperclip } from "@mdi/js";
+import { mdiPaperclip } from "./icons";
 import { colorFromName } from "../../src/lib/colors";
 import { preview } from "./format";
 import { ct } from "./strings";
