@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type Subprocess, spawn } from "bun";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Browser } from "playwright-core";
+import { apiSignIn, launchBrowser, signedInPage } from "./setup";
+import { placePackage, tarGz } from "../src/modules/update/package-fixture";
+import { RESTART_EXIT_CODE } from "../src/modules/update/restart";
+
+// /admin/update: a system administrator installs an update package and sees the new build once the restarted
+// server answers; Plexus runs in a child process under a tiny supervisor that starts it again on exit code 75,
+// as systemd's Restart=always would.
+
+const TIMEOUT = 120_000;
+const REPO = resolve(import.meta.dir, "..");
+const PASSWORD = "Update-test-password-1";
+const BUILD_DIR = process.env.PLEXUS_BUILD_DIR ?? "dist";
+
+/** package.json of the repository with another build number: what an installation and a package carry. */
+const packageJson = (build: number) => JSON.stringify({ ...JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")), plexusBuild: build }, null, 2);
+
+/** An installation at build 5 in a temporary folder: its own package.json, every other part linked to this checkout. */
+function stageInstallation(): string {
+  const install = mkdtempSync(join(tmpdir(), "plexus-install-"));
+  for (const part of ["src", "db", "locales", "islands", "pages", "public", "node_modules", "tsconfig.json", BUILD_DIR]) {
+    symlinkSync(join(REPO, part), join(install, part));
+  }
+  writeFileSync(join(install, "package.json"), packageJson(5));
+  return install;
+}
+
+let install: string;
+let data: string;
+let url: string;
+let child: Subprocess | null = null;
+let starts = 0;
+let stopping = false;
+let browser: Browser;
+
+/** Starts Plexus and starts it again whenever it exits asking for a restart. */
+function supervise(port: number) {
+  starts += 1;
+  child = spawn(["bun", "--max-http-header-size=131072", join(install, "src/server.ts")], {
+    cwd: install,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: data,
+      ADMIN_LOGIN: "admin",
+      ADMIN_PASSWORD: PASSWORD,
+      PLEXUS_BUILD_DIR: BUILD_DIR,
+      PLEXUS_INSTALL_DIR: install,
+      PLEXUS_QUIET: "1",
+    },
+    stdout: "ignore",
+    stderr: "inherit",
+    onExit: (_process, code) => {
+      if (!stopping && code === RESTART_EXIT_CODE) supervise(port);
+    },
+  });
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
+    await Bun.sleep(100);
+  }
+  throw new Error("Plexus did not start");
+}
+
+beforeAll(async () => {
+  install = stageInstallation();
+  data = mkdtempSync(join(tmpdir(), "plexus-update-data-"));
+  const probe = Bun.listen({ hostname: "0.0.0.0", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  url = `http://localhost:${port}`;
+  supervise(port);
+  [browser] = await Promise.all([launchBrowser(), waitForHealth()]);
+}, 60_000);
+
+afterAll(async () => {
+  stopping = true;
+  child?.kill("SIGTERM");
+  await child?.exited;
+  await browser?.close();
+  rmSync(install, { recursive: true, force: true });
+  rmSync(data, { recursive: true, force: true });
+});
+
+describe("updating Plexus", () => {
+  test(
+    "a system administrator installs the waiting package from the Update tab and sees the new build after the restart",
+    async () => {
+      placePackage(data, 6, tarGz([{ name: "package.json", content: packageJson(6) }]));
+      const { page, context } = await signedInPage(browser, url, await apiSignIn(url, "admin", PASSWORD));
+      try {
+        await page.goto(`${url}/admin/users`);
+        await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Update and maintenance" }).click();
+        expect(await page.locator("#update-current").textContent()).toBe("5");
+        expect(await page.locator("#update-latest").textContent()).toBe("6");
+        await page.getByRole("button", { name: "Install build 6" }).click();
+        await page.locator("#update-dialog").getByRole("button", { name: "Install build 6" }).click();
+        await page.locator("#update-status").getByText("Plexus now runs build 6").waitFor({ timeout: 60_000 });
+        expect(await page.locator("#update-current").textContent()).toBe("6");
+        expect(starts).toBe(2);
+        expect(JSON.parse(readFileSync(join(install, "package.json"), "utf8")).plexusBuild).toBe(6);
+        await page.reload();
+        expect(await page.locator("#update-current").textContent()).toBe("6");
+        expect(await page.getByRole("button", { name: /^Install build/ }).isDisabled()).toBe(true);
+      } finally {
+        await context.close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "removing unused files says how many went, and keeps the young ones",
+    async () => {
+      const folder = join(data, "files", "2020", "01");
+      mkdirSync(folder, { recursive: true });
+      const old = join(folder, "orphan-old");
+      const young = join(folder, "orphan-young");
+      writeFileSync(old, "12345");
+      writeFileSync(young, "12345");
+      const twoHoursAgo = (Date.now() - 2 * 60 * 60 * 1000) / 1000;
+      utimesSync(old, twoHoursAgo, twoHoursAgo);
+      const { page, context } = await signedInPage(browser, url, await apiSignIn(url, "admin", PASSWORD));
+      try {
+        await page.goto(`${url}/admin/update`);
+        await page.getByRole("button", { name: "Remove unused files" }).click();
+        await page.getByText("Unused files removed: 1").waitFor();
+        expect([existsSync(old), existsSync(young)]).toEqual([false, true]);
+      } finally {
+        await context.close();
+      }
+    },
+    TIMEOUT,
+  );
+});

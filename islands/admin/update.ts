@@ -1,0 +1,83 @@
+import { api } from "../lib/api";
+import { reportFailure } from "../lib/failures";
+import { sizeText } from "../lib/files";
+import { t, tf } from "../lib/i18n";
+import { snack } from "../lib/snackbar";
+
+/** How long the page waits for Plexus to come back after installing, polling once a second. */
+const RESTART_WAIT_MS = 120_000;
+
+const status = document.getElementById("update-status")!;
+const install = document.getElementById("update-install") as HTMLButtonElement;
+const dialog = document.getElementById("update-dialog") as HTMLDialogElement;
+
+/** Resolves true when the administrator confirms installing `build` (Escape and Cancel say no). */
+function confirmInstall(build: string): Promise<boolean> {
+  dialog.querySelector("#update-dialog-text")!.textContent = tf("admin.update.confirmText", { build });
+  dialog.querySelector("#update-confirm")!.textContent = tf("admin.update.install", { build });
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "confirm"), { once: true }));
+}
+
+/** Polls this build's number until the restarted server answers `build` (or the wait ends). */
+async function waitForBuild(build: number): Promise<boolean> {
+  const until = Date.now() + RESTART_WAIT_MS;
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const running = await api<number>("update/get-build-number", { raw: true, timeoutMs: 3000 }).catch(() => null);
+    if (running === build) return true;
+  }
+  return false;
+}
+
+install.addEventListener("click", async () => {
+  const build = install.dataset.build!;
+  if (!(await confirmInstall(build))) return install.focus();
+  install.disabled = true;
+  status.textContent = t("admin.update.installing");
+  try {
+    const { to } = await api<{ from: number; to: number }>("update/update-all", { method: "POST", timeoutMs: 600_000 });
+    status.textContent = tf("admin.update.restarting", { build: to });
+    if (!(await waitForBuild(to))) return void (status.textContent = t("admin.update.restartSlow"));
+    document.getElementById("update-current")!.textContent = String(to);
+    status.textContent = tf("admin.update.updated", { build: to });
+    snack(tf("admin.update.updated", { build: to }), "success");
+  } catch (error) {
+    status.textContent = t("admin.update.installFailed");
+    reportFailure(error);
+    install.disabled = false;
+  }
+});
+
+/** A maintenance action: its planned message while it runs, then done with its result, or failed. */
+const ACTIONS: Record<string, { path: string; planned: Parameters<typeof t>[0]; failed: Parameters<typeof t>[0]; done: (answer: never) => string }> = {
+  "delete-unused": {
+    path: "update/delete-unused-files",
+    planned: "admin.update.deleteUnusedPlanned",
+    failed: "admin.update.fileNotRemoved",
+    done: ({ removed, bytes }: { removed: number; bytes: number }) => tf("admin.update.deleteUnusedDone", { count: removed, size: sizeText(bytes) }),
+  },
+  encrypt: {
+    path: "update/encrypt-messages",
+    planned: "admin.update.encryptPlanned",
+    failed: "admin.update.encryptFailed",
+    done: ({ encrypted }: { encrypted: number }) => tf("admin.update.encryptDone", { count: encrypted }),
+  },
+};
+
+for (const button of document.querySelectorAll<HTMLButtonElement>("[data-action]")) {
+  const action = ACTIONS[button.dataset.action!];
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    snack(t(action.planned), "info");
+    try {
+      snack(action.done(await api<never>(action.path, { method: "POST", timeoutMs: 600_000 })), "success");
+    } catch (error) {
+      reportFailure(error, t(action.failed));
+    } finally {
+      button.disabled = false;
+      button.focus();
+    }
+  });
+}
