@@ -106,11 +106,12 @@ const signedInPages = () => [
   "/profile",
   "/help",
   "/admin/users",
+  "/admin/user-activity",
   "/admin/settings",
   "/admin/mail-templates",
 ];
 const SIGNED_IN_PARTS = 4;
-const visitorPages = () => ["/login", "/registration", "/reset-password", `/shared-file/${shareToken}`];
+const visitorPages = () => ["/login", "/registration", "/reset-password", `/shared-file/${shareToken}`, "/sign-in-link?token=expired"];
 
 describe("accessibility (axe-core, critical and serious)", () => {
   for (const width of WIDTHS) {
