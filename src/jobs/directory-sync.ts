@@ -5,7 +5,7 @@ import { directoryConfigured } from "../modules/directory/config";
 import { syncOnce } from "../modules/directory/sync";
 
 /** The sync interval in minutes from AD_SYNC_INTERVAL_MINUTES; 0, empty or not a number switches the sync off. */
-export function syncIntervalMinutes(ctx: AppContext): number {
+function syncIntervalMinutes(ctx: AppContext): number {
   const minutes = Number(settingValue(ctx.db, "AD_SYNC_INTERVAL_MINUTES") ?? "0");
   return Number.isInteger(minutes) && minutes > 0 ? minutes : 0;
 }

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "ldapts";
@@ -8,7 +7,7 @@ const SLAPD = "/usr/sbin/slapd";
 const SCHEMAS = ["core", "cosine", "inetorgperson"];
 
 /** The seeded directory's suffix, its administrator and where people live. */
-export const SUFFIX = "dc=plexus,dc=test";
+const SUFFIX = "dc=plexus,dc=test";
 export const PEOPLE = `ou=people,${SUFFIX}`;
 const ROOT_DN = `cn=admin,${SUFFIX}`;
 const ROOT_PASSWORD = "slapd-root-secret";
@@ -33,7 +32,7 @@ export const SEEDED_PEOPLE: Person[] = [
   { rdn: "uid=nomail", uid: "nomail", givenName: "No", sn: "Mail", password: "nomail-secret-4" },
 ];
 
-export const slapdInstalled = () => existsSync(SLAPD);
+const slapdInstalled = () => existsSync(SLAPD);
 
 /**
  * Whether LDAP tests must skip: only when slapd is missing on a developer's machine. In CI (where

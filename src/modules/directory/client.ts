@@ -4,7 +4,7 @@ import { log } from "../../lib/log";
 import type { AttributeMap, DirectoryConfig } from "./config";
 
 /** Most entries one search reads: a guard against a filter that matches a whole forest. */
-export const MAX_ENTRIES = 50_000;
+const MAX_ENTRIES = 50_000;
 const TIMEOUT_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 

@@ -68,7 +68,7 @@ const unusablePassword = () => Bun.password.hash(randomBytes(32).toString("base6
  * account whose login a directory entry also has is left alone (the directory never takes it over).
  * `actor` is the administrator who asked, or null for the periodic sync.
  */
-export async function syncDirectory(ctx: AppContext, actor: User | null): Promise<SyncSummary> {
+async function syncDirectory(ctx: AppContext, actor: User | null): Promise<SyncSummary> {
   const config = directoryConfig(ctx.db);
   const people = await searchPeople(config);
   const summary: SyncSummary = { found: people.length, created: 0, updated: 0, deactivated: 0, skipped: [], skippedCount: 0 };
