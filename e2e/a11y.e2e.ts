@@ -134,6 +134,21 @@ describe("accessibility (axe-core, critical and serious)", () => {
     }
 
     test(
+      `the search sheet open with name hits in their groups at ${width} px`,
+      async () => {
+        const { page, context } = await signedInPage(browser, plexus.url, adminCookie, { viewport: { width, height: 800 } });
+        await page.goto(`${plexus.url}/`, { waitUntil: "networkidle" });
+        await page.keyboard.press("Control+KeyS");
+        await page.locator("#search-sheet-query").fill("Quay");
+        await page.locator(".search-sheet__group").first().waitFor();
+        const found = await seriousViolations(page);
+        await context.close();
+        expect(found).toEqual([]);
+      },
+      TIMEOUT,
+    );
+
+    test(
       `the sign-in, registration, reset and shared-file pages at ${width} px`,
       async () => {
         const context = await browser.newContext({ viewport: { width, height: 800 } });

@@ -914,11 +914,8 @@ export const en = {
   // Search
   "search.title": "Search",
   "search.query": "What to look for",
-  "search.placeholder": "A name, or words from the text",
-  "search.mode": "Search",
-  "search.byName": "By name",
-  "search.byContent": "By content",
-  "search.hint": "Type a name to find data, tasks, chats, articles and projects, or switch to content to search inside texts.",
+  "search.placeholder": "A name or part of it",
+  "search.hint": "Type a name to find data, tasks, chats, articles and projects.",
   "search.searching": "Searching…",
   "search.nothing": "Nothing found",
   "search.group.data": "Data",

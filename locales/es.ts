@@ -916,11 +916,8 @@ export const es: Messages = {
   // Search
   "search.title": "Buscar",
   "search.query": "Qué buscar",
-  "search.placeholder": "Un nombre o palabras del texto",
-  "search.mode": "Buscar",
-  "search.byName": "Por nombre",
-  "search.byContent": "Por contenido",
-  "search.hint": "Escriba un nombre para encontrar datos, tareas, chats, artículos y proyectos, o cambie a contenido para buscar dentro de los textos.",
+  "search.placeholder": "Un nombre o parte de él",
+  "search.hint": "Escriba un nombre para encontrar datos, tareas, chats, artículos y proyectos.",
   "search.searching": "Buscando…",
   "search.nothing": "No se encontró nada",
   "search.group.data": "Datos",

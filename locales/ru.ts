@@ -916,11 +916,8 @@ export const ru: Messages = {
   // Search
   "search.title": "Поиск",
   "search.query": "Что искать",
-  "search.placeholder": "Название или слова из текста",
-  "search.mode": "Поиск",
-  "search.byName": "По названию",
-  "search.byContent": "По содержимому",
-  "search.hint": "Введите название, чтобы найти данные, задачи, чаты, статьи и проекты, или переключитесь на поиск по содержимому, чтобы искать внутри текстов.",
+  "search.placeholder": "Название или его часть",
+  "search.hint": "Введите название, чтобы найти данные, задачи, чаты, статьи и проекты.",
   "search.searching": "Идёт поиск…",
   "search.nothing": "Ничего не найдено",
   "search.group.data": "Данные",
