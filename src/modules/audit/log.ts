@@ -46,7 +46,7 @@ export function findLogPage(db: Db, query: LogQuery) {
 }
 
 /** The whole log (or one user's), newest first, for the XLSX export; capped so one click cannot build a file of millions of rows. */
-export const EXPORT_ROWS = 100_000;
+const EXPORT_ROWS = 100_000;
 export const logForExport = (db: Db, userId?: number) =>
   logRows(db, userId === undefined ? undefined : eq(activityLog.userId, userId))
     .orderBy(desc(activityLog.date), desc(activityLog.id))
