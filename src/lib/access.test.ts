@@ -126,6 +126,11 @@ const ACCESS: Record<string, Access> = {
   "GET /api/update/get-last-build-number": "SYSTEM_ADMIN",
   "POST /api/update/update-all": "SYSTEM_ADMIN",
   "POST /api/update/delete-unused-files": "SYSTEM_ADMIN",
+  "GET /api/backup/get-all": "SYSTEM_ADMIN",
+  "GET /api/backup/get-type": "SYSTEM_ADMIN",
+  "POST /api/backup/backup-now": "SYSTEM_ADMIN",
+  "POST /api/backup/restore-by-date": "SYSTEM_ADMIN",
+  "POST /api/backup/delete-by-date": "SYSTEM_ADMIN",
   // Or a USER with the moderator flag in some project (docs/policy.ts): the role table's USER has none.
   "POST /api/files/save": "MODERATOR",
   "POST /api/docs/add-doc-version": "USER",
