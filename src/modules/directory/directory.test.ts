@@ -207,5 +207,7 @@ describe("directory routes", () => {
     expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(["settings.AD_URL", "settings.AD_BASE_DN"]);
     const unknown = await t.call("POST", "/directory/test", { cookie, body: { AD_SOMETHING: "x" } });
     expect(unknown.status).toBe(422);
+    const interval = await t.call("POST", "/settings/save-all", { cookie, body: [{ label: "AD_SYNC_INTERVAL_MINUTES", body: "hourly" }] });
+    expect(interval.status).toBe(422);
   });
 });

@@ -40,7 +40,7 @@ export const SETTING_DEFAULTS: SettingDefault[] = [
   { label: "AD_EMAIL_ATTRIBUTE", type: "ACTIVE_DIRECTORY", body: "mail" },
   { label: "AD_POSITION_ATTRIBUTE", type: "ACTIVE_DIRECTORY", body: "title" },
   { label: "AD_COMPANY_ATTRIBUTE", type: "ACTIVE_DIRECTORY", body: "company" },
-  { label: "AD_SYNC_INTERVAL_MINUTES", type: "ACTIVE_DIRECTORY", body: "0" },
+  { label: "AD_SYNC_INTERVAL_MINUTES", type: "ACTIVE_DIRECTORY", body: "0", kind: "number" },
   { label: "FTP_HOST", type: "FTP", kind: "host" },
   { label: "FTP_USER", type: "FTP" },
   { label: "FTP_PASSWORD", type: "FTP", isSecured: true },

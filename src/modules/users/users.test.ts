@@ -185,13 +185,16 @@ describe("profile", () => {
     expect(env.t.reload(user.id).locale).toBe("ru");
   });
 
-  test("directory-imported users keep their directory fields", async () => {
-    const { user, cookie } = await env.t.userWithCookie("USER", { isImportedFromAD: true, company: "Directory Inc" });
+  test("directory-imported users keep their directory fields: a save that changes one is refused, nothing changes", async () => {
+    // Signed in first: an imported user's password is the directory's (src/modules/directory tests that sign-in).
+    const { user, cookie } = await env.t.userWithCookie("USER", { company: "Directory Inc" });
+    env.t.db.update(users).set({ isImportedFromAD: true }).where(eq(users.id, user.id)).run();
     const res = await env.t.call("POST", "/users/save", { cookie, body: { firstName: "Changed", company: "Other", phoneNumber: "42" } });
-    expect(res.status).toBe(200);
-    expect(res.body.firstName).toBe(user.firstName);
-    expect(res.body.company).toBe("Directory Inc");
-    expect(res.body.phoneNumber).toBe("42");
+    expect(res.status).toBe(422);
+    expect(res.body.details.map((d: { code: string }) => d.code)).toEqual(["directory.readOnly", "directory.readOnly"]);
+    expect(env.t.reload(user.id)).toMatchObject({ firstName: user.firstName, company: "Directory Inc", phoneNumber: null });
+    const kept = await env.t.call("POST", "/users/save", { cookie, body: { phoneNumber: "42" } });
+    expect([kept.status, kept.body.phoneNumber]).toEqual([200, "42"]);
   });
 
   test("an invalid e-mail or someone else's e-mail is refused and nothing changes", async () => {
