@@ -44,10 +44,10 @@ export const SETTING_DEFAULTS: SettingDefault[] = [
   { label: "FTP_HOST", type: "FTP", kind: "host" },
   { label: "FTP_USER", type: "FTP" },
   { label: "FTP_PASSWORD", type: "FTP", isSecured: true },
-  { label: "FTP_PORT", type: "FTP", body: "21" },
+  { label: "FTP_PORT", type: "FTP", body: "21", kind: "port" },
   { label: "FTP_FOLDER", type: "FTP", body: "/" },
-  { label: "FTP_UPLOAD_BACKUPS", type: "FTP", body: "false" },
+  { label: "FTP_UPLOAD_BACKUPS", type: "FTP", body: "false", kind: "boolean" },
   { label: "BACKUP_TYPE", type: "GENERAL", body: "LOCAL" },
   { label: "BACKUP_TIME", type: "GENERAL", body: "" },
-  { label: "BACKUP_KEEP", type: "GENERAL", body: "7" },
+  { label: "BACKUP_KEEP", type: "GENERAL", body: "7", kind: "number" },
 ];

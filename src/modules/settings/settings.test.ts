@@ -60,6 +60,9 @@ describe("settings", () => {
       ["COMPANY_LOGO", "javascript:alert(1)", "link"],
       ["COMPANY_LOGO", "//evil.example/logo.png", "link"],
       ["NOTIFY_NEW_USER", "1", "boolean"],
+      ["FTP_PORT", "99999", "port"],
+      ["FTP_UPLOAD_BACKUPS", "maybe", "boolean"],
+      ["BACKUP_KEEP", "-1", "number"],
     ];
     for (const [label, body, kind] of wrong) {
       const res = await t.call("POST", "/settings/save-all", { cookie, body: [{ label: "COMPANY_NAME", body: "Changed" }, { label, body }] });
