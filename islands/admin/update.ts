@@ -50,21 +50,49 @@ install.addEventListener("click", async () => {
   }
 });
 
+interface ReindexStatus {
+  state: "IDLE" | "RUNNING" | "DONE" | "FAILED";
+}
+
+/** Starts the full-text index rebuild and follows its status until it is done (or fails: an Error). */
+async function rebuildIndex(): Promise<ReindexStatus> {
+  let status = await api<ReindexStatus>("full-text-search/reindex", { method: "POST" });
+  const until = Date.now() + 600_000;
+  while (status.state === "RUNNING" && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    status = await api<ReindexStatus>("full-text-search/reindex-status");
+  }
+  if (status.state !== "DONE") throw new Error(status.state);
+  return status;
+}
+
 /** A maintenance action: its planned message while it runs, then done with its result, or failed. */
-const ACTIONS: Record<string, { path: string; planned: Parameters<typeof t>[0]; failed: Parameters<typeof t>[0]; done: (answer: never) => string }> = {
+const ACTIONS: Record<string, { run: () => Promise<never>; planned: Parameters<typeof t>[0]; failed: Parameters<typeof t>[0]; done: (answer: never) => string }> = {
+  reindex: {
+    run: rebuildIndex as () => Promise<never>,
+    planned: "admin.update.reindexPlanned",
+    failed: "admin.update.indexRebuildFailed",
+    done: () => t("admin.update.reindexDone"),
+  },
   "delete-unused": {
-    path: "update/delete-unused-files",
+    run: () => api<never>("update/delete-unused-files", { method: "POST", timeoutMs: 600_000 }),
     planned: "admin.update.deleteUnusedPlanned",
     failed: "admin.update.fileNotRemoved",
     done: ({ removed, bytes }: { removed: number; bytes: number }) => tf("admin.update.deleteUnusedDone", { count: removed, size: sizeText(bytes) }),
   },
   encrypt: {
-    path: "update/encrypt-messages",
+    run: () => api<never>("update/encrypt-messages", { method: "POST" }),
     planned: "admin.update.encryptPlanned",
     failed: "admin.update.encryptFailed",
     done: ({ encrypted }: { encrypted: number }) => tf("admin.update.encryptDone", { count: encrypted }),
   },
 };
+
+// The index rebuild is offered only where the full-text search is there to rebuild.
+api("full-text-search/reindex-status", { raw: true }).then(
+  () => void (document.getElementById("update-reindex")!.hidden = false),
+  () => undefined,
+);
 
 for (const button of document.querySelectorAll<HTMLButtonElement>("[data-action]")) {
   const action = ACTIONS[button.dataset.action!];
@@ -72,7 +100,7 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("[data-action]
     button.disabled = true;
     snack(t(action.planned), "info");
     try {
-      snack(action.done(await api<never>(action.path, { method: "POST", timeoutMs: 600_000 })), "success");
+      snack(action.done(await action.run()), "success");
     } catch (error) {
       reportFailure(error, t(action.failed));
     } finally {
