@@ -249,6 +249,7 @@ async function main() {
   for (const [name, value, unit, opts] of await (await import("./wiki-tree")).wikiTree()) report(name, value, unit, opts);
   for (const [name, value, unit, opts] of await (await import("./table-bench")).tableBenchReport()) report(name, value, unit, { ...opts });
   for (const [name, value, unit, opts] of await (await import("./report-bench")).reportBench()) report(name, value, unit, opts);
+  for (const [name, value, unit, opts] of await (await import("./backup-bench")).backupBench()) report(name, value, unit, opts);
 
   for (const [name, value, unit, opts] of await (await import("./calc-bench")).calcBench()) report(name, value, unit, opts);
 
