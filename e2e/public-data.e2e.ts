@@ -4,7 +4,8 @@ import type { TestApp } from "../src/testing/harness";
 import { browserSuite } from "./setup";
 
 // The public data page (/public-data/{id}) in Debian's chromium against the built server, signed out: a table in
-// a public category reads and pages, share and info work, a private item is the same 404 page as a missing one.
+// a public category reads and pages, share and info work, a private item is the same 404 page as a missing one;
+// a public chart is drawn when its table is public too, else says its table is not available.
 
 const TIMEOUT = 60_000;
 const suite = browserSuite();
@@ -18,8 +19,11 @@ function scene() {
   const rows = Array.from({ length: 60 }, (_, i) => [`Well ${i + 1}`, i + 0.125, JSON.stringify([{ lat: 55.7, lon: 37.6, name: "w" }])]);
   const table = f.table(project.id, { name: "Water wells", headers: ["Well", "Depth", "url"], rows, categoryIds: [open.id] });
   const report = f.dataItem(project.id, { dataType: "REPORT", name: "Private findings", description: "Internal only", body: "<p>secret</p>" }, [closed.id]);
-  return { table, report };
+  return { f, project, open, closed, table, report };
 }
+
+const chartOn = (tableId: number) =>
+  JSON.stringify({ name: "Depths", type: "BAR", showDetails: true, mainColumn: "cell_0", headers: [{ name: "Well", field: "cell_0", isValue: false }, { name: "Depth", field: "cell_1", isValue: true }], table: tableId });
 
 describe("the public data page", () => {
   test(
@@ -59,6 +63,40 @@ describe("the public data page", () => {
       expect(await page.locator("main, body").first().textContent()).toBe(missingText);
       expect(await page.content()).not.toContain("Private findings");
       expect(hidden!.headers()["cache-control"]).toBe(missing!.headers()["cache-control"]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "signed out, a public chart of a public table is drawn (numbers for screen readers, a legend); on a private table it says the table is not available, at 360 px too",
+    async () => {
+      const { f, project, open, closed, table } = scene();
+      const chart = f.dataItem(project.id, { dataType: "CHART", name: "Well depths", value: chartOn(table.id) }, [open.id]);
+      const { page } = await suite.pageAs();
+      await page.goto(`${suite.plexus.url}/public-data/${chart.id}`);
+      await page.getByRole("heading", { level: 1, name: "Well depths" }).waitFor();
+      const canvas = page.locator("#pub-chart .chart__stage canvas");
+      await canvas.waitFor();
+      await page.waitForFunction(() => {
+        const el = document.querySelector<HTMLCanvasElement>("#pub-chart canvas");
+        if (!el || el.width === 0) return false;
+        const pixels = el.getContext("2d")!.getImageData(0, 0, el.width, el.height).data;
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) return true;
+        return false;
+      });
+      expect(await canvas.getAttribute("aria-label")).toBe("Chart “Well depths”");
+      expect(await canvas.locator("td").first().textContent()).toBe("0.125");
+      await page.getByRole("button", { name: "Depth" }).click();
+      expect(await page.getByRole("button", { name: "Depth" }).getAttribute("aria-pressed")).toBe("false");
+
+      const secret = f.table(project.id, { name: "Internal wells", headers: ["Well", "Depth"], rows: [["Secret well", 99]], categoryIds: [closed.id] });
+      const onSecret = f.dataItem(project.id, { dataType: "CHART", name: "Secret depths", value: chartOn(secret.id) }, [open.id]);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto(`${suite.plexus.url}/public-data/${onSecret.id}`);
+      await page.getByRole("alert").filter({ hasText: "The chart's table has been removed or is not available to you." }).waitFor();
+      expect(await page.locator("#pub-chart canvas").count()).toBe(0);
+      expect(await page.content()).not.toContain("Secret well");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     },
     TIMEOUT,
   );

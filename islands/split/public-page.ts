@@ -2,6 +2,8 @@ import { highlight } from "../docs/highlight";
 import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { matcherFor } from "../../src/lib/text-fold";
+import type { Wire } from "../../src/lib/responses";
+import type { PresentedPublicData } from "../../src/modules/public-data/presenter";
 
 /**
  * The public data page's tools: share copies the page's address, info shows the description, and the search
@@ -51,4 +53,15 @@ export function publicPage() {
     clearTimeout(timer);
     timer = setTimeout(run, 200);
   });
+  drawPublicChart();
+}
+
+/** A chart's drawing, given in the page, drawn by the charts' own figure (Chart.js loaded only here, on demand). */
+async function drawPublicChart() {
+  const box = document.getElementById("pub-chart");
+  const data = document.getElementById("pub-chart-data");
+  if (!box || !data) return;
+  const { adoptChartStyles, showFigure } = await import("../charts/figure");
+  adoptChartStyles();
+  await showFigure(box, JSON.parse(data.textContent ?? "null") as Wire<PresentedPublicData>["chart"] & object, box.dataset.name ?? "");
 }

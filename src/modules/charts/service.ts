@@ -1,12 +1,12 @@
 import type { Db } from "../../../db/client";
-import type { User } from "../../../db/schema";
+import type { DataItem, User } from "../../../db/schema";
 import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
-import { findDataItem } from "../data/policy";
+import { findDataItem, findPublicDataItem } from "../data/policy";
 import { addRelation, relationsOf } from "../data/relations";
 import { saveDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { isUrlHeader, numberIn, type Cell } from "../tables/cells";
-import { headersOf, requireTable, tableValues, type TableHeader } from "../tables/service";
+import { headersOf, requireTable, type TableHeader, type TableValues, tableValues, valuesOfTable } from "../tables/service";
 import { CHART_LIMITS } from "./limits";
 import type { ChartPreviewInput, ChartSaveInput } from "./model";
 import { requireChart } from "./policy";
@@ -122,15 +122,9 @@ function locate(wanted: { name: string; field: string }, columns: TableHeader[])
 
 const NOTHING: PresentedDrawing = { labels: [], datasets: [], missing: [], tableMissing: false, truncated: false };
 
-/** The drawing of `settings` from the first CHART_LIMITS.points rows of its table, as the reader sees it. */
-function drawing(db: Db, actor: User, settings: ChartSettings): PresentedDrawing {
-  let table: ReturnType<typeof tableValues>;
-  try {
-    table = tableValues(db, actor, settings.table, CHART_LIMITS.points);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return { ...NOTHING, tableMissing: true };
-    throw error;
-  }
+/** The drawing of `settings` from its table's first CHART_LIMITS.points rows (null: the table is gone or out of sight). */
+function drawingOf(table: TableValues | null, settings: ChartSettings): PresentedDrawing {
+  if (!table) return { ...NOTHING, tableMissing: true };
   const columns = drawable(table.headers);
   const mainName = settings.headers.find((h) => h.field === settings.mainColumn)?.name ?? "";
   const main = locate({ name: mainName, field: settings.mainColumn }, columns);
@@ -143,6 +137,30 @@ function drawing(db: Db, actor: User, settings: ChartSettings): PresentedDrawing
     datasets: values.map((v) => ({ label: v.name, data: table.items.map((row) => numberOf(row[v.field!])) })),
     truncated: table.truncated,
   };
+}
+
+/** The drawing of `settings` as the reader sees it. */
+function drawing(db: Db, actor: User, settings: ChartSettings): PresentedDrawing {
+  try {
+    return drawingOf(tableValues(db, actor, settings.table, CHART_LIMITS.points), settings);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return drawingOf(null, settings);
+    throw error;
+  }
+}
+
+/**
+ * A public CHART's drawing for the public data page, with no reader: `item` is already known to be
+ * public, and its table is drawn only when it is a public TABLE too, else the viewer's "table not
+ * available" state. Only the chart's type and legend setting go with it (not the table's id); null
+ * for a CHART item without a chart's settings.
+ */
+export function publicChartDrawing(db: Db, item: DataItem): (PresentedDrawing & { settings: Pick<ChartSettings, "type" | "showDetails"> }) | null {
+  const settings = readSettings(item.value);
+  if (!settings) return null;
+  const table = findPublicDataItem(db, settings.table);
+  const values = table?.dataType === "TABLE" ? valuesOfTable(db, table, CHART_LIMITS.points) : null;
+  return { settings: { type: settings.type, showDetails: settings.showDetails }, ...drawingOf(values, settings) };
 }
 
 /** chart/data: a saved chart's settings and drawing; a CHART item without a chart's settings draws nothing. */

@@ -30,7 +30,7 @@ describe("public-data/get", () => {
     const { report, calc, member } = await scene();
     const res = await get(`id=${report.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: report.id, name: "Public report", description: "Yearly", dataType: "REPORT", icon: null, table: null, document: null, report: "<p>Intro </p>" });
+    expect(res.body).toEqual({ id: report.id, name: "Public report", description: "Yearly", dataType: "REPORT", icon: null, table: null, document: null, report: "<p>Intro </p>", chart: null });
     expect(res.headers.get("set-cookie")).toBeNull();
 
     // A calculation shows its name and description; its script stays with the members.
@@ -105,6 +105,36 @@ describe("public-data/get", () => {
     expect(second.body.table.rows).toEqual(rows.slice(PUBLIC_ROWS).map((row) => row.slice(0, 2)));
     expect(second.headers.get("etag")).not.toBe(first.headers.get("etag"));
     expect((await get(`id=${table.id}&page=x`)).status).toBe(422);
+  });
+
+  test("a chart gives its drawing when its table is public too; a private table is 'not available' and leaks nothing", async () => {
+    const { f, project, open, closed } = await scene();
+    const rows = [["Pier 1", 12.5, "[]"], ["Pier 2", "7,5", "[]"], ["Pier 3", "n/a", "[]"]];
+    const settings = (tableId: number) =>
+      JSON.stringify({ name: "Loads", type: "BAR", showDetails: true, mainColumn: "cell_0", headers: [{ name: "Name", field: "cell_0", isValue: false }, { name: "Load", field: "cell_1", isValue: true }], table: tableId });
+    const openTable = f.table(project.id, { name: "Open piers", headers: ["Name", "Load", "url"], rows, categoryIds: [open.id] });
+    const chart = f.dataItem(project.id, { dataType: "CHART", name: "Loads", value: settings(openTable.id) }, [open.id]);
+    const res = await get(`id=${chart.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.chart).toEqual({
+      settings: { type: "BAR", showDetails: true },
+      labels: ["Pier 1", "Pier 2", "Pier 3"],
+      datasets: [{ label: "Load", data: [12.5, 7.5, null] }],
+      missing: [],
+      tableMissing: false,
+      truncated: false,
+    });
+
+    const secretTable = f.table(project.id, { name: "Secret piers", headers: ["Name", "Load"], rows: [["Hidden pier", 99]], categoryIds: [closed.id] });
+    const onSecret = f.dataItem(project.id, { dataType: "CHART", name: "Secret loads", value: settings(secretTable.id) }, [open.id]);
+    const refused = await get(`id=${onSecret.id}`);
+    expect(refused.status).toBe(200);
+    expect(refused.body.chart).toEqual({ settings: { type: "BAR", showDetails: true }, labels: [], datasets: [], missing: [], tableMissing: true, truncated: false });
+    for (const secret of ["Hidden pier", "99", "Secret piers"]) expect(JSON.stringify(refused.body)).not.toContain(secret);
+
+    // A CHART item whose value is no chart's settings draws nothing.
+    const bare = f.dataItem(project.id, { dataType: "CHART", name: "Bare", value: "{}" }, [open.id]);
+    expect((await get(`id=${bare.id}`)).body.chart).toBeNull();
   });
 
   test("a document gives its newest version's converted text", async () => {

@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client";
 import type { DataItem } from "../../../db/schema";
+import { publicChartDrawing } from "../charts/service";
 import { findPublicDataItem } from "../data/policy";
 import { newestVersion, versionHtml } from "../docs/versions";
 import { PLACEHOLDER } from "../reports/placeholders";
@@ -46,8 +47,8 @@ function reportPart(db: Db, item: DataItem) {
 
 /**
  * public-data/get and the public data page: a public item's name, description and read-only content. A chart
- * is drawn from its table by the charts feature for members; here it shows its name and description until the
- * charts feature gives anonymous readers a drawing. The side panel of layers comes with maps.
+ * comes with its drawing when its table is public too (the charts feature computes it). The side panel of
+ * layers comes with maps.
  */
 export function publicData(db: Db, key: string | undefined, page = 0): { etag: string; answer: PresentedPublicData } {
   const item = requirePublicItem(db, key);
@@ -60,6 +61,7 @@ export function publicData(db: Db, key: string | undefined, page = 0): { etag: s
     table: item.dataType === "TABLE" ? tablePart(db, item, page) : null,
     document: item.dataType === "DOC" ? documentPart(db, item) : null,
     report: item.dataType === "REPORT" ? reportPart(db, item) : null,
+    chart: item.dataType === "CHART" ? publicChartDrawing(db, item) : null,
   };
   return { etag: `"p${item.id}-${Bun.hash(JSON.stringify(answer)).toString(36)}"`, answer };
 }

@@ -130,8 +130,12 @@ export function tablePage(db: Db, actor: User, tableId: number, query: { page: n
 }
 
 /** The first `maxRows` rows in their order, for charts, report exports and widgets. */
-export function tableValues(db: Db, actor: User, tableId: number, maxRows: number): { headers: TableHeader[]; items: TableItem[]; truncated: boolean } {
-  const item = requireTable(db, actor, tableId);
+export const tableValues = (db: Db, actor: User, tableId: number, maxRows: number) => valuesOfTable(db, requireTable(db, actor, tableId), maxRows);
+
+export type TableValues = { headers: TableHeader[]; items: TableItem[]; truncated: boolean };
+
+/** The first `maxRows` rows of a TABLE item the caller has already authorised (the public data page's chart). */
+export function valuesOfTable(db: Db, item: DataItem, maxRows: number): TableValues {
   const headers = headersOf(item);
   const { rows, total } = pageOfRows(db, item.id, { offset: 0, limit: Math.max(0, maxRows) });
   return { headers, items: rows.map((row) => itemOf(headers, row)), truncated: total > rows.length };
