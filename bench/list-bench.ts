@@ -5,7 +5,7 @@ import type { openDb } from "../db/client";
 import type { createApp } from "../src/app";
 import { ownPageHeaders } from "../src/testing/own-page";
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 export const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95) });
 
 /** A small deterministic generator, so every run measures the same data and the same queries. */

@@ -10,7 +10,7 @@ import { checkedHeaders, checkRows, createTableItem, type TableInput, urlColumnO
 
 /** How long one transaction may write (or the cells be checked) before the server answers others. */
 const SLICE_MS = 15;
-const ROWS_PER_STEP = 100;
+const ROWS_PER_STEP = 50;
 const ROWS_PER_DELETE = 500;
 
 /** Lets the event loop answer requests and timers that came in meanwhile. */
