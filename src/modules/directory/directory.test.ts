@@ -164,7 +164,7 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
     }
   });
 
-  test("an imported user's profile save refuses a change to what the directory manages, and keeps the rest", async () => {
+  test("an imported user's profile save refuses a change to what the directory manages, and keeps the rest; the password is changed in the directory", async () => {
     await configure();
     await importNow();
     const cookie = await t.signIn("ivanov", ivanov.password);
@@ -175,6 +175,8 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
       ["body.company", "directory.readOnly"],
     ]);
     expect(byLogin("ivanov")).toMatchObject({ firstName: "Иван", company: "ООО «Ромашка»", phoneNumber: null });
+    const password = await t.call("POST", "/users/change-password", { cookie, body: { currentPassword: ivanov.password, newPassword: "a-local-password-1" } });
+    expect([password.status, password.body.error]).toEqual([409, "directory_password"]);
     // The profile page sends the same values (or none) for the locked fields: that save goes through.
     const same = await t.call("POST", "/users/save", { cookie, body: { firstName: "Иван", email: ivanov.mail, phoneNumber: "+7 900" } });
     expect(same.status).toBe(200);

@@ -15,6 +15,7 @@ import { checkPasswordStrength, LIMITS, requireFields } from "./validation";
  * once, live connections included, and so does every reset link already mailed.
  */
 export async function changePassword(ctx: AppContext, actor: User, sessionId: string, input: PasswordChangeInput): Promise<void> {
+  if (actor.isImportedFromAD) throw new AppError(409, "directory_password", "This password is kept in Active Directory: change it there");
   const details = [
     ...requireFields([
       ["currentPassword", input.currentPassword, "profile.currentPasswordRequired", LIMITS.password],
