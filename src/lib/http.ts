@@ -42,7 +42,7 @@ function earlyRefusal(request: Request, publicOrigin: string): AppError | undefi
   const { url } = request;
   const query = url.indexOf("?");
   const path = url.slice(url.indexOf("/", url.indexOf("//") + 2), query < 0 ? undefined : query);
-  return crossSiteRefusal(request, path, publicOrigin) ?? (query < 0 ? undefined : repeatedParameter(new URLSearchParams(url.slice(query + 1))));
+  return crossSiteRefusal(request, path, publicOrigin) ?? (query < 0 ? undefined : repeatedParameter(new URLSearchParams(url.slice(query + 1)), path));
 }
 
 function fromValidation(error: ValidationError): AppError {
@@ -54,11 +54,14 @@ function fromValidation(error: ValidationError): AppError {
   return new AppError(422, "validation_failed", "Some fields are not valid", details);
 }
 
+/** Parameters a route takes once per value (spec 1: full-text search's q, one per word); its schema reads them as a list. */
+const REPEATABLE: Record<string, string> = { "/api/full-text-search/find": "q" };
+
 /** A query parameter given twice: which one counts would be up to the parser, so neither does. */
-function repeatedParameter(params: URLSearchParams): AppError | undefined {
+function repeatedParameter(params: URLSearchParams, path: string): AppError | undefined {
   const seen = new Set<string>();
   for (const key of params.keys()) {
-    if (seen.has(key)) return invalid([{ path: `query.${key}`, message: "This parameter is given more than once" }]);
+    if (seen.has(key) && REPEATABLE[path] !== key) return invalid([{ path: `query.${key}`, message: "This parameter is given more than once" }]);
     seen.add(key);
   }
   return undefined;

@@ -5,3 +5,12 @@ export const SEARCH_LIMITS = {
   /** How many hits each group of the name search lists at most. */
   perGroup: 10,
 } as const;
+
+/** Full-text search limits: the query (words, characters), and hits per page. */
+export const FULLTEXT_LIMITS = {
+  /** Words of all q together; more is refused (422). */
+  words: 20,
+  /** Characters of all q together; more is refused (422). */
+  characters: 10_000,
+  pageSize: 20,
+} as const;

@@ -13,3 +13,29 @@ export const globalHitsSchema = t.Object({
   userProjects: t.Array(projectRef),
 });
 export type PresentedGlobalHits = Static<typeof globalHitsSchema>;
+
+/**
+ * full-text-search/find: a page of hits, best first. `snippet` is escaped text in which only
+ * <mark>…</mark> is markup (the matched word forms). `version` is a document's newest version.
+ */
+export const fullTextPageSchema = t.Object({
+  content: t.Array(
+    t.Object({
+      type: oneOf(["DOC", "ARTICLE", "ISSUE"] as const),
+      id: integer(),
+      name: t.String(),
+      project: t.Nullable(projectRef),
+      version: t.Nullable(t.Object({ id: integer(), name: t.String() })),
+      snippet: t.String(),
+    }),
+  ),
+  totalElements: integer(),
+});
+export type PresentedFullTextPage = Static<typeof fullTextPageSchema>;
+
+/** full-text-search/reindex and reindex-status: where the rebuild stands; FAILED is shown as indexRebuildFailed. */
+export const reindexStatusSchema = t.Object({
+  state: oneOf(["IDLE", "RUNNING", "DONE", "FAILED"] as const),
+  done: integer(),
+  total: integer(),
+});
