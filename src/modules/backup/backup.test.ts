@@ -159,9 +159,9 @@ describe("a restore refuses what is not a sound backup, and changes nothing", ()
 
   test("a foreign archive: a tar.gz without a manifest, and a file that is not gzip at all", async () => {
     placeArchive("01.01.2020 00:00:00", gzipSync(Buffer.concat([rawEntry("notes.txt", Buffer.from("hello")), Buffer.alloc(1024)])));
-    expect((await expectRefused("01.01.2020 00:00:00")).body.message).toContain("not allowed");
+    expect((await expectRefused("01.01.2020 00:00:00")).body.details[0].message).toContain("not allowed");
     placeArchive("02.01.2020 00:00:00", gzipSync(Buffer.concat([rawEntry("files/x", Buffer.from("hello")), Buffer.alloc(1024)])));
-    expect((await expectRefused("02.01.2020 00:00:00")).body.message).toContain("manifest");
+    expect((await expectRefused("02.01.2020 00:00:00")).body.details[0].message).toContain("manifest");
     placeArchive("03.01.2020 00:00:00", Buffer.from("PK\u0003\u0004 a zip, not ours"));
     await expectRefused("03.01.2020 00:00:00");
   });
@@ -183,7 +183,7 @@ describe("a restore refuses what is not a sound backup, and changes nothing", ()
     const at = tar.indexOf("AAAA");
     tar.write("BBBB", at);
     writeFileSync(archivePath(date), gzipSync(tar));
-    expect((await expectRefused(date)).body.message).toContain("does not match the manifest");
+    expect((await expectRefused(date)).body.details[0].message).toContain("does not match the manifest");
   });
 
   test("a backup made by a newer Plexus (schema newer than ours)", async () => {
@@ -191,7 +191,7 @@ describe("a restore refuses what is not a sound backup, and changes nothing", ()
     const tar = gunzipSync(readFileSync(archivePath(date))).toString("latin1");
     const newer = tar.replace(/"schema":(\d+)/, (_, n) => `"schema":${String(Number(n) + 1).padStart(n.length, "0")}`);
     writeFileSync(archivePath(date), gzipSync(Buffer.from(newer, "latin1")));
-    expect((await expectRefused(date)).body.message).toContain("newer Plexus");
+    expect((await expectRefused(date)).body.details[0].message).toContain("newer Plexus");
   });
 });
 

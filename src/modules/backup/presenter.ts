@@ -10,6 +10,5 @@ export const dateSchema = t.Object({ date: t.String() });
 export const dateBody = t.Object({ date: t.String({ pattern: DATE_PATTERN, maxLength: 19 }) });
 
 export type PresentedBackup = typeof backupSchema.static;
-export type PresentedType = typeof typeSchema.static;
 export type PresentedMade = typeof madeSchema.static;
 export type PresentedRestored = typeof restoredSchema.static;

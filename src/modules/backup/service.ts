@@ -72,7 +72,8 @@ export function restoreByDate(ctx: AppContext, date: string) {
     try {
       return await restoreArchive(ctx.db, ctx.config.dataDir, archive);
     } catch (error) {
-      if (error instanceof ArchiveError) throw new AppError(422, "backup_invalid", `The backup cannot be restored: ${error.message}`);
+      // The reason (which entry, which check) goes in details: the message is replaced by its translation.
+      if (error instanceof ArchiveError) throw new AppError(422, "backup_invalid", "The backup cannot be restored", [{ path: "body.date", message: error.message }]);
       throw error;
     }
   });

@@ -20,7 +20,7 @@ export interface Manifest {
 }
 
 /** Every file under `dir`, as paths relative to it. */
-export function walk(dir: string, prefix = ""): string[] {
+function walk(dir: string, prefix = ""): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;

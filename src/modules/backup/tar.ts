@@ -19,7 +19,7 @@ export interface TarEntry {
 }
 
 /** A relative name of plain segments (letters, digits, dot, dash, underscore), no "." or ".." segment. */
-export function safeEntryName(name: string): boolean {
+function safeEntryName(name: string): boolean {
   if (!name || name.length > NAME_LIMIT || name.startsWith("/")) return false;
   return name.split("/").every((segment) => /^[A-Za-z0-9._-]+$/.test(segment) && segment !== "." && segment !== "..");
 }
