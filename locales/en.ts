@@ -1032,6 +1032,7 @@ export const en = {
   "error.directory_search_failed": "The directory refused the search: check the search base and the filter",
   "error.directory_sync_running": "A directory import is already running",
   "error.directory_unavailable": "Signing in through the directory is not possible right now. Try again later or ask an administrator.",
+  "error.directory_password": "This password is kept in Active Directory: change it there",
   // Admin: users and activity
   "admin.users.download": "Download XLSX",
   "admin.users.details": "Details",

@@ -1034,6 +1034,7 @@ export const es: Messages = {
   "error.directory_search_failed": "El directorio rechazó la búsqueda: revise la base de búsqueda y el filtro",
   "error.directory_sync_running": "Ya hay una importación del directorio en curso",
   "error.directory_unavailable": "Ahora no es posible iniciar sesión mediante el directorio. Inténtelo más tarde o consulte a un administrador.",
+  "error.directory_password": "Esta contraseña se guarda en Active Directory: cámbiela allí",
   // Admin: users and activity
   "admin.users.download": "Descargar XLSX",
   "admin.users.details": "Detalles",

@@ -1034,6 +1034,7 @@ export const ru: Messages = {
   "error.directory_search_failed": "Каталог отклонил поиск: проверьте базу поиска и фильтр",
   "error.directory_sync_running": "Импорт из каталога уже выполняется",
   "error.directory_unavailable": "Вход через каталог сейчас невозможен. Повторите попытку позже или обратитесь к администратору.",
+  "error.directory_password": "Этот пароль хранится в Active Directory: измените его там",
   // Admin: users and activity
   "admin.users.download": "Скачать XLSX",
   "admin.users.details": "Подробнее",
