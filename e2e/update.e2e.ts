@@ -118,6 +118,43 @@ describe("updating Plexus", () => {
   );
 
   test(
+    "rebuilding the search index from the update page says when it is done",
+    async () => {
+      const { page, context } = await signedInPage(browser, url, await apiSignIn(url, "admin", PASSWORD));
+      try {
+        await page.goto(`${url}/admin/update`);
+        await page.getByRole("button", { name: "Rebuild the search index" }).click();
+        await page.getByText("The search index is rebuilt").waitFor({ timeout: 60_000 });
+      } finally {
+        await context.close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "resetting the mail templates says how many were reset",
+    async () => {
+      const cookie = await apiSignIn(url, "admin", PASSWORD);
+      const response = await fetch(`${url}/api/mail-template/save`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", "x-requested-with": "test", origin: url },
+        body: JSON.stringify({ type: "NEW_USER", subject: "Welcome", value: "<p>Welcome</p>", disabled: false }),
+      });
+      expect(response.status).toBe(200);
+      const { page, context } = await signedInPage(browser, url, cookie);
+      try {
+        await page.goto(`${url}/admin/update`);
+        await page.getByRole("button", { name: "Reset the mail templates" }).click();
+        await page.getByText("Mail templates reset: 1").waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
     "removing unused files says how many went, and keeps the young ones",
     async () => {
       const folder = join(data, "files", "2020", "01");

@@ -80,6 +80,12 @@ const ACTIONS: Record<string, { run: () => Promise<never>; planned: Parameters<t
     failed: "admin.update.fileNotRemoved",
     done: ({ removed, bytes }: { removed: number; bytes: number }) => tf("admin.update.deleteUnusedDone", { count: removed, size: sizeText(bytes) }),
   },
+  "remove-templates": {
+    run: () => api<never>("update/remove-mail-templates", { method: "POST" }),
+    planned: "admin.update.removeTemplatesPlanned",
+    failed: "admin.update.removeTemplatesFailed",
+    done: ({ removed }: { removed: number }) => tf("admin.update.removeTemplatesDone", { count: removed }),
+  },
   encrypt: {
     run: () => api<never>("update/encrypt-messages", { method: "POST" }),
     planned: "admin.update.encryptPlanned",

@@ -129,6 +129,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/update/get-last-build-number": "SYSTEM_ADMIN",
   "POST /api/update/update-all": "SYSTEM_ADMIN",
   "POST /api/update/delete-unused-files": "SYSTEM_ADMIN",
+  "POST /api/update/remove-mail-templates": "SYSTEM_ADMIN",
   "GET /api/backup/get-all": "SYSTEM_ADMIN",
   "GET /api/backup/get-type": "SYSTEM_ADMIN",
   "POST /api/backup/backup-now": "SYSTEM_ADMIN",

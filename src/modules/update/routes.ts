@@ -8,6 +8,8 @@ import { installLatest } from "./install";
 import { installDirectory, installedBuild, newestValidPackage } from "./packages";
 import { requestRestart } from "./restart";
 import { deleteUnusedFiles } from "./unused-files";
+import { MAIL_TEMPLATE_TYPES } from "../../../db/schema";
+import { mailTemplateList, resetMailTemplate } from "../mail/templates";
 
 /** Packages are placed in DATA_DIR/updates by hand (or by a script): the only update type is LOCAL. */
 const UPDATE_TYPE = "LOCAL" as const;
@@ -16,6 +18,13 @@ async function lastBuildNumber(ctx: AppContext): Promise<number> {
   const latest = await newestValidPackage(ctx.config.dataDir);
   if (!latest) throw new AppError(404, "update_not_available", "No valid update package is waiting in the updates folder");
   return latest.build;
+}
+
+/** Forgets every saved mail template, so the built-in texts (in each recipient's language) are sent again. */
+function removeMailTemplates(ctx: AppContext) {
+  const removed = mailTemplateList(ctx.db, "en").filter((template) => template.edited).length;
+  for (const type of MAIL_TEMPLATE_TYPES) resetMailTemplate(ctx.db, type, "en");
+  return { removed };
 }
 
 export const updateRoutes = (ctx: AppContext) =>
@@ -36,4 +45,5 @@ export const updateRoutes = (ctx: AppContext) =>
     .post("/delete-unused-files", () => deleteUnusedFiles(ctx.db, ctx.config.dataDir), {
       access: "SYSTEM_ADMIN",
       response: answers(t.Object({ removed: integer(), bytes: integer() })),
-    });
+    })
+    .post("/remove-mail-templates", () => removeMailTemplates(ctx), { access: "SYSTEM_ADMIN", response: answers(t.Object({ removed: integer() })) });

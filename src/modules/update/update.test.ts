@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { driveFiles, stagedFiles } from "../../../db/schema";
+import { driveFiles, mailTemplates, stagedFiles } from "../../../db/schema";
 import { testApp } from "../../testing/harness";
 import { buildManifest, placePackage, tarGz } from "./package-fixture";
 import { onRestartRequested } from "./restart";
@@ -147,5 +147,19 @@ describe("deleting unused files", () => {
     expect(res).toMatchObject({ status: 200, body: { removed: 1, bytes: 5 } });
     expect([orphan, fresh, drive, staged].map((path) => existsSync(path))).toEqual([false, true, true, true]);
     expect(existsSync(outside)).toBe(true);
+  });
+});
+
+describe("removing mail templates", () => {
+  test("forgets every saved template, so the built-in texts are sent again", async () => {
+    t.db.insert(mailTemplates).values([
+      { type: "NEW_USER", subject: "Custom", value: "<p>Custom</p>", disabled: false },
+      { type: "RESET_PASSWORD", subject: "Mine", value: "<p>Mine</p>", disabled: true },
+    ]).run();
+    const res = await t.call("POST", "/update/remove-mail-templates", { cookie: root });
+    expect(res).toMatchObject({ status: 200, body: { removed: 2 } });
+    expect(t.db.select().from(mailTemplates).all()).toEqual([]);
+    const { cookie } = await t.userWithCookie("ADMIN");
+    expect((await t.call("POST", "/update/remove-mail-templates", { cookie })).status).toBe(403);
   });
 });
