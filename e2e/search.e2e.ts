@@ -1,13 +1,17 @@
 import { describe, expect, test } from "bun:test";
+import { Document, Packer, Paragraph, TextRun } from "docx";
 import type { Page } from "playwright-core";
 import { en } from "../locales/en";
+import { ownPageHeaders } from "../src/testing/own-page";
 import { apiCall, apiSignIn, browserSuite } from "./setup";
 
 // The search bottom sheet as people meet it: Ctrl+S (in any keyboard layout) and the rail's and bottom
 // bar's buttons open it; a name search lists data items and tasks in their groups, walked with the arrow
 // keys and opened with Enter; Escape closes it and gives the focus back; a member limited to a category
 // does not find what is hidden from them; a newer query cancels the one in flight; at 360 px it spans the
-// screen.
+// screen. By content: a Russian word form inside a DOCX and a Spanish plural in a wiki article are found
+// as cards titled with the name (and version) whose snippets mark the matched forms, markup in the text
+// stays text, the list grows as it is scrolled, and a newer query cancels the page in flight.
 
 const TIMEOUT = 60_000;
 const suite = browserSuite();
@@ -28,6 +32,42 @@ async function seed(word: string) {
   const hidden = await doc(`${word} secret plan`, []);
   const task = await admin<{ id: number }>("/issue/save", { name: `${word} fence repair`, project: { id: project.id } });
   return { project, category, shown, hidden, task, admin, cookie };
+}
+
+/** A DOCX made here with the docx library, uploaded and saved as a document of `projectId`; answers its id. */
+async function uploadDocx(cookie: string, projectId: number, fileName: string, name: string, paragraphs: string[]) {
+  const document = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }] });
+  const form = new FormData();
+  form.append("file", new File([new Uint8Array(await Packer.toBuffer(document)) as BlobPart], fileName));
+  const staged = await fetch(`${suite.plexus.url}/api/files/save`, { method: "POST", headers: { cookie, ...ownPageHeaders(suite.plexus.url) }, body: form });
+  expect(staged.status).toBe(200);
+  const [{ path }] = await staged.json();
+  const [saved] = await apiCall<{ id: number }[]>(suite.plexus.url, cookie, "POST", `/docs/save-all/${projectId}`, [{ path, name, provider: "Бюро" }]);
+  return saved!.id;
+}
+
+const article = (cookie: string, title: string, content: string) =>
+  apiCall<{ article: { id: number } }>(suite.plexus.url, cookie, "POST", "/article/save", { title, content });
+
+/** Opens the sheet on the home page, switches it to by content and types `query`. */
+async function searchContent(page: Page, query: string) {
+  await page.goto(`${suite.plexus.url}/`);
+  await page.keyboard.press("Control+KeyS");
+  await page.getByRole("radio", { name: en["search.byContent"] }).check();
+  await page.getByLabel(en["search.query"]).fill(query);
+}
+
+/** Holds the first request to `path` back for 3 s, so a second search starts while it is in flight; `aborted` is the first request that fails. */
+async function holdFirst(page: Page, path: string) {
+  let held = false;
+  await page.route(`**/api/${path}**`, async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
+    await route.continue().catch(() => undefined);
+  });
+  return { aborted: page.waitForEvent("requestfailed", (request) => request.url().includes(path)) };
 }
 
 const sheet = (page: Page) => page.getByRole("dialog", { name: en["search.title"] });
@@ -122,16 +162,7 @@ describe("search sheet", () => {
       const { cookie } = await seed(word);
       const { page } = await suite.pageAs(cookie);
       await page.goto(`${suite.plexus.url}/`);
-      // The first search is held back, so the second starts while it is in flight.
-      let held = false;
-      await page.route("**/api/global-search/find**", async (route) => {
-        if (!held) {
-          held = true;
-          await new Promise((resolve) => setTimeout(resolve, 3000));
-        }
-        await route.continue().catch(() => undefined);
-      });
-      const aborted = page.waitForEvent("requestfailed", (request) => request.url().includes("global-search/find"));
+      const { aborted } = await holdFirst(page, "global-search/find");
       await page.keyboard.press("Control+KeyS");
       await page.getByLabel(en["search.query"]).fill("zzz-nothing");
       await page.waitForRequest((request) => request.url().includes("global-search/find"));
@@ -158,6 +189,81 @@ describe("search sheet", () => {
       await wide.page.goto(`${suite.plexus.url}/`);
       await wide.page.keyboard.press("Control+KeyS");
       expect((await sheet(wide.page).boundingBox())?.width).toBe(750);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "by content: a Russian word form inside a DOCX is found by another form; the card is titled with the name and version, marks the form found and opens the document",
+    async () => {
+      const word = `Kestrel${++serial}`;
+      const cookie = await adminCookie();
+      const project = await apiCall<{ id: number }>(suite.plexus.url, cookie, "POST", "/project/create", { name: `Мост ${word}` });
+      const id = await uploadDocx(cookie, project.id, "отчёт-связь.docx", `Отчёт ${word}`, [
+        "Введение",
+        `Годовой отчёт ${word} подготовлен для устройства связи на мосту.`,
+      ]);
+      const { page } = await suite.pageAs(cookie);
+      await searchContent(page, `устройство ${word.toLowerCase()}`);
+
+      const card = sheet(page).getByRole("link", { name: new RegExp(`Отчёт ${word}, version отчёт-связь\\.docx`) });
+      await card.waitFor();
+      expect(await card.getAttribute("href")).toBe(`/project/${project.id}/doc/${id}`);
+      expect(await card.locator("small").textContent()).toBe(`Мост ${word}`);
+      expect(new Set(await card.locator("mark").allTextContents())).toEqual(new Set([word, "устройства"]));
+      expect(await card.locator(".search-sheet__snippet").textContent()).toContain(`подготовлен для устройства связи`);
+      // The by-name mode does not know the word form: switching back searches names again.
+      await page.getByRole("radio", { name: en["search.byName"] }).check();
+      await sheet(page).getByText(en["search.nothing"]).waitFor();
+      await page.getByRole("radio", { name: en["search.byContent"] }).check();
+      await card.click();
+      await page.waitForURL(`${suite.plexus.url}/project/${project.id}/doc/${id}`);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "by content: a Spanish plural finds the singular in a wiki article; markup written in the article stays text; a newer query cancels the page in flight",
+    async () => {
+      const word = `Nogal${++serial}`.toLowerCase();
+      const cookie = await adminCookie();
+      const { article: saved } = await article(cookie, `Guía ${word}`, `<p>La casa ${word} &lt;img src=x onerror=alert(1)&gt; tiene un jardín.</p>`);
+      const { page } = await suite.pageAs(cookie);
+      const { aborted } = await holdFirst(page, "full-text-search/find");
+      await searchContent(page, "zzznada");
+      await page.waitForRequest((request) => request.url().includes("full-text-search/find"));
+      await page.getByLabel(en["search.query"]).fill(`casas ${word}`);
+      expect(new URL((await aborted).url()).searchParams.getAll("q")).toEqual(["zzznada"]);
+
+      const card = sheet(page).getByRole("link", { name: new RegExp(`Guía ${word}`) });
+      await card.waitFor();
+      expect(await card.getAttribute("href")).toBe(`/wiki/${saved.id}`);
+      expect(new Set(await card.locator("mark").allTextContents())).toEqual(new Set(["casa", word]));
+      expect(await card.locator(".search-sheet__snippet").textContent()).toContain("<img src=x onerror=alert(1)>");
+      expect(await card.locator("img").count()).toBe(0);
+      expect(await sheet(page).getByText(en["search.nothing"]).count()).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "by content: the list shows the first 20 hits and the rest as it is scrolled to its end, one request per page",
+    async () => {
+      const word = `Alcor${++serial}`.toLowerCase();
+      const cookie = await adminCookie();
+      for (let i = 0; i < 25; i++) await article(cookie, `Pier ${i}`, `<p>The ${word} pier number ${i}.</p>`);
+      const { page } = await suite.pageAs(cookie, { viewport: { width: 360, height: 740 } });
+      const pages: string[] = [];
+      page.on("request", (request) => request.url().includes("full-text-search/find") && pages.push(new URL(request.url()).searchParams.get("page")!));
+      await searchContent(page, word);
+      const cards = sheet(page).locator(".search-sheet__card");
+      await cards.nth(19).waitFor();
+      await cards.last().scrollIntoViewIfNeeded();
+      await cards.nth(24).waitFor();
+      await cards.last().scrollIntoViewIfNeeded();
+      await sheet(page).locator(".search-sheet__more").waitFor({ state: "hidden" });
+      expect(await cards.count()).toBe(25);
+      expect(pages).toEqual(["0", "1"]);
     },
     TIMEOUT,
   );

@@ -923,6 +923,13 @@ export const en = {
   "search.group.chats": "Chats",
   "search.group.articles": "Articles",
   "search.group.projects": "Projects",
+  "search.mode": "Search by",
+  "search.byName": "Name",
+  "search.byContent": "Content",
+  "search.contentPlaceholder": "Words from the text",
+  "search.contentHint": "Type words to find the documents, wiki articles and tasks whose text holds them in any form.",
+  "search.version": "{{name}}, version {{version}}",
+  "search.more": "Loading more…",
 
   // Admin: settings and mail
   "admin.settings.title": "Settings",

@@ -925,6 +925,13 @@ export const es: Messages = {
   "search.group.chats": "Chats",
   "search.group.articles": "Artículos",
   "search.group.projects": "Proyectos",
+  "search.mode": "Buscar por",
+  "search.byName": "Nombre",
+  "search.byContent": "Contenido",
+  "search.contentPlaceholder": "Palabras del texto",
+  "search.contentHint": "Escriba palabras para encontrar los documentos, artículos y tareas cuyo texto las contiene en cualquier forma.",
+  "search.version": "{{name}}, versión {{version}}",
+  "search.more": "Cargando más…",
 
   // Admin: settings and mail
   "admin.settings.title": "Configuración",

@@ -925,6 +925,13 @@ export const ru: Messages = {
   "search.group.chats": "Чаты",
   "search.group.articles": "Статьи",
   "search.group.projects": "Проекты",
+  "search.mode": "Искать по",
+  "search.byName": "Названию",
+  "search.byContent": "Содержимому",
+  "search.contentPlaceholder": "Слова из текста",
+  "search.contentHint": "Введите слова, чтобы найти документы, статьи и задачи, в тексте которых они есть в любой форме.",
+  "search.version": "{{name}}, версия {{version}}",
+  "search.more": "Загружаем ещё…",
 
   // Admin: settings and mail
   "admin.settings.title": "Настройки",

@@ -7,10 +7,12 @@ import { element } from "../lib/dom";
 import { errorText, reportFailure } from "../lib/failures";
 import { addMessages, t } from "../lib/i18n";
 import { adoptStyles } from "../lib/styles";
+import { contentHits } from "./content-hits";
 import { moveFocus } from "./keys";
 import styles from "../../pages/_components/search/sheet.css?inline";
 
 type NameHits = Wire<PresentedGlobalHits>;
+type Mode = "name" | "content";
 /** One link of a group: its text, a quieter second line, and where it leads. */
 type Row = { text: string; detail?: string; href: string };
 
@@ -19,7 +21,8 @@ const DEBOUNCE_MS = 250;
 
 /**
  * The search bottom sheet (spec 1, "Global search dialog"): a query box, by name or by content, the
- * name hits in their groups. Built on the first open, then kept; a new query aborts the one in flight.
+ * name hits in their groups, the content hits as an endless list of cards with the matches marked.
+ * Built on the first open, then kept; a new query aborts the one in flight.
  */
 class SearchSheet {
   readonly dialog = element("dialog", "search-sheet");
@@ -29,6 +32,10 @@ class SearchSheet {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: AbortController | undefined;
   private opener: HTMLElement | null = null;
+  private mode: Mode = "name";
+  private readonly content = contentHits((text) => {
+    this.status.textContent = text;
+  });
 
   constructor() {
     const title = element("h2", "search-sheet__title", t("search.title"));
@@ -44,9 +51,25 @@ class SearchSheet {
     Object.assign(this.input, { type: "search", autocomplete: "off", maxLength: SEARCH_LIMITS.query, placeholder: t("search.placeholder") });
     this.input.addEventListener("input", () => this.schedule());
 
+    const modes = element("fieldset", "search-sheet__modes");
+    modes.append(element("legend", "visually-hidden", t("search.mode")));
+    for (const [value, text] of [["name", t("search.byName")], ["content", t("search.byContent")]] as const) {
+      const choice = element("label", "search-sheet__mode");
+      const radio = element("input");
+      Object.assign(radio, { type: "radio", name: "search-mode", value, checked: value === this.mode });
+      radio.addEventListener("change", () => {
+        this.mode = value;
+        this.input.placeholder = t(value === "name" ? "search.placeholder" : "search.contentPlaceholder");
+        this.input.focus();
+        this.run();
+      });
+      choice.append(radio, text);
+      modes.append(choice);
+    }
+
     const form = element("div", "search-sheet__form");
     form.setAttribute("role", "search");
-    form.append(label, this.input);
+    form.append(label, this.input, modes);
     this.status.setAttribute("role", "status");
     const head = element("div", "search-sheet__head");
     head.append(title, close);
@@ -57,6 +80,7 @@ class SearchSheet {
     this.dialog.addEventListener("click", (event) => event.target === this.dialog && this.dialog.close());
     this.dialog.addEventListener("close", () => {
       this.inFlight?.abort();
+      this.content.stop();
       this.opener?.focus();
     });
     this.showHint();
@@ -68,6 +92,8 @@ class SearchSheet {
     this.dialog.showModal();
     this.input.focus();
     this.input.select();
+    // Closing stopped the content list; it starts again from the first page.
+    if (this.mode === "content") this.run();
   }
 
   private schedule() {
@@ -85,6 +111,11 @@ class SearchSheet {
     clearTimeout(this.timer);
     this.inFlight?.abort();
     const query = this.input.value.trim();
+    if (this.mode === "content") {
+      this.results.replaceChildren(...this.content.nodes);
+      return this.content.search(query);
+    }
+    this.content.stop();
     if (!query) return this.showHint();
     const controller = (this.inFlight = new AbortController());
     this.status.textContent = t("search.searching");
