@@ -4,7 +4,8 @@ import { stemsOf, wordsOf } from "./fulltext-stems";
 const WINDOW = 30;
 const BEFORE = 8;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 /**
  * A short piece of `body` around its first word that shares a stem with the query, as escaped text

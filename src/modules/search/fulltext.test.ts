@@ -53,7 +53,7 @@ describe("full-text-search/find", () => {
     const id = await article(admin.cookie, "Guía", "<p>La casa &lt;b&gt; tiene un jardín.</p>");
     const reader = await t.userWithCookie("USER");
     const res = await find(reader.cookie, "casas");
-    expect(res.body).toEqual({ content: [{ type: "ARTICLE", id, name: "Guía", project: null, version: null, snippet: "Guía La <mark>casa</mark> &#60;b&#62; tiene un jardín." }], totalElements: 1 });
+    expect(res.body).toEqual({ content: [{ type: "ARTICLE", id, name: "Guía", project: null, version: null, snippet: "Guía La <mark>casa</mark> &lt;b&gt; tiene un jardín." }], totalElements: 1 });
     expect((await t.call("POST", `/article/add-new-version/${id}`, { cookie: admin.cookie, body: { title: "Guía", content: "<p>Un huerto.</p>" } })).status).toBe(200);
     expect((await find(reader.cookie, "casas")).body.totalElements).toBe(0);
     expect((await find(reader.cookie, "huertos")).body.content[0].id).toBe(id);
