@@ -51,6 +51,27 @@ describe.skipIf(skipWithoutSlapd())("directory sign-in in the browser", () => {
     expect(await page.getByLabel("Company").inputValue()).toBe("ООО «Ромашка»");
   }, TIMEOUT);
 
+  test("on the settings page an administrator tests the directory and imports it, and reads the counts", async () => {
+    await configure();
+    const { page } = await suite.pageAs(admin);
+    await page.goto(`${suite.plexus.url}/admin/settings`);
+    const result = page.locator("#directory-result");
+    await page.getByRole("button", { name: "Test the connection" }).click();
+    await result.getByText(/entries found/).waitFor();
+    expect(await result.textContent()).toMatch(/^4 entries found, \d can be imported\./);
+    await page.getByRole("button", { name: "Import users now" }).click();
+    await result.getByText(/skipped/).waitFor();
+    expect(await result.textContent()).toMatch(/^4 found: [03] added, [03] updated, 0 deactivated, 1 skipped\.$/);
+    await configure("ldap://127.0.0.1:1");
+    try {
+      await page.getByRole("button", { name: "Test the connection" }).click();
+      await page.waitForFunction(() => !/found/.test(document.getElementById("directory-result")!.textContent!) && !/Asking/.test(document.getElementById("directory-result")!.textContent!));
+      expect(await result.textContent()).not.toBe("");
+    } finally {
+      await configure();
+    }
+  }, TIMEOUT);
+
   test("while the directory cannot be reached the sign-in page says so, not that the password is wrong", async () => {
     await configure();
     await apiCall(suite.plexus.url, admin, "POST", "/directory/import");

@@ -1020,6 +1020,11 @@ export const en = {
   "error.setting_not_found": "No such setting",
 
   // Admin: directory
+  "admin.directory.test": "Test the connection",
+  "admin.directory.import": "Import users now",
+  "admin.directory.running": "Asking the directory…",
+  "admin.directory.testResult": "{{found, plural, one {# entry found} other {# entries found}}}, {{importable}} can be imported. Save the settings before testing changes.",
+  "admin.directory.importResult": "{{found}} found: {{created}} added, {{updated}} updated, {{deactivated}} deactivated, {{skippedCount}} skipped.",
   "admin.settings.label.AD_FILTER": "Search filter",
   "admin.settings.label.AD_LOGIN_ATTRIBUTE": "Login attribute",
   "admin.settings.label.AD_FIRST_NAME_ATTRIBUTE": "First name attribute",

@@ -1022,6 +1022,11 @@ export const es: Messages = {
   "error.setting_not_found": "No existe esa configuración",
 
   // Admin: directory
+  "admin.directory.test": "Probar la conexión",
+  "admin.directory.import": "Importar usuarios ahora",
+  "admin.directory.running": "Consultando el directorio…",
+  "admin.directory.testResult": "{{found, plural, one {# entrada encontrada} other {# entradas encontradas}}}, se pueden importar {{importable}}. Guarde los ajustes antes de probar los cambios.",
+  "admin.directory.importResult": "Encontradas: {{found}}; añadidas: {{created}}, actualizadas: {{updated}}, desactivadas: {{deactivated}}, omitidas: {{skippedCount}}.",
   "admin.settings.label.AD_FILTER": "Filtro de búsqueda",
   "admin.settings.label.AD_LOGIN_ATTRIBUTE": "Atributo del usuario",
   "admin.settings.label.AD_FIRST_NAME_ATTRIBUTE": "Atributo del nombre",

@@ -1022,6 +1022,11 @@ export const ru: Messages = {
   "error.setting_not_found": "Такой настройки нет",
 
   // Admin: directory
+  "admin.directory.test": "Проверить подключение",
+  "admin.directory.import": "Импортировать пользователей",
+  "admin.directory.running": "Запрос к каталогу…",
+  "admin.directory.testResult": "{{found, plural, one {Найдена # запись} few {Найдено # записи} many {Найдено # записей} other {Найдено # записи}}}, можно импортировать: {{importable}}. Перед проверкой изменений сохраните настройки.",
+  "admin.directory.importResult": "Найдено: {{found}}; добавлено: {{created}}, обновлено: {{updated}}, отключено: {{deactivated}}, пропущено: {{skippedCount}}.",
   "admin.settings.label.AD_FILTER": "Фильтр поиска",
   "admin.settings.label.AD_LOGIN_ATTRIBUTE": "Атрибут логина",
   "admin.settings.label.AD_FIRST_NAME_ATTRIBUTE": "Атрибут имени",

@@ -62,6 +62,33 @@ export function startSettings() {
   });
 
   startTestMail();
+  startDirectory();
+}
+
+/** The directory section's buttons: test the saved settings, import now; the answer's counts show below them. */
+function startDirectory() {
+  const result = document.getElementById("directory-result")!;
+  const run = async (button: HTMLButtonElement, call: () => Promise<string>) => {
+    button.disabled = true;
+    result.textContent = t("admin.directory.running");
+    try {
+      result.textContent = await call();
+    } catch (error) {
+      result.textContent = errorText(error);
+    } finally {
+      button.disabled = false;
+    }
+  };
+  const test = document.getElementById("directory-test") as HTMLButtonElement;
+  test.addEventListener("click", () =>
+    run(test, async () => tf("admin.directory.testResult", await api<{ found: number; importable: number }>("directory/test", { body: {} }))),
+  );
+  const importNow = document.getElementById("directory-import") as HTMLButtonElement;
+  importNow.addEventListener("click", () =>
+    run(importNow, async () =>
+      tf("admin.directory.importResult", await api<{ found: number; created: number; updated: number; deactivated: number; skippedCount: number }>("directory/import", { method: "POST" })),
+    ),
+  );
 }
 
 /** The test-mail dialog: send stays disabled while the address is empty or malformed. */
