@@ -14,7 +14,7 @@ export interface TableHeader {
   field: string;
 }
 /** A row as served: its id and one key per header field. */
-export type TableItem = { id: number } & Record<string, Cell>;
+type TableItem = { id: number } & Record<string, Cell>;
 export interface TablePage {
   id: number;
   name: string;
