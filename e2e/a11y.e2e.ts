@@ -106,9 +106,11 @@ const signedInPages = () => [
   "/profile",
   "/help",
   "/admin/users",
-  "/admin/user-activity",
+  "/admin/backup",
+  "/admin/update",
   "/admin/settings",
   "/admin/mail-templates",
+  "/admin/user-activity",
 ];
 const SIGNED_IN_PARTS = 4;
 const visitorPages = () => ["/login", "/registration", "/reset-password", `/shared-file/${shareToken}`, "/sign-in-link?token=expired"];
