@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { passwordResetRequests, sessions } from "../../../db/schema";
-import { withMailTestApp } from "../../testing/harness";
+import { makeUser, withMailTestApp } from "../../testing/harness";
 
 const env = withMailTestApp();
 
@@ -18,6 +18,18 @@ describe("password reset", () => {
     expect(mail.html).toContain("http://plexus.test/new-password?token=");
     await env.t.ctx.mailer.idle();
     expect(env.sink.mails.some((m) => m.to.includes("ghost@example.test"))).toBe(false);
+  });
+
+  test("a user imported from the directory gets no reset mail (their password lives in the directory); the answer is the same", async () => {
+    const imported = await makeUser(env.t.db, "USER", { isImportedFromAD: true });
+    const local = await makeUser(env.t.db);
+    const answers = [];
+    for (const person of [imported, local]) answers.push(await env.t.call("GET", `/reset-password/create-request?email=${encodeURIComponent(person.email)}`));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0].body).toEqual(answers[1].body);
+    await env.sink.waitFor(local.email);
+    await env.t.ctx.mailer.idle();
+    expect(env.sink.mails.some((m) => m.to.includes(imported.email))).toBe(false);
   });
 
   test("the link's token sets the password once, within the hour, and signs the user out everywhere", async () => {

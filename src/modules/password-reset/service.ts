@@ -23,7 +23,8 @@ export function createResetRequest(ctx: AppContext, email: string | undefined, a
   if (ctx.limits.resetByAddress.isBlocked(address)) throw tooManyRequests("Too many reset requests; wait a few minutes");
   ctx.limits.resetByAddress.fail(address);
   const user = findUserByEmail(ctx.db, normalizeEmail(email!));
-  if (!user?.isActive) return;
+  // A directory user's password lives in the directory: a local one would never be read at sign-in.
+  if (!user?.isActive || user.isImportedFromAD) return;
   const token = issueToken(ctx.db, user.id, VALID_FOR_MS);
   ctx.mailer.queue("RESET_PASSWORD", user, {
     firstName: user.firstName,
