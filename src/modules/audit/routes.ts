@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
 import { answers } from "../../lib/responses";
@@ -22,4 +22,5 @@ export const auditRoutes = (ctx: AppContext) =>
     .get("/export/xlsx", ({ actor, query }) => exportLog(ctx.db, actor, ctx.config.publicUrl, query.userId), {
       access: "SYSTEM_ADMIN",
       query: exportQuery,
+      response: answers(t.String({ format: "binary", description: "The log, or one user's, as an XLSX workbook" })),
     });

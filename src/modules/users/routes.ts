@@ -52,7 +52,10 @@ export const userRoutes = (ctx: AppContext) =>
       query: idQuery,
       response: answers(userSchema),
     })
-    .get("/export/xlsx", ({ actor }) => exportUsers(ctx.db, actor), { access: "ADMIN" })
+    .get("/export/xlsx", ({ actor }) => exportUsers(ctx.db, actor), {
+      access: "ADMIN",
+      response: answers(t.String({ format: "binary", description: "Every user as an XLSX workbook" })),
+    })
     .post("/generate-token", ({ actor, query }) => generateSignInLink(ctx, actor, query.userId), {
       access: "ADMIN",
       query: userIdQuery,
