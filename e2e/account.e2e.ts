@@ -111,7 +111,7 @@ describe("without a mail server", () => {
       expect(await banner.textContent()).toContain("Mail is not configured: Plexus sends no e-mail");
       await banner.getByRole("link", { name: "How to set up mail" }).click();
       await page.waitForURL((url) => url.pathname === "/help" && url.searchParams.get("page") === "administration");
-      await page.getByRole("heading", { name: "Mail" }).waitFor();
+      await page.getByRole("heading", { name: "Mail", exact: true }).waitFor();
       await context.close();
 
       const withMail = await signedInPage(browser, plexus.url, await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password));
