@@ -12,6 +12,7 @@ import { mdiClose, mdiMagnify } from "./icons";
 import { chatTitle } from "../../src/modules/chat/naming";
 import { chatCore } from "./core";
 import { ChatEntry, ChatList, listed } from "./list";
+import { useNarrow } from "../lib/use-narrow";
 import { ChatFrame, FirstComment } from "./frame";
 import { activeChatId, chats, composerFocus, drawerOpen, embeds, findDataChat, modalChatId, pageHost, question, quickAnchor, selectChat, showChat } from "./store";
 import { ct } from "./strings";
@@ -21,18 +22,6 @@ import styles from "./chat.css?inline";
 
 /** Narrow screens show the list or the frame; this says the frame. */
 const narrowFrame = signal(false);
-const NARROW = "(max-width: 600px)";
-
-function useNarrow() {
-  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
-  useEffect(() => {
-    const query = window.matchMedia(NARROW);
-    const change = () => setNarrow(query.matches);
-    query.addEventListener("change", change);
-    return () => query.removeEventListener("change", change);
-  }, []);
-  return narrow;
-}
 
 function ChatPanel({ mode }: { mode: "drawer" | "page" }) {
   useSignals();

@@ -1,23 +1,11 @@
-import { mdiCalculatorVariantOutline, mdiChartBar, mdiFileChartOutline, mdiFileDocumentOutline, mdiGauge, mdiLayersOutline, mdiMapOutline, mdiTable } from "@mdi/js";
-import type { DataType } from "../../db/schema/data";
 import type { Wire } from "../../src/lib/responses";
 import type { PresentedRelation, PresentedSearchHit } from "../../src/modules/data/presenter";
 import { api } from "../lib/api";
 import { errorText } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
+import { TYPE_ICONS } from "../lib/type-icons";
 
 type Hit = Wire<PresentedSearchHit>;
-
-const ICONS: Record<DataType, string> = {
-  DOC: mdiFileDocumentOutline,
-  TABLE: mdiTable,
-  LAYER: mdiLayersOutline,
-  MAP: mdiMapOutline,
-  CHART: mdiChartBar,
-  CALC: mdiCalculatorVariantOutline,
-  REPORT: mdiFileChartOutline,
-  MODBUS_UNIT: mdiGauge,
-};
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "") => {
   const node = document.createElement(tag);
@@ -32,7 +20,7 @@ function hitList(hits: Hit[], label: string, open: (hit: Hit) => void) {
   for (const hit of hits) {
     const button = el("button");
     button.type = "button";
-    button.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS[hit.dataType]}"/></svg>`;
+    button.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${TYPE_ICONS[hit.dataType]}"/></svg>`;
     const type = el("span", `(${t(`dataType.${hit.dataType}`)})`);
     type.className = "visually-hidden";
     button.append(el("span", hit.name), type);

@@ -19,6 +19,7 @@ import { snack } from "../lib/snackbar";
 import { byPosition, HEIGHT_STEP, placeNew, rowsToPixels, swapped, type Cells } from "./layout";
 import { mountWidgetBody } from "./registry";
 import { AddWidgetDialog, type NewWidget } from "./add-dialog";
+import { useNarrow } from "../lib/use-narrow";
 
 export type Widget = Wire<PresentedWidget>;
 
@@ -30,18 +31,6 @@ interface GridProps {
   editing: boolean;
 }
 
-const NARROW = "(max-width: 600px)";
-
-function useNarrow() {
-  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
-  useEffect(() => {
-    const query = window.matchMedia(NARROW);
-    const change = () => setNarrow(query.matches);
-    query.addEventListener("change", change);
-    return () => query.removeEventListener("change", change);
-  }, []);
-  return narrow;
-}
 
 function Icon({ path }: { path: string }) {
   return (

@@ -1,22 +1,8 @@
-import {
-  mdiCalculatorVariantOutline, mdiChartBar, mdiFileChartOutline, mdiFileDocumentOutline, mdiGauge, mdiLayersOutline, mdiMapOutline, mdiTable,
-} from "@mdi/js";
 import { DATA_TYPES, type DataType } from "../../../db/schema";
 import { fileIcon } from "../../../islands/lib/file-icons";
+import { TYPE_ICONS } from "../../../islands/lib/type-icons";
 
-export { DATA_TYPES, type DataType };
-
-/** Icons of the data types. */
-export const TYPE_ICONS: Record<DataType, string> = {
-  DOC: mdiFileDocumentOutline,
-  TABLE: mdiTable,
-  LAYER: mdiLayersOutline,
-  MAP: mdiMapOutline,
-  CHART: mdiChartBar,
-  CALC: mdiCalculatorVariantOutline,
-  REPORT: mdiFileChartOutline,
-  MODBUS_UNIT: mdiGauge,
-};
+export { DATA_TYPES, TYPE_ICONS, type DataType };
 
 /** A list row's icon: a document's shows the type of its newest file, any other item its data type's. */
 export const itemIcon = (item: { dataType: DataType; fileName: string | null }) =>
