@@ -22,6 +22,8 @@ export const docVersions = sqliteTable(
     mime: text("mime").notNull(),
     size: integer("size").notNull(),
     body: text("body"),
+    /** A PDF's text for the full-text index (src/modules/docs/pdf-text.ts): null until read, '' when it has none or cannot be read. Never sent to clients. */
+    text: text("text"),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     creationDate: integer("creation_date", { mode: "timestamp_ms" }).notNull().default(now),
