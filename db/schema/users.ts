@@ -30,6 +30,8 @@ export const users = sqliteTable(
     /** When an administrator first activated the account: an inactive account with it is deactivated, without it waiting. */
     activatedAt: integer("activated_at", { mode: "timestamp_ms" }),
     isImportedFromAD: integer("is_imported_from_ad", { mode: "boolean" }).notNull().default(false),
+    /** Switched off by a directory sync because the directory disabled the account: the sync switches it on again when re-enabled. */
+    disabledInDirectory: integer("disabled_in_directory", { mode: "boolean" }).notNull().default(false),
     emailNotificationsAllowed: integer("email_notifications_allowed", { mode: "boolean" }).notNull().default(true),
     smsNotificationsAllowed: integer("sms_notifications_allowed", { mode: "boolean" }).notNull().default(false),
     gisLogin: text("gis_login"),

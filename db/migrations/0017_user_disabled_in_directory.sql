@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `disabled_in_directory` integer DEFAULT false NOT NULL;
