@@ -1,13 +1,17 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Executor } from "../../../db/client";
 import { log } from "../../lib/log";
+import { documentIdsForIndex, documentTextsForIndex } from "../docs/index-texts";
+import { issueIdsForIndex, issueTextsForIndex } from "../issues/index-texts";
+import { articleIdsForIndex, articleTextsForIndex } from "../wiki/index-texts";
 import { stemmedText } from "./fulltext-stems";
 import { textOfHtml } from "./fulltext-text";
 
 // The full-text index (migration 0015): fulltext_index holds each text's stems and plain text under
 // rowid = ref * 4 + kind; triggers note in fulltext_pending, in the writing transaction, which
-// articles, tasks and documents changed. Here those rows are (re)written: a search first catches up
-// with what is pending, and a rebuild walks everything in chunks with the event loop free between them.
+// articles, tasks and documents changed. Here those rows are (re)written from the texts their owners
+// read (SOURCES): a search first catches up with what is pending, and a rebuild walks everything in
+// chunks with the event loop free between them.
 
 /** What an index row is the text of, as stored in the low two bits of its rowid. */
 export const KIND = { ARTICLE: 1, ISSUE: 2, DOC: 3 } as const;
@@ -19,18 +23,14 @@ const CATCH_UP = 1000;
 const CHUNK = 100;
 
 /**
- * The text of each of `refs` of `kind` as it is now; a ref with no text (removed, or a document whose newest
- * version has no converted body) is absent. Read-only reads of the wiki, tasks and documents tables,
- * named as the triggers of migration 0015 name them.
+ * Where each kind's texts come from: its owner's reader (the text of each ref as it is now; a ref with
+ * no text is absent) and every ref it has, for a rebuild. The triggers of migration 0015 name the same tables.
  */
-function currentTexts(db: Db, kind: number, refs: number[]): { ref: number; html: string }[] {
-  const list = sql.join(refs.map((ref) => sql`${ref}`), sql`, `);
-  if (kind === KIND.ARTICLE) {
-    return db.all(sql`select a.id as ref, v.title || ' ' || v.content as html from articles a join article_versions v on v.article_id = a.id and v.version = a.version where a.id in (${list})`);
-  }
-  if (kind === KIND.ISSUE) return db.all(sql`select id as ref, description_html as html from issues where id in (${list})`);
-  return db.all(sql`select ref, html from (select d.id as ref, (select v.body from doc_versions v where v.data_id = d.id and v.is_active order by v.creation_date desc, v.id desc limit 1) as html from data_items d where d.id in (${list})) where html is not null`);
-}
+const SOURCES: Record<number, { texts: (db: Executor, refs: number[]) => { ref: number; html: string }[]; refs: (db: Executor) => number[] }> = {
+  [KIND.ARTICLE]: { texts: articleTextsForIndex, refs: articleIdsForIndex },
+  [KIND.ISSUE]: { texts: issueTextsForIndex, refs: issueIdsForIndex },
+  [KIND.DOC]: { texts: documentTextsForIndex, refs: documentIdsForIndex },
+};
 
 /** Takes up to `limit` pending rows and writes their index rows, all in one transaction; answers how many. */
 function writePending(db: Db, limit: number): number {
@@ -41,7 +41,7 @@ function writePending(db: Db, limit: number): number {
       if (!refs.length) continue;
       const rowids = sql.join(refs.map((ref) => sql`${ref * 4 + kind}`), sql`, `);
       tx.run(sql`delete from fulltext_index where rowid in (${rowids})`);
-      for (const { ref, html } of currentTexts(tx as unknown as Db, kind, refs)) {
+      for (const { ref, html } of SOURCES[kind]!.texts(tx, refs)) {
         const body = textOfHtml(html);
         if (body) tx.run(sql`insert into fulltext_index(rowid, stems, body) values (${ref * 4 + kind}, ${stemmedText(body)}, ${body})`);
       }
@@ -89,9 +89,9 @@ export function startReindex(db: Db): ReindexStatus {
   const running = statuses.get(db);
   if (running?.state === "RUNNING") return running;
   const total = db.transaction((tx) => {
-    tx.run(sql`insert or ignore into fulltext_pending select 1, id from articles`);
-    tx.run(sql`insert or ignore into fulltext_pending select 2, id from issues`);
-    tx.run(sql`insert or ignore into fulltext_pending select distinct 3, data_id from doc_versions`);
+    for (const [kind, source] of Object.entries(SOURCES)) {
+      tx.run(sql`insert or ignore into fulltext_pending select ${Number(kind)}, value from json_each(${JSON.stringify(source.refs(tx))})`);
+    }
     tx.run(sql`insert or ignore into fulltext_pending select rowid & 3, rowid >> 2 from fulltext_index`);
     return tx.all<{ n: number }>(sql`select count(*) as n from fulltext_pending`)[0]!.n;
   });
