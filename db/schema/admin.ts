@@ -34,11 +34,19 @@ export const activityLog = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     dataId: integer("data_id"),
+    /** The data item's name when the event happened: shown, without a link, once the item is deleted. */
+    dataName: text("data_name"),
     description: text("description").notNull().default(""),
     activityType: text("activity_type", { enum: ACTIVITY_TYPES }).notNull(),
     date: integer("date", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [index("activity_log_date_idx").on(t.date), index("activity_log_user_idx").on(t.userId)],
+  // Each index also orders by id (SQLite keeps the rowid in it), so every sort of the log's page is an index walk.
+  (t) => [
+    index("activity_log_date_idx").on(t.date),
+    index("activity_log_user_idx").on(t.userId),
+    index("activity_log_type_idx").on(t.activityType),
+    index("activity_log_description_idx").on(t.description),
+  ],
 );
 
 /** An administrator's edited mail template; without a row the built-in text in the recipient's language is used. */
