@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { apiSignIn, launchBrowser, signedInPage } from "./setup";
-import { placePackage, tarGz } from "../src/modules/update/package-fixture";
+import { placePackage } from "../src/modules/update/package-fixture";
+import { tarGz } from "../src/testing/tar-fixture";
 import { RESTART_EXIT_CODE } from "../src/modules/update/restart";
 
 // /admin/update: a system administrator installs an update package and sees the new build once the restarted

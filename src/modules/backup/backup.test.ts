@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { gzipSync, gunzipSync } from "node:zlib";
 import { makeUser, testApp, type TestApp } from "../../testing/harness";
+import { tarGz } from "../../testing/tar-fixture";
 import { backupsDir, fileNameOfDate } from "./names";
 import { finishInterruptedRestore } from "./restore";
 
@@ -29,23 +30,6 @@ async function backup() {
 
 const archivePath = (date: string) => join(backupsDir(t.config.dataDir), fileNameOfDate(date));
 const restore = (date: string) => t.call("POST", "/backup/restore-by-date", { cookie: admin, body: { date } });
-
-/** A ustar block for `name` written by hand, so tests can make archives our writer refuses to make. */
-function rawEntry(name: string, content: Buffer, type = "0") {
-  const block = Buffer.alloc(512);
-  block.write(name, 0, 100);
-  block.write("0000600\0", 100);
-  block.write(`${content.length.toString(8).padStart(11, "0")}\0`, 124);
-  block.write("00000000000\0", 136);
-  block.write("        ", 148);
-  block.write(type, 156);
-  block.write("ustar\u000000", 257);
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148);
-  const padding = Buffer.alloc((512 - (content.length % 512)) % 512);
-  return Buffer.concat([block, content, padding]);
-}
 
 /** Places a hand-made archive in the backups folder under a date of its own. */
 function placeArchive(date: string, bytes: Buffer) {
@@ -158,18 +142,18 @@ describe("a restore refuses what is not a sound backup, and changes nothing", ()
   });
 
   test("a foreign archive: a tar.gz without a manifest, and a file that is not gzip at all", async () => {
-    placeArchive("01.01.2020 00:00:00", gzipSync(Buffer.concat([rawEntry("notes.txt", Buffer.from("hello")), Buffer.alloc(1024)])));
+    placeArchive("01.01.2020 00:00:00", tarGz([{ name: "notes.txt", content: "hello" }]));
     expect((await expectRefused("01.01.2020 00:00:00")).body.details[0].message).toContain("not allowed");
-    placeArchive("02.01.2020 00:00:00", gzipSync(Buffer.concat([rawEntry("files/x", Buffer.from("hello")), Buffer.alloc(1024)])));
+    placeArchive("02.01.2020 00:00:00", tarGz([{ name: "files/x", content: "hello" }]));
     expect((await expectRefused("02.01.2020 00:00:00")).body.details[0].message).toContain("manifest");
     placeArchive("03.01.2020 00:00:00", Buffer.from("PK\u0003\u0004 a zip, not ours"));
     await expectRefused("03.01.2020 00:00:00");
   });
 
   test("path traversal, absolute names and links in the archive are refused before anything is written", async () => {
-    for (const [i, entry] of [rawEntry("../escaped", Buffer.from("x")), rawEntry("/tmp/escaped", Buffer.from("x")), rawEntry("files/../../escaped", Buffer.from("x")), rawEntry("files/link", Buffer.alloc(0), "2")].entries()) {
+    for (const [i, entry] of [{ name: "../escaped", content: "x" }, { name: "/tmp/escaped", content: "x" }, { name: "files/../../escaped", content: "x" }, { name: "files/link", type: "2" }].entries()) {
       const date = `0${i + 1}.02.2020 00:00:00`;
-      placeArchive(date, gzipSync(Buffer.concat([entry, Buffer.alloc(1024)])));
+      placeArchive(date, tarGz([entry]));
       await expectRefused(date);
     }
     expect(existsSync(join(t.config.dataDir, "..", "escaped"))).toBe(false);

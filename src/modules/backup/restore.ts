@@ -5,8 +5,8 @@ import { openDb, type Db } from "../../../db/client";
 import { randomToken } from "../../lib/crypto";
 import { log } from "../../lib/log";
 import { appliedMigration, latestMigration } from "./schema-version";
-import { DATABASE_ENTRY, KEY_FILES, MANIFEST, type Manifest } from "./snapshot";
-import { ArchiveError, extractTar, type TarEntry } from "./tar";
+import { extractTarGz, type TarEntry } from "../../lib/tar";
+import { DATABASE_ENTRY, isBackupEntry, KEY_FILES, MANIFEST, type Manifest } from "./snapshot";
 
 /**
  * Restoring, in an order a crash cannot break: the archive is extracted into DATA_DIR/.restore-<token> and
@@ -23,9 +23,8 @@ interface Marker {
   stage: string;
 }
 
-/** The names a Plexus backup holds: the database, the manifest, key files and stored files. */
-const isBackupEntry = (name: string) =>
-  name === DATABASE_ENTRY || name === MANIFEST || (KEY_FILES as readonly string[]).some((key) => name === `keys/${key}`) || name.startsWith("files/");
+/** Why an archive was refused; the service turns it into the backup_invalid error. */
+export class ArchiveError extends Error {}
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -145,8 +144,8 @@ function keysDiffer(dataDir: string, stage: string): boolean {
 export async function restoreArchive(db: Db, dataDir: string, archive: string): Promise<{ restartNeeded: boolean }> {
   const stage = join(dataDir, `.restore-${randomToken(9)}`);
   try {
-    const extracted = await extractTar(archive, stage, isBackupEntry);
-    const manifest = readManifest(stage, extracted);
+    const { files } = await extractTarGz(archive, stage, { allows: isBackupEntry, refuse: (message) => new ArchiveError(message) });
+    const manifest = readManifest(stage, files);
     checkDatabase(join(stage, DATABASE_ENTRY), manifest);
   } catch (error) {
     rmSync(stage, { recursive: true, force: true });

@@ -6,9 +6,8 @@ import { log } from "../../lib/log";
 import { settingValues } from "../settings/service";
 import { uploadBackup } from "./ftp";
 import { backupsDir, dateOfFileName, fileNameOfDate } from "./names";
-import { restoreArchive } from "./restore";
+import { ArchiveError, restoreArchive } from "./restore";
 import { writeBackup } from "./snapshot";
-import { ArchiveError } from "./tar";
 
 /** One backup, or restore, or removal at a time per data folder (the page disables its buttons meanwhile). */
 const running = new Set<string>();

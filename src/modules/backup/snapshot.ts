@@ -3,13 +3,21 @@ import { join } from "node:path";
 import type { Db } from "../../../db/client";
 import { randomToken } from "../../lib/crypto";
 import { latestMigration } from "./schema-version";
-import { tarWriter } from "./tar";
+import { tarWriter } from "../../lib/tar";
 import { backupsDir, fileNameOf } from "./names";
 
 /** The key files kept in DATA_DIR that a backup carries (losing secret.key makes chat messages unreadable). */
 export const KEY_FILES = ["secret.key", "share.key", "device.key"] as const;
 export const MANIFEST = "manifest.json";
 export const DATABASE_ENTRY = "plexus.sqlite";
+
+/**
+ * The backup's entry-name rule, for writing and for restoring: the database, the manifest, key files and stored
+ * files, each segment plain (letters, digits, dot, dash, underscore).
+ */
+export const isBackupEntry = (name: string) =>
+  name.split("/").every((segment) => /^[A-Za-z0-9._-]+$/.test(segment)) &&
+  (name === DATABASE_ENTRY || name === MANIFEST || (KEY_FILES as readonly string[]).some((key) => name === `keys/${key}`) || name.startsWith("files/"));
 
 export interface Manifest {
   format: "plexus-backup";
@@ -63,7 +71,7 @@ export async function writeBackup(db: Db, dataDir: string, now = new Date()): Pr
   const partial = join(folder, `.${name}.partial`);
   try {
     freeze(db, dataDir, work);
-    const tar = tarWriter(partial);
+    const tar = tarWriter(partial, isBackupEntry);
     for (const relative of walk(work)) {
       const source = join(work, relative);
       const entryName = relative.startsWith("keys/") || relative.startsWith("files/") || relative === DATABASE_ENTRY ? relative : null;

@@ -4,18 +4,39 @@ import type { AppContext } from "../../lib/context";
 import { AppError, conflict } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { buildNumberIn, checksumMatches, installedBuild, packagesIn, updatesFolder } from "./packages";
-import { packageInvalid, unpackTarGz } from "./tar";
+import { extractTarGz } from "../../lib/tar";
+
+/** An update package unpacks to at most this many bytes and entries; a larger one is refused half way. */
+const MAX_UNPACKED_BYTES = 4 * 1024 ** 3;
+const MAX_ENTRIES = 200_000;
 
 const STAGING = ".update-staging";
 const PREVIOUS = ".update-previous";
 
 let running = false;
 
-/** Top-level names a package may never replace: the update's own folders, git's, and the data folder. */
-function allowedTop(installDir: string, dataDir: string) {
+const packageInvalid = (message: string, entry?: string) =>
+  new AppError(422, "update_package_invalid", message, entry === undefined ? undefined : [{ path: entry, message }]);
+
+/** A package's entry-name rule: its top-level name is none of the update's own folders, git's, or the data folder. */
+function allowedEntry(installDir: string, dataDir: string) {
   const inside = relative(installDir, dataDir);
   const dataTop = inside && !inside.startsWith("..") && !inside.startsWith(sep) ? inside.split(sep)[0] : null;
-  return (name: string) => name !== STAGING && name !== PREVIOUS && name !== ".git" && name !== dataTop;
+  return (name: string) => {
+    const top = name.split("/")[0];
+    return top !== STAGING && top !== PREVIOUS && top !== ".git" && top !== dataTop;
+  };
+}
+
+/** Unpacks the package into `staging`; answers its top-level names. */
+async function unpack(archive: string, staging: string, installDir: string, dataDir: string): Promise<string[]> {
+  const { files, folders } = await extractTarGz(archive, staging, {
+    allows: allowedEntry(installDir, dataDir),
+    maxEntries: MAX_ENTRIES,
+    maxBytes: MAX_UNPACKED_BYTES,
+    refuse: (message, entry) => packageInvalid(`The package cannot be installed: ${message}`, entry),
+  });
+  return [...new Set([...files.map((file) => file.name), ...folders].map((name) => name.split("/")[0]))];
 }
 
 /** A snapshot of the database beside the packages, taken before anything is replaced. */
@@ -69,7 +90,7 @@ export async function installLatest(ctx: AppContext, installDir: string) {
       throw new AppError(422, "update_checksum_mismatch", `plexus-${latest.build}.tar.gz does not match its .sha256 file`);
     }
     rmSync(staging, { recursive: true, force: true });
-    const tops = await unpackTarGz(latest.archive, staging, allowedTop(installDir, ctx.config.dataDir));
+    const tops = await unpack(latest.archive, staging, installDir, ctx.config.dataDir);
     if (buildNumberIn(staging) !== latest.build) {
       throw packageInvalid(`The package's package.json must declare "plexusBuild": ${latest.build}`, "package.json");
     }

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { driveFiles, mailTemplates, stagedFiles } from "../../../db/schema";
 import { testApp } from "../../testing/harness";
-import { buildManifest, placePackage, tarGz } from "./package-fixture";
+import { tarGz } from "../../testing/tar-fixture";
+import { buildManifest, placePackage } from "./package-fixture";
 import { onRestartRequested } from "./restart";
 
 let t: ReturnType<typeof testApp>;
