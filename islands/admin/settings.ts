@@ -5,6 +5,7 @@ import { snack } from "../lib/snackbar";
 import { email, required, showFieldError, showFormMessage, validateForm } from "../auth/forms";
 import { settingValueFits, type SettingKind } from "../../src/modules/settings/kinds";
 import type { MessageKey } from "../../locales/en";
+import type { SyncSummary } from "../../src/modules/directory/sync";
 
 type Field = HTMLInputElement;
 
@@ -85,9 +86,11 @@ function startDirectory() {
   );
   const importNow = document.getElementById("directory-import") as HTMLButtonElement;
   importNow.addEventListener("click", () =>
-    run(importNow, async () =>
-      tf("admin.directory.importResult", await api<{ found: number; created: number; updated: number; deactivated: number; skippedCount: number }>("directory/import", { method: "POST" })),
-    ),
+    run(importNow, async () => {
+      const summary = await api<SyncSummary>("directory/import", { method: "POST" });
+      const kept = summary.keptLastAdmin ? ` ${tf("admin.directory.keptLastAdmin", { login: summary.keptLastAdmin })}` : "";
+      return tf("admin.directory.importResult", summary) + kept;
+    }),
   );
 }
 

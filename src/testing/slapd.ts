@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "ldapts";
+import { Attribute, Change, Client } from "ldapts";
 
 const SLAPD = "/usr/sbin/slapd";
 const SCHEMAS = ["core", "cosine", "inetorgperson"];
@@ -21,6 +21,8 @@ export interface Person {
   mail?: string;
   title?: string;
   o?: string;
+  /** Active Directory's account flags (0x2: disabled), carried by the test schema's plexusAccount class. */
+  userAccountControl?: string;
   password: string;
 }
 
@@ -52,9 +54,39 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function config(dir: string) {
+/**
+ * OpenLDAP has no userAccountControl: the test schema adds Active Directory's attribute (same OID and
+ * integer syntax) and an auxiliary class that carries it, so a test can disable an account as AD does.
+ */
+const ACCOUNT_CONTROL_SCHEMA = [
+  "attributetype ( 1.2.840.113556.1.4.8 NAME 'userAccountControl' EQUALITY integerMatch SYNTAX 1.3.6.1.4.1.1466.115.121.1.27 SINGLE-VALUE )",
+  "objectclass ( 1.3.6.1.4.1.4203.666.11.900.1 NAME 'plexusAccount' AUXILIARY MAY userAccountControl )",
+];
+
+/**
+ * A CA and a certificate for 127.0.0.1 it signs, made with openssl in `dir`, plus a second CA that signed
+ * nothing here (a CA the server's certificate does not chain to).
+ */
+function makeCertificates(dir: string) {
+  const openssl = (...args: string[]) => {
+    const run = Bun.spawnSync(["openssl", ...args], { cwd: dir, stderr: "pipe", stdout: "ignore" });
+    if (run.exitCode !== 0) throw new Error(`openssl ${args[0]} failed: ${run.stderr.toString()}`);
+  };
+  const key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+  writeFileSync(join(dir, "server.ext"), "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n");
+  for (const ca of ["ca", "other-ca"]) {
+    openssl("req", "-x509", ...key, "-keyout", `${ca}.key`, "-out", `${ca}.pem`, "-days", "2", "-subj", `/CN=Plexus test ${ca}`, "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign");
+  }
+  openssl("req", ...key, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1");
+  openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "server.ext");
+  return { caCertificate: readFileSync(join(dir, "ca.pem"), "utf8"), otherCaCertificate: readFileSync(join(dir, "other-ca.pem"), "utf8") };
+}
+
+function config(dir: string, tls: boolean) {
   return [
     ...SCHEMAS.map((s) => `include /etc/ldap/schema/${s}.schema`),
+    ...ACCOUNT_CONTROL_SCHEMA,
+    ...(tls ? [`TLSCACertificateFile ${join(dir, "ca.pem")}`, `TLSCertificateFile ${join(dir, "server.pem")}`, `TLSCertificateKeyFile ${join(dir, "server.key")}`] : []),
     `pidfile ${join(dir, "slapd.pid")}`,
     "modulepath /usr/lib/ldap",
     "moduleload back_mdb",
@@ -73,16 +105,20 @@ function config(dir: string) {
 
 /**
  * Debian's slapd on loopback with a temporary configuration and database, seeded with SEEDED_PEOPLE
- * under ou=people. `add` and `remove` change the tree while a test runs; `stop` ends slapd and removes its files.
+ * under ou=people. `add`, `remove` and `setAccountControl` change the tree while a test runs; `stop` ends
+ * slapd and removes its files. With `tls`, slapd also offers StartTLS on `url` and listens on `ldapsUrl`,
+ * with a certificate signed by `caCertificate` (PEM); `otherCaCertificate` is a CA that signed nothing.
  */
-export async function startSlapd() {
+export async function startSlapd({ tls = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "plexus-slapd-"));
   mkdirSync(join(dir, "db"));
-  writeFileSync(join(dir, "slapd.conf"), config(dir));
-  const port = await freePort();
-  const url = `ldap://127.0.0.1:${port}`;
+  const certificates = tls ? makeCertificates(dir) : { caCertificate: "", otherCaCertificate: "" };
+  writeFileSync(join(dir, "slapd.conf"), config(dir, tls));
+  const url = `ldap://127.0.0.1:${await freePort()}`;
+  const ldapsUrl = tls ? `ldaps://127.0.0.1:${await freePort()}` : "";
+  const listen = [url, ldapsUrl].filter(Boolean).map((address) => `${address}/`).join(" ");
   // -d keeps slapd in the foreground, so that it is this process's child and ends with stop().
-  const proc = Bun.spawn([SLAPD, "-d", "0", "-f", join(dir, "slapd.conf"), "-h", `${url}/`], { stdout: "ignore", stderr: "pipe" });
+  const proc = Bun.spawn([SLAPD, "-d", "0", "-f", join(dir, "slapd.conf"), "-h", listen], { stdout: "ignore", stderr: "pipe" });
 
   const admin = new Client({ url, timeout: 5000, connectTimeout: 2000 });
   const deadline = Date.now() + 10_000;
@@ -111,17 +147,22 @@ export async function startSlapd() {
       sn: person.sn,
       userPassword: person.password,
     };
-    for (const key of ["mail", "title", "o"] as const) if (person[key]) attributes[key] = person[key]!;
-    await admin.add(dnOf(person), { objectClass: "inetOrgPerson", ...attributes });
+    for (const key of ["mail", "title", "o", "userAccountControl"] as const) if (person[key]) attributes[key] = person[key]!;
+    await admin.add(dnOf(person), { objectClass: ["inetOrgPerson", "plexusAccount"], ...attributes });
   }
   for (const person of SEEDED_PEOPLE) await add(person);
 
   return {
     url,
+    ldapsUrl,
+    ...certificates,
     rootDn: ROOT_DN,
     rootPassword: ROOT_PASSWORD,
     add,
     remove: (person: Person) => admin.del(dnOf(person)),
+    /** Sets a person's userAccountControl, as Active Directory does when an account is disabled (514) or enabled (512). */
+    setAccountControl: (person: Person, value: string) =>
+      admin.modify(dnOf(person), new Change({ operation: "replace", modification: new Attribute({ type: "userAccountControl", values: [value] }) })),
     async stop() {
       await admin.unbind().catch(() => {});
       proc.kill();

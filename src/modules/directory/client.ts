@@ -8,18 +8,47 @@ const MAX_ENTRIES = 50_000;
 const TIMEOUT_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 
-/** A directory entry read through the attribute map; empty strings for attributes it lacks. */
-export type Person = Record<keyof AttributeMap, string> & { dn: string };
+/** Active Directory's account flags; bit 0x2 (ACCOUNTDISABLE) marks a disabled account. */
+const ACCOUNT_CONTROL = "userAccountControl";
+const ACCOUNT_DISABLED = 0x2;
 
+/**
+ * A directory entry read through the attribute map; empty strings for attributes it lacks. `disabled`:
+ * Active Directory has switched the account off (a directory without userAccountControl disables nobody).
+ */
+export type Person = Record<keyof AttributeMap, string> & { dn: string; disabled: boolean };
+
+/** TLS failures of certificate checking, as Node's and Bun's TLS name them. */
+const CERTIFICATE_PROBLEM = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME|HOSTNAME/i;
+
+/** What a failed connection tells the administrator: an untrusted certificate, or a server out of reach. */
 const unreachable = (error: unknown) => {
   log.warn("directory.unreachable", { error: String(error) });
+  const code = error instanceof Error && "code" in error ? String(error.code) : "";
+  if (CERTIFICATE_PROBLEM.test(code) || CERTIFICATE_PROBLEM.test(String(error))) {
+    return new AppError(502, "directory_tls_failed", `The directory's certificate is not trusted: ${error instanceof Error ? error.message : code}`);
+  }
   return new AppError(502, "directory_unreachable", "The directory server cannot be reached");
 };
 
-/** Opens a connection to the configured URL only, runs `work`, and always closes it. */
+/**
+ * Opens a connection to the configured URL only (upgraded by StartTLS when configured), runs `work`, and
+ * always closes it. Certificates are verified, against the configured CA certificate when one is set and
+ * the system's (plus NODE_EXTRA_CA_CERTS) otherwise.
+ */
 async function connected<T>(config: DirectoryConfig, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ url: config.url, timeout: TIMEOUT_MS, connectTimeout: CONNECT_TIMEOUT_MS });
+  const tlsOptions = { rejectUnauthorized: true, host: new URL(config.url).hostname, ...(config.caCertificate ? { ca: [config.caCertificate] } : {}) };
+  const secure = config.url.startsWith("ldaps:");
+  // ldapts speaks TLS from the start whenever it is given TLS options, so ldap:// URLs get none here.
+  const client = new Client({ url: config.url, timeout: TIMEOUT_MS, connectTimeout: CONNECT_TIMEOUT_MS, ...(secure ? { tlsOptions } : {}) });
   try {
+    if (config.startTls && !secure) {
+      await client.startTLS(tlsOptions).catch((error) => {
+        throw error instanceof Error && "code" in error && typeof error.code === "number"
+          ? new AppError(502, "directory_tls_failed", `The directory refused StartTLS: ${error.message}`)
+          : unreachable(error);
+      });
+    }
     return await work(client);
   } finally {
     await client.unbind().catch(() => {});
@@ -46,8 +75,10 @@ const first = (value: Entry[string] | undefined): string => {
 
 function asPerson(entry: Entry, map: AttributeMap): Person {
   const read = (attribute: string) => (attribute ? first(entry[Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase()) ?? attribute]) : "");
+  const accountControl = Number.parseInt(read(ACCOUNT_CONTROL), 10);
   return {
     dn: entry.dn,
+    disabled: Number.isSafeInteger(accountControl) && (accountControl & ACCOUNT_DISABLED) !== 0,
     login: read(map.login),
     firstName: read(map.firstName),
     lastName: read(map.lastName),
@@ -58,7 +89,7 @@ function asPerson(entry: Entry, map: AttributeMap): Person {
 }
 
 async function search(client: Client, config: DirectoryConfig, filter: string, many: boolean) {
-  const attributes = Object.values(config.attributes).filter(Boolean);
+  const attributes = [...Object.values(config.attributes).filter(Boolean), ACCOUNT_CONTROL];
   try {
     const paging = many ? { sizeLimit: MAX_ENTRIES, paged: { pageSize: 500 } } : {};
     const { searchEntries } = await client.search(config.baseDn, { scope: "sub", filter, attributes, ...paging });
@@ -85,7 +116,8 @@ export function searchPeople(config: DirectoryConfig): Promise<Person[]> {
  * Whether `password` is `login`'s directory password: the service account finds the entry whose login
  * attribute equals `login` (escaped, so filter characters in a login match only themselves), then
  * Plexus binds as that entry's DN. The password is only sent, never kept. An empty password is
- * refused before any bind, since LDAP takes a bind without one as an anonymous success.
+ * refused before any bind, since LDAP takes a bind without one as an anonymous success; so is an
+ * account Active Directory has disabled (userAccountControl), whatever the password.
  */
 export function directoryPasswordMatches(config: DirectoryConfig, login: string, password: string): Promise<boolean> {
   if (!password || !login) return Promise.resolve(false);
@@ -93,7 +125,7 @@ export function directoryPasswordMatches(config: DirectoryConfig, login: string,
     await serviceBind(client, config);
     const filter = `(&${config.filter}(${config.attributes.login}=${Filter.escape(login)}))`;
     const found = await search(client, config, filter, false);
-    if (found.length !== 1) return false;
+    if (found.length !== 1 || found[0].disabled) return false;
     try {
       await client.bind(found[0].dn, password);
       return true;

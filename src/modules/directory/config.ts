@@ -1,3 +1,4 @@
+import { X509Certificate } from "node:crypto";
 import type { Db } from "../../../db/client";
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { settingValues } from "../settings/service";
@@ -15,6 +16,8 @@ export const DIRECTORY_SETTINGS = [
   "AD_EMAIL_ATTRIBUTE",
   "AD_POSITION_ATTRIBUTE",
   "AD_COMPANY_ATTRIBUTE",
+  "AD_START_TLS",
+  "AD_CA_CERTIFICATE",
 ] as const;
 export type DirectorySetting = (typeof DIRECTORY_SETTINGS)[number];
 
@@ -35,6 +38,10 @@ export interface DirectoryConfig {
   bindPassword: string;
   filter: string;
   attributes: AttributeMap;
+  /** Upgrade an ldap:// connection with StartTLS before the bind (ldaps:// is encrypted from the start). */
+  startTls: boolean;
+  /** The PEM CA certificate(s) the directory's certificate must chain to; null: the system's trusted CAs. */
+  caCertificate: string | null;
 }
 
 const MAPPING: [keyof AttributeMap, DirectorySetting, required: boolean][] = [
@@ -62,6 +69,24 @@ function filterWellFormed(filter: string): boolean {
   return depth === 0;
 }
 
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g;
+
+/**
+ * The CA certificates in `value` as PEM Node's TLS reads, or null when there are none or one does not
+ * parse. A PEM pasted into the one-line settings field loses its line breaks; they are put back here.
+ */
+function caCertificates(value: string): string | null {
+  const blocks = [...value.matchAll(PEM_BLOCK)].map(([, body]) => body.replace(/\s+/g, ""));
+  if (!blocks.length || value.replace(PEM_BLOCK, "").trim()) return null;
+  const pem = blocks.map((body) => `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join("\n")}\n-----END CERTIFICATE-----\n`);
+  try {
+    for (const one of pem) new X509Certificate(one);
+  } catch {
+    return null;
+  }
+  return pem.join("");
+}
+
 function urlFits(value: string): boolean {
   try {
     const url = new URL(value);
@@ -74,12 +99,13 @@ function urlFits(value: string): boolean {
 /**
  * The directory settings as saved, or with `given` values over them (directory/test checks settings
  * before they are saved). The saved bind password goes only with the saved URL and bind DN: settings
- * that point elsewhere must bring their own, so the stored secret is never sent to another server.
+ * that point elsewhere (or trust other certificates, or drop StartTLS) must bring their own, so the stored
+ * secret is never sent to another server or over a connection the saved settings would not make.
  */
 export function directoryConfig(db: Db, given: Partial<Record<DirectorySetting, string>> = {}): DirectoryConfig {
   const saved = settingValues(db, [...DIRECTORY_SETTINGS]);
   const value = (label: DirectorySetting) => (given[label] ?? saved[label] ?? "").trim();
-  const sameServer = value("AD_URL") === (saved.AD_URL ?? "").trim() && value("AD_BIND_DN") === (saved.AD_BIND_DN ?? "").trim();
+  const sameServer = (["AD_URL", "AD_BIND_DN", "AD_START_TLS", "AD_CA_CERTIFICATE"] as const).every((label) => value(label) === (saved[label] ?? "").trim());
   const bindPassword = given.AD_BIND_PASSWORD ?? (sameServer ? saved.AD_BIND_PASSWORD ?? "" : "");
 
   const details: ErrorDetail[] = [];
@@ -89,6 +115,8 @@ export function directoryConfig(db: Db, given: Partial<Record<DirectorySetting, 
   if (!value("AD_BASE_DN")) problem("AD_BASE_DN", "required");
   if (value("AD_BIND_DN") && !bindPassword) problem("AD_BIND_PASSWORD", "required");
   if (!filterWellFormed(value("AD_FILTER"))) problem("AD_FILTER", "invalidFilter");
+  const caCertificate = value("AD_CA_CERTIFICATE") ? caCertificates(value("AD_CA_CERTIFICATE")) : null;
+  if (value("AD_CA_CERTIFICATE") && !caCertificate) problem("AD_CA_CERTIFICATE", "invalidCertificate");
   const attributes = {} as AttributeMap;
   for (const [field, label, required] of MAPPING) {
     const name = value(label);
@@ -98,7 +126,16 @@ export function directoryConfig(db: Db, given: Partial<Record<DirectorySetting, 
   if (details.length) {
     throw new AppError(422, "directory_settings_invalid", "The Active Directory settings are incomplete or not valid", details);
   }
-  return { url: value("AD_URL"), baseDn: value("AD_BASE_DN"), bindDn: value("AD_BIND_DN"), bindPassword, filter: value("AD_FILTER"), attributes };
+  return {
+    url: value("AD_URL"),
+    baseDn: value("AD_BASE_DN"),
+    bindDn: value("AD_BIND_DN"),
+    bindPassword,
+    filter: value("AD_FILTER"),
+    attributes,
+    startTls: value("AD_START_TLS") === "true",
+    caCertificate,
+  };
 }
 
 /** Whether an administrator has pointed Plexus at a directory at all (the sync job stays idle otherwise). */

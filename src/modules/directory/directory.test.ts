@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { activityLog, users } from "../../../db/schema";
 import { testApp, type TestApp } from "../../testing/harness";
 import { SEEDED_PEOPLE, PEOPLE, skipWithoutSlapd, startSlapd, type Slapd } from "../../testing/slapd";
 import { startDirectorySyncJob } from "../../jobs/directory-sync";
 import { directoryPasswordMatches } from "./client";
 import { directoryConfig } from "./config";
+import { syncOnce } from "./sync";
 
 const [ivanov, petrov, jane, nomail] = SEEDED_PEOPLE;
 
@@ -14,7 +15,7 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
   let t: TestApp;
   let admin: string;
 
-  beforeAll(async () => (slapd = await startSlapd()));
+  beforeAll(async () => (slapd = await startSlapd({ tls: true })));
   afterAll(() => slapd.stop());
   beforeEach(async () => {
     t = testApp();
@@ -81,6 +82,9 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
     expect(await directoryPasswordMatches(config, "*", ivanov.password)).toBe(false);
     expect(await directoryPasswordMatches(config, "iva*", ivanov.password)).toBe(false);
     expect(await directoryPasswordMatches(config, "ivanov)(uid=*", ivanov.password)).toBe(false);
+    expect(await directoryPasswordMatches(config, "*)(uid=*", ivanov.password)).toBe(false);
+    expect(await directoryPasswordMatches(config, "ivanov)(|(uid=*", ivanov.password)).toBe(false);
+    expect(await directoryPasswordMatches(config, "\\69vanov", ivanov.password)).toBe(false); // \69 is "i" in filter escapes
     expect(await directoryPasswordMatches(config, "ivanov", "")).toBe(false);
   });
 
@@ -114,6 +118,123 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
       expect(again.status).toBe(401);
     } finally {
       await slapd.remove(leaver).catch(() => {});
+    }
+  });
+
+  test("an account Active Directory disables (userAccountControl 0x2) cannot sign in, is switched off by the sync and on again when re-enabled; one an administrator switched off stays off", async () => {
+    const worker = { ...ivanov, rdn: "uid=worker", uid: "worker", mail: "worker@plexus.test", password: "worker-secret-6", userAccountControl: "512" };
+    const kept = { ...ivanov, rdn: "uid=kept", uid: "kept", mail: "kept@plexus.test", password: "kept-secret-7", userAccountControl: "512" };
+    const late = { ...ivanov, rdn: "uid=late", uid: "late", mail: "late@plexus.test", password: "late-secret-8", userAccountControl: "66050" };
+    const overruled = { ...ivanov, rdn: "uid=overruled", uid: "overruled", mail: "overruled@plexus.test", password: "overruled-secret-11", userAccountControl: "512" };
+    const people = [worker, kept, late, overruled];
+    for (const person of people) await slapd.add(person);
+    try {
+      await configure();
+      expect((await importNow()).body.skipped).toContainEqual({ dn: `uid=late,${PEOPLE}`, login: "late", reason: "disabled" });
+      expect(byLogin("late")).toBeUndefined();
+      const cookie = await t.signIn("worker", worker.password);
+      t.db.update(users).set({ isActive: false }).where(eq(users.login, "kept")).run(); // an administrator's choice
+
+      for (const person of [worker, kept, overruled]) await slapd.setAccountControl(person, "514");
+      const refused = await t.call("POST", "/login", { body: { username: "worker", password: worker.password } });
+      expect([refused.status, refused.body.error]).toEqual([401, "invalid_credentials"]);
+      expect((await importNow()).body).toMatchObject({ deactivated: 2, activated: 0, keptLastAdmin: null });
+      expect(byLogin("worker")).toMatchObject({ isActive: false, disabledInDirectory: true });
+      expect((await t.call("GET", "/users/get-user", { cookie })).status).toBe(401);
+      // An administrator switches an account on and off again: their choice, not the directory's, stands.
+      const id = byLogin("overruled")!.id;
+      for (const action of ["activate", "deactivate"]) expect((await t.call("POST", `/users/${action}?id=${id}`, { cookie: admin })).status).toBe(200);
+
+      for (const person of [worker, kept, late, overruled]) await slapd.setAccountControl(person, "512");
+      expect((await importNow()).body).toMatchObject({ activated: 1, created: 1, deactivated: 0 });
+      expect(byLogin("worker")).toMatchObject({ isActive: true, disabledInDirectory: false });
+      expect(byLogin("kept")!.isActive).toBe(false);
+      expect(byLogin("overruled")!.isActive).toBe(false);
+      expect(byLogin("late")!.isActive).toBe(true);
+      expect((await t.call("POST", "/login", { body: { username: "worker", password: worker.password } })).status).toBe(200);
+    } finally {
+      for (const person of people) await slapd.remove(person).catch(() => {});
+    }
+  });
+
+  test("a sync never switches off the last active SYSTEM_ADMIN, whether the directory disables or drops them: the activity log and the result say so", async () => {
+    const boss = { ...ivanov, rdn: "uid=boss", uid: "boss", mail: "boss@plexus.test", password: "boss-secret-9", userAccountControl: "512" };
+    await slapd.add(boss);
+    try {
+      await configure();
+      await importNow();
+      t.db.update(users).set({ role: "SYSTEM_ADMIN" }).where(eq(users.login, "boss")).run();
+      // The local administrator leaves: the imported one is the last SYSTEM_ADMIN.
+      t.db.update(users).set({ isActive: false }).where(eq(users.role, "SYSTEM_ADMIN")).run();
+      t.db.update(users).set({ isActive: true }).where(eq(users.login, "boss")).run();
+
+      await slapd.setAccountControl(boss, "514");
+      expect(await syncOnce(t.ctx, null)).toMatchObject({ deactivated: 0, keptLastAdmin: "boss" });
+      await slapd.remove(boss);
+      expect(await syncOnce(t.ctx, null)).toMatchObject({ deactivated: 0, keptLastAdmin: "boss" });
+      expect(byLogin("boss")).toMatchObject({ isActive: true, role: "SYSTEM_ADMIN" });
+      const notes = t.db.select().from(activityLog).where(eq(activityLog.activityType, "UPDATE")).all().map((row) => row.description);
+      expect(notes).toContain("boss: disabled in the directory, but kept active as the last system administrator");
+      expect(notes).toContain("boss: no longer in the directory, but kept active as the last system administrator");
+
+      // Another SYSTEM_ADMIN is back: now the sync may switch the imported one off.
+      const other = await t.userWithCookie("SYSTEM_ADMIN");
+      const res = await t.call("POST", "/directory/import", { cookie: other.cookie });
+      expect(res.body).toMatchObject({ deactivated: 1, keptLastAdmin: null });
+      expect(byLogin("boss")!.isActive).toBe(false);
+    } finally {
+      await slapd.remove(boss).catch(() => {});
+    }
+  });
+
+  test("ldaps:// and StartTLS work with the CA certificate given in the settings (line breaks lost in pasting or not); an untrusted certificate is a clear 502, never a 500", async () => {
+    const tls = { AD_URL: slapd.ldapsUrl, AD_CA_CERTIFICATE: slapd.caCertificate.replace(/\n/g, " ") };
+    await configure(tls);
+    const test = (body: Record<string, string>) => t.call("POST", "/directory/test", { cookie: admin, body });
+    expect((await test({})).body).toEqual({ found: 4, importable: 3, notImportable: 1 });
+    expect((await test({ AD_URL: slapd.url, AD_START_TLS: "true", AD_CA_CERTIFICATE: slapd.caCertificate, AD_BIND_PASSWORD: slapd.rootPassword })).body).toMatchObject({ found: 4 });
+    await importNow();
+    expect((await t.call("POST", "/login", { body: { username: "ivanov", password: ivanov.password } })).status).toBe(200);
+
+    for (const untrusted of [
+      { AD_URL: slapd.ldapsUrl, AD_CA_CERTIFICATE: slapd.otherCaCertificate },
+      { AD_URL: slapd.ldapsUrl, AD_CA_CERTIFICATE: "" },
+      { AD_URL: slapd.url, AD_START_TLS: "true", AD_CA_CERTIFICATE: slapd.otherCaCertificate },
+      // The right CA, but a name the certificate (issued to 127.0.0.1) does not carry.
+      { AD_URL: slapd.ldapsUrl.replace("127.0.0.1", "localhost"), AD_CA_CERTIFICATE: slapd.caCertificate },
+    ]) {
+      const res = await test({ ...untrusted, AD_BIND_PASSWORD: slapd.rootPassword });
+      expect([res.status, res.body.error]).toEqual([502, "directory_tls_failed"]);
+      expect(res.body.message).toContain("certificate");
+    }
+    const notPem = await test({ AD_CA_CERTIFICATE: "-----BEGIN CERTIFICATE-----\nnot base64\n-----END CERTIFICATE-----", AD_BIND_PASSWORD: slapd.rootPassword });
+    expect([notPem.status, notPem.body.error]).toEqual([422, "directory_settings_invalid"]);
+    expect(notPem.body.details.map((d: { path: string; code: string }) => [d.path, d.code])).toEqual([["settings.AD_CA_CERTIFICATE", "directory.invalidCertificate"]]);
+    // Trusting another CA is a different connection: the saved bind password does not go with it.
+    const other = await test({ AD_CA_CERTIFICATE: slapd.otherCaCertificate });
+    expect(other.body.details.map((d: { path: string }) => d.path)).toEqual(["settings.AD_BIND_PASSWORD"]);
+
+    // A saved CA that no longer matches the server: sign-in says the directory is at fault, not the password.
+    await configure({ ...tls, AD_CA_CERTIFICATE: slapd.otherCaCertificate });
+    const signIn = await t.call("POST", "/login", { body: { username: "ivanov", password: ivanov.password } });
+    expect([signIn.status, signIn.body.error]).toEqual([503, "directory_unavailable"]);
+  });
+
+  test("backslashes, a leading '#', quotes, plus signs and Cyrillic in DNs and values import and sign in; a directory login with filter syntax is not imported", async () => {
+    const odd = { rdn: "cn=\\#Хэш \\\\ Back\\+slash", uid: "odd.one", givenName: "#Хэш", sn: "Back\\slash \"Q\" + 1", mail: "odd@plexus.test", title: "=*)(uid=*", o: "\\5c, (x)", password: "odd\\pass#1" };
+    const wild = { ...ivanov, rdn: "uid=wild", uid: "*)(uid=*", mail: "wild@plexus.test", password: "wild-secret-10" };
+    await slapd.add(odd);
+    await slapd.add(wild);
+    try {
+      await configure();
+      const res = await importNow();
+      expect(res.body.skipped).toContainEqual({ dn: `uid=wild,${PEOPLE}`, login: "*)(uid=*", reason: "invalid_login" });
+      expect(byLogin("odd.one")).toMatchObject({ firstName: "#Хэш", lastName: 'Back\\slash "Q" + 1', position: "=*)(uid=*", company: "\\5c, (x)", isActive: true });
+      expect((await t.call("POST", "/login", { body: { username: "odd.one", password: odd.password } })).status).toBe(200);
+      expect((await t.call("POST", "/login", { body: { username: "odd.one", password: "odd\\pass#2" } })).status).toBe(401);
+    } finally {
+      await slapd.remove(odd).catch(() => {});
+      await slapd.remove(wild).catch(() => {});
     }
   });
 

@@ -5,7 +5,7 @@ import { SKIP_REASONS } from "./sync";
 
 /** directory/test: any of the ACTIVE_DIRECTORY settings, to try before saving them; missing ones are the saved values. */
 export const testBody = t.Optional(
-  t.Partial(t.Object(Object.fromEntries(DIRECTORY_SETTINGS.map((label) => [label, t.String({ maxLength: 2000 })])), { additionalProperties: false })),
+  t.Partial(t.Object(Object.fromEntries(DIRECTORY_SETTINGS.map((label) => [label, t.String({ maxLength: 100_000 })])), { additionalProperties: false })),
 );
 
 export const testAnswer = t.Object({ found: integer(), importable: integer(), notImportable: integer() });
@@ -14,7 +14,10 @@ export const syncAnswer = t.Object({
   found: integer(),
   created: integer(),
   updated: integer(),
+  activated: integer(),
   deactivated: integer(),
+  /** The last active SYSTEM_ADMIN's login when the sync would have switched them off and did not. */
+  keptLastAdmin: t.Nullable(t.String()),
   /** The first hundred entries left out, with why. */
   skipped: t.Array(t.Object({ dn: t.String(), login: t.String(), reason: oneOf(SKIP_REASONS) })),
   skippedCount: integer(),

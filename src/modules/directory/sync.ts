@@ -8,13 +8,14 @@ import { log } from "../../lib/log";
 import { audit } from "../audit/service";
 import { revokeUserSessions } from "../auth/sessions";
 import { joinPublicChats } from "../chat/membership";
+import { isLastSystemAdmin } from "../users/role-change";
 import { findUserByEmail, findUserByLogin } from "../users/service";
 import { canonicalLogin, checkEmail, checkText, LIMITS, loginProblem, normalizeEmail, normalizeLogin, normalizeText } from "../users/validation";
 import { searchPeople, type Person } from "./client";
 import { directoryConfig, type DirectorySetting } from "./config";
 
 /** Why an entry was not imported; at most MAX_SKIPPED are listed. */
-export const SKIP_REASONS = ["no_login", "invalid_login", "no_email", "invalid_value", "email_taken", "local_account"] as const;
+export const SKIP_REASONS = ["no_login", "invalid_login", "no_email", "invalid_value", "email_taken", "local_account", "disabled"] as const;
 type SkipReason = (typeof SKIP_REASONS)[number];
 const MAX_SKIPPED = 100;
 
@@ -22,7 +23,11 @@ export interface SyncSummary {
   found: number;
   created: number;
   updated: number;
+  /** Imported users switched on again because the directory enabled their accounts again. */
+  activated: number;
   deactivated: number;
+  /** The login of the last active SYSTEM_ADMIN, kept active although the directory dropped or disabled them. */
+  keptLastAdmin: string | null;
   skipped: { dn: string; login: string; reason: SkipReason }[];
   skippedCount: number;
 }
@@ -64,14 +69,17 @@ const unusablePassword = () => Bun.password.hash(randomBytes(32).toString("base6
  * Reads the directory and brings Plexus' imported users in step: new entries become active users
  * marked as imported (they sign in with their directory password), existing imported users get the
  * directory's names, e-mail, position and company, and imported users the directory no longer lists
- * are deactivated. Nobody is activated again: a user an administrator switched off stays off. A local
+ * or has disabled (Active Directory's userAccountControl) are deactivated. Only an account the sync
+ * itself switched off because it was disabled is switched on again when the directory enables it: a
+ * user an administrator switched off, or one who left the directory, stays off. The last active
+ * SYSTEM_ADMIN is never switched off (users/role-change.ts's rule): the sync says so instead. A local
  * account whose login a directory entry also has is left alone (the directory never takes it over).
  * `actor` is the administrator who asked, or null for the periodic sync.
  */
 async function syncDirectory(ctx: AppContext, actor: User | null): Promise<SyncSummary> {
   const config = directoryConfig(ctx.db);
   const people = await searchPeople(config);
-  const summary: SyncSummary = { found: people.length, created: 0, updated: 0, deactivated: 0, skipped: [], skippedCount: 0 };
+  const summary: SyncSummary = { found: people.length, created: 0, updated: 0, activated: 0, deactivated: 0, keptLastAdmin: null, skipped: [], skippedCount: 0 };
   const skip = (person: Person, reason: SkipReason) => {
     summary.skippedCount++;
     if (summary.skipped.length < MAX_SKIPPED) summary.skipped.push({ dn: person.dn, login: person.login, reason });
@@ -98,12 +106,19 @@ async function syncDirectory(ctx: AppContext, actor: User | null): Promise<SyncS
     if (existing) {
       listed.add(existing.id);
       const changed = (Object.keys(fields) as (keyof typeof fields)[]).some((key) => fields[key] !== existing[key]);
-      if (!changed) continue;
-      ctx.db.transaction((tx) => {
-        tx.update(users).set(fields).where(eq(users.id, existing.id)).run();
-        audit(tx, actorId, "UPDATE", `user ${fields.login} from the directory`);
-      });
-      summary.updated++;
+      if (changed) {
+        ctx.db.transaction((tx) => {
+          tx.update(users).set(fields).where(eq(users.id, existing.id)).run();
+          audit(tx, actorId, "UPDATE", `user ${fields.login} from the directory`);
+        });
+        summary.updated++;
+      }
+      if (person.disabled && existing.isActive) switchOff(ctx, summary, existing, actorId, "disabled in the directory");
+      else if (!person.disabled && !existing.isActive && existing.disabledInDirectory) switchOn(ctx, summary, existing, actorId);
+      continue;
+    }
+    if (person.disabled) {
+      skip(person, "disabled");
       continue;
     }
     const passwordHash = await unusablePassword();
@@ -130,29 +145,55 @@ async function syncDirectory(ctx: AppContext, actor: User | null): Promise<SyncS
     summary.created++;
   }
 
-  summary.deactivated = deactivateUnlisted(ctx, listed, actorId, people.length);
+  deactivateUnlisted(ctx, summary, listed, actorId);
   log.info("directory.synced", { ...summary, skipped: summary.skippedCount });
   return summary;
 }
 
 /** Switches off the active imported users the directory did not list; an empty answer switches off nobody. */
-function deactivateUnlisted(ctx: AppContext, listed: Set<number>, actorId: number | null, found: number): number {
+function deactivateUnlisted(ctx: AppContext, summary: SyncSummary, listed: Set<number>, actorId: number | null) {
   const imported = ctx.db.select().from(users).where(and(eq(users.isImportedFromAD, true), eq(users.isActive, true))).all();
   const gone = imported.filter((user) => !listed.has(user.id));
-  if (gone.length && found === 0) {
+  if (gone.length && summary.found === 0) {
     // A filter or base that suddenly matches nothing is more likely a mistake than everybody leaving.
     log.warn("directory.empty_answer_ignored", { imported: imported.length });
-    return 0;
+    return;
   }
-  for (const user of gone) {
-    ctx.db.transaction((tx) => {
-      tx.update(users).set({ isActive: false }).where(eq(users.id, user.id)).run();
-      revokeUserSessions(tx, user.id);
-      audit(tx, actorId, "USER_DEACTIVATION", `${user.login}: no longer in the directory`);
-    });
-    ctx.live.disconnectUser(user.id);
+  for (const user of gone) switchOff(ctx, summary, user, actorId, "no longer in the directory");
+}
+
+/**
+ * Switches an imported user off and signs them out, marked as disabled in the directory when that is
+ * `why`; the last active SYSTEM_ADMIN stays on, with a warning in the log, the activity log and the summary.
+ */
+function switchOff(ctx: AppContext, summary: SyncSummary, user: User, actorId: number | null, why: "disabled in the directory" | "no longer in the directory") {
+  const done = ctx.db.transaction((tx) => {
+    if (isLastSystemAdmin(tx, user)) {
+      audit(tx, actorId, "UPDATE", `${user.login}: ${why}, but kept active as the last system administrator`);
+      return false;
+    }
+    tx.update(users).set({ isActive: false, disabledInDirectory: why === "disabled in the directory" }).where(eq(users.id, user.id)).run();
+    revokeUserSessions(tx, user.id);
+    audit(tx, actorId, "USER_DEACTIVATION", `${user.login}: ${why}`);
+    return true;
+  });
+  if (!done) {
+    log.warn("directory.last_admin_kept", { login: user.login, why });
+    summary.keptLastAdmin = user.login;
+    return;
   }
-  return gone.length;
+  ctx.live.disconnectUser(user.id);
+  summary.deactivated++;
+}
+
+/** Switches on again an imported user the sync switched off because the directory had disabled the account. */
+function switchOn(ctx: AppContext, summary: SyncSummary, user: User, actorId: number | null) {
+  ctx.db.transaction((tx) => {
+    tx.update(users).set({ isActive: true, disabledInDirectory: false }).where(eq(users.id, user.id)).run();
+    joinPublicChats(tx, user.id);
+    audit(tx, actorId, "USER_ACTIVATION", `${user.login}: enabled again in the directory`);
+  });
+  summary.activated++;
 }
 
 const running = new WeakMap<Db, Promise<SyncSummary>>();

@@ -30,6 +30,8 @@ export const SETTING_DEFAULTS: SettingDefault[] = [
   { label: "GIS_USERNAME", type: "GIS" },
   { label: "GIS_PASSWORD", type: "GIS", isSecured: true },
   { label: "AD_URL", type: "ACTIVE_DIRECTORY", kind: "url", schemes: ["ldap:", "ldaps:"] },
+  { label: "AD_START_TLS", type: "ACTIVE_DIRECTORY", body: "false", kind: "boolean" },
+  { label: "AD_CA_CERTIFICATE", type: "ACTIVE_DIRECTORY" },
   { label: "AD_BASE_DN", type: "ACTIVE_DIRECTORY" },
   { label: "AD_BIND_DN", type: "ACTIVE_DIRECTORY" },
   { label: "AD_BIND_PASSWORD", type: "ACTIVE_DIRECTORY", isSecured: true },

@@ -20,10 +20,19 @@ export function checkRoleChange(db: Executor, actor: User, target: User, role: R
     return;
   }
   if (actor.role !== "SYSTEM_ADMIN") throw forbidden();
+  if (isLastSystemAdmin(db, actor)) throw conflict("last_system_admin", "The last system administrator cannot give up the role");
+}
+
+/**
+ * Whether `user` is the install's last active SYSTEM_ADMIN: then nothing may take the role or the account
+ * away from them (a role change here, a directory sync in directory/sync.ts), or nobody could administer Plexus.
+ */
+export function isLastSystemAdmin(db: Executor, user: User): boolean {
+  if (user.role !== "SYSTEM_ADMIN" || !user.isActive) return false;
   const another = db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, "SYSTEM_ADMIN"), eq(users.isActive, true), ne(users.id, actor.id)))
+    .where(and(eq(users.role, "SYSTEM_ADMIN"), eq(users.isActive, true), ne(users.id, user.id)))
     .get();
-  if (!another) throw conflict("last_system_admin", "The last system administrator cannot give up the role");
+  return !another;
 }

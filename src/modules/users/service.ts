@@ -273,7 +273,8 @@ export function setActive(ctx: AppContext, actor: User, id: number, active: bool
     const row = tx
       .update(users)
       // An account switched on now, or switched off after being on, has been activated: the first date stays.
-      .set({ isActive: active, activatedAt: target.activatedAt ?? new Date() })
+      // An administrator's switch overrules the directory's: a later sync does not switch this account on again.
+      .set({ isActive: active, activatedAt: target.activatedAt ?? new Date(), disabledInDirectory: false })
       .where(eq(users.id, id))
       .returning()
       .get();
