@@ -61,7 +61,7 @@ describe.skipIf(skipWithoutSlapd())("directory sign-in in the browser", () => {
     expect(await result.textContent()).toMatch(/^4 entries found, \d can be imported\./);
     await page.getByRole("button", { name: "Import users now" }).click();
     await result.getByText(/skipped/).waitFor();
-    expect(await result.textContent()).toMatch(/^4 found: [03] added, [03] updated, 0 deactivated, 1 skipped\.$/);
+    expect(await result.textContent()).toMatch(/^4 found: [03] added, [03] updated, 0 enabled again, 0 deactivated, 1 skipped\.$/);
     await configure("ldap://127.0.0.1:1");
     try {
       await page.getByRole("button", { name: "Test the connection" }).click();
