@@ -930,6 +930,7 @@ export const en = {
   "search.contentHint": "Type words to find the documents, wiki articles and tasks whose text holds them in any form.",
   "search.version": "{{name}}, version {{version}}",
   "search.more": "Loading more…",
+  "search.capped": "The best of the newest {{count}} matches are shown; add a word to narrow the search.",
 
   // Admin: settings and mail
   "admin.settings.title": "Settings",

@@ -932,6 +932,7 @@ export const es: Messages = {
   "search.contentHint": "Escriba palabras para encontrar los documentos, artículos y tareas cuyo texto las contiene en cualquier forma.",
   "search.version": "{{name}}, versión {{version}}",
   "search.more": "Cargando más…",
+  "search.capped": "Se muestran las mejores de las {{count}} coincidencias más recientes; añada una palabra para acotar la búsqueda.",
 
   // Admin: settings and mail
   "admin.settings.title": "Configuración",

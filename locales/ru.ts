@@ -932,6 +932,7 @@ export const ru: Messages = {
   "search.contentHint": "Введите слова, чтобы найти документы, статьи и задачи, в тексте которых они есть в любой форме.",
   "search.version": "{{name}}, версия {{version}}",
   "search.more": "Загружаем ещё…",
+  "search.capped": "Показаны лучшие из {{count}} последних совпадений; добавьте слово, чтобы сузить поиск.",
 
   // Admin: settings and mail
   "admin.settings.title": "Настройки",

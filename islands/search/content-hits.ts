@@ -1,6 +1,7 @@
 import type { Wire } from "../../src/lib/responses";
 import type { PresentedFullTextPage } from "../../src/modules/search/presenter";
 import { dataItemPath } from "../../src/lib/data-paths";
+import { FULLTEXT_LIMITS } from "../../src/modules/search/limits";
 import { api } from "../lib/api";
 import { element } from "../lib/dom";
 import { errorText, reportFailure } from "../lib/failures";
@@ -72,7 +73,7 @@ export function contentHits(say: (text: string) => void) {
     onChange: () => {
       if (!active) return;
       if (!query) say(t("search.contentHint"));
-      else if (cards.childElementCount) say("");
+      else if (cards.childElementCount) say(total >= FULLTEXT_LIMITS.ranked ? tf("search.capped", { count: FULLTEXT_LIMITS.ranked }) : "");
       else say(pager.busy ? t("search.searching") : t("search.nothing"));
     },
   });

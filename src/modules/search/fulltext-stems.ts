@@ -7,16 +7,27 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const LATIN = /\p{Script=Latin}/u;
 
+/**
+ * The function words that are in nearly every Russian, Spanish or English text: neither indexed nor
+ * looked for (a query of only these finds nothing). Compared in their folded form.
+ */
+const STOP_WORDS = new Set(
+  [
+    "и в во не на с со что по к ко из за от для о об а но до же ли бы то у это как",
+    "de la que el en y a los las del se por un una para con no su al lo es o",
+    "the of and to in a is that for on with as by at it be this from or are an was were",
+  ].flatMap((line) => line.split(" ")),
+);
+
 /** A word in the one form stemming starts from: lower case, ё as е, accents kept (the Spanish stemmer reads them). */
 const fold = (word: string) => word.toLocaleLowerCase().replaceAll("ё", "е");
 
-/**
- * The stems of one word, by its script: Cyrillic through the Russian stemmer; Latin through the
- * Spanish and the English ones (a text may be either, and both stems are kept); anything else
- * (digits, other scripts) as it is.
- */
-export function stemsOf(word: string): string[] {
-  const folded = fold(word);
+/** Stems already worked out, by word as written: a text repeats its words, and the snippets stem the same ones again. */
+const known = new Map<string, string[]>();
+const KNOWN_MAX = 50_000;
+
+function stemsOfFolded(folded: string): string[] {
+  if (STOP_WORDS.has(folded)) return [];
   if (CYRILLIC.test(folded)) return [russian(folded)];
   if (LATIN.test(folded)) {
     const en = english(folded);
@@ -26,8 +37,23 @@ export function stemsOf(word: string): string[] {
   return [folded];
 }
 
+/**
+ * The stems of one word, by its script: Cyrillic through the Russian stemmer; Latin through the
+ * Spanish and the English ones (a text may be either, and both stems are kept); anything else
+ * (digits, other scripts) as it is. A stop word has none.
+ */
+export function stemsOf(word: string): string[] {
+  let stems = known.get(word);
+  if (!stems) {
+    if (known.size >= KNOWN_MAX) known.clear();
+    stems = stemsOfFolded(fold(word));
+    known.set(word, stems);
+  }
+  return stems;
+}
+
 /** The words of a text, in order, with where each starts (UTF-16 index), for stems and snippets. */
 export const wordsOf = (text: string) => [...text.matchAll(WORD)].map((m) => ({ word: m[0], at: m.index }));
 
-/** What the index stores for a text: every word's stems, separated by spaces. */
+/** What the index stores for a text: every word's stems (none for the stop words), separated by spaces. */
 export const stemmedText = (text: string) => wordsOf(text).flatMap(({ word }) => stemsOf(word)).join(" ");

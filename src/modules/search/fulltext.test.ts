@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { issueCategories, issues } from "../../../db/schema";
+import { articles, articleVersions, issueCategories, issues } from "../../../db/schema";
 import { makeDocx } from "../../lib/sample-documents";
 import { factories } from "../../testing/factories";
 import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
 import { russianReportDocx } from "../docs/russian-docx";
+import { FULLTEXT_LIMITS } from "./limits";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -110,6 +111,56 @@ describe("full-text-search/find", () => {
     expect(new Set([...first.content, ...second.content].map((h: { id: number }) => h.id)).size).toBe(25);
     expect((await t.call("GET", "/full-text-search/find?q=bridges&page=9", { cookie: user.cookie })).body).toEqual({ content: [], totalElements: 25 });
   });
+});
+
+describe("full-text-search/find: stop words and the ranked cap", () => {
+  test("stop words are neither indexed nor required: a query of only stop words finds nothing, and one beside a word finds by that word", async () => {
+    const admin = await t.userWithCookie("SYSTEM_ADMIN");
+    const id = await article(admin.cookie, "Ríos", "<p>The bridge over the river и мост de la casa.</p>");
+    expect((await find(admin.cookie, "the", "bridges")).body.content.map((h: { id: number }) => h.id)).toEqual([id]);
+    for (const q of [["the"], ["The", "of"], ["и"], ["de", "la"]]) expect((await find(admin.cookie, ...q)).body).toEqual({ content: [], totalElements: 0 });
+    const stems = t.db.all<{ stems: string }>(sql`select stems from fulltext_index where rowid = ${id * 4 + 1}`)[0]!.stems.split(" ");
+    expect(stems).toContain("bridg");
+    for (const stop of ["the", "и", "de", "la"]) expect(stems).not.toContain(stop);
+    expect((await find(admin.cookie, "de", "la", "casas")).body.totalElements).toBe(1);
+    // Stop words still count against the limit of words.
+    expect((await find(admin.cookie, ...Array.from({ length: 21 }, () => "the"))).status).toBe(422);
+  });
+
+  test("when more texts match than are ranked, the newest are ranked by bm25: the total says the cap, and the pages neither overlap nor change", async () => {
+    const reader = await t.userWithCookie("USER");
+    const cap = FULLTEXT_LIMITS.ranked;
+    // cap + 10 articles holding the word; the newest few hold it three times and so rank first. Written
+    // in two goes, each brought into the index by the next search in the foreground.
+    for (const [from, to] of [[0, cap], [cap, cap + 10]] as const) {
+      t.db.transaction((tx) => {
+        for (let i = from; i < to; i++) {
+          const row = tx.insert(articles).values({ title: `A${i}` }).returning().get();
+          tx.insert(articleVersions).values({ articleId: row.id, version: 1, title: row.title, content: i >= cap + 5 ? "<p>pump pump pump here</p>" : `<p>a pump number ${i}</p>` }).run();
+        }
+      });
+      await find(reader.cookie, "warm");
+    }
+    const ids = t.db.all<{ id: number }>(sql`select id from articles order by id`).map((a) => a.id);
+    const pageOf = async (page: number) => (await t.call("GET", `/full-text-search/find?q=pumps&page=${page}`, { cookie: reader.cookie })).body;
+    const first = await pageOf(0);
+    expect(first.totalElements).toBe(cap);
+    expect(first.content.slice(0, 5).map((h: { id: number }) => h.id).sort((a: number, b: number) => a - b)).toEqual(ids.slice(-5));
+    const seen: number[] = [];
+    for (let page = 0; page < cap / FULLTEXT_LIMITS.pageSize; page++) {
+      const { content, totalElements } = await pageOf(page);
+      expect([content.length, totalElements]).toEqual([FULLTEXT_LIMITS.pageSize, cap]);
+      seen.push(...content.map((h: { id: number }) => h.id));
+    }
+    expect(new Set(seen).size).toBe(cap);
+    expect([...seen].sort((a, b) => a - b)).toEqual(ids.slice(10));
+    expect(await pageOf(3)).toEqual(await pageOf(3));
+    expect(await pageOf(cap / FULLTEXT_LIMITS.pageSize)).toEqual({ content: [], totalElements: cap });
+    // A word only an old text holds is still found: the cap bounds how many are ranked, not which are searched.
+    t.db.insert(articleVersions).values({ articleId: ids[0]!, version: 2, title: "A0", content: "<p>a pump and a turbine</p>" }).run();
+    t.db.run(sql`update articles set version = 2 where id = ${ids[0]!}`);
+    expect((await find(reader.cookie, "turbines")).body.content.map((h: { id: number }) => h.id)).toEqual([ids[0]]);
+  }, 60_000);
 });
 
 describe("full-text-search/reindex", () => {

@@ -13,4 +13,9 @@ export const FULLTEXT_LIMITS = {
   /** Characters of all q together; more is refused (422). */
   characters: 10_000,
   pageSize: 20,
+  /**
+   * Readable matches ranked at most: when more texts match (a word in most of them), the newest this
+   * many are ranked by bm25 and totalElements says this many (the search sheet tells the reader).
+   */
+  ranked: 1000,
 } as const;
