@@ -93,7 +93,7 @@ afterAll(async () => {
 
 describe("updating Plexus", () => {
   test(
-    "a system administrator installs the waiting package from the Update tab and sees the new build after the restart",
+    "a system administrator installs the waiting package from the Update tab, sees the new build after the restart and the update's backup on the Backups tab",
     async () => {
       placePackage(data, 6, tarGz([{ name: "package.json", content: packageJson(6) }]));
       const { page, context } = await signedInPage(browser, url, await apiSignIn(url, "admin", PASSWORD));
@@ -111,6 +111,10 @@ describe("updating Plexus", () => {
         await page.reload();
         expect(await page.locator("#update-current").textContent()).toBe("6");
         expect(await page.getByRole("button", { name: /^Install build/ }).isDisabled()).toBe(true);
+        // The backup the update took is a normal one: on the Backups tab, ready to restore.
+        await page.goto(`${url}/admin/backup`);
+        await page.locator("#backup-table tbody tr").first().waitFor();
+        expect(await page.locator("#backup-table tbody tr").count()).toBe(1);
       } finally {
         await context.close();
       }

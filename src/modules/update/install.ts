@@ -3,8 +3,9 @@ import { join, relative, sep } from "node:path";
 import type { AppContext } from "../../lib/context";
 import { AppError, conflict } from "../../lib/errors";
 import { log } from "../../lib/log";
-import { buildNumberIn, checksumMatches, installedBuild, packagesIn, updatesFolder } from "./packages";
+import { buildNumberIn, checksumMatches, installedBuild, packagesIn } from "./packages";
 import { extractTarGz } from "../../lib/tar";
+import { backupNow } from "../backup/service";
 
 /** An update package unpacks to at most this many bytes and entries; a larger one is refused half way. */
 const MAX_UNPACKED_BYTES = 4 * 1024 ** 3;
@@ -39,13 +40,6 @@ async function unpack(archive: string, staging: string, installDir: string, data
   return [...new Set([...files.map((file) => file.name), ...folders].map((name) => name.split("/")[0]))];
 }
 
-/** A snapshot of the database beside the packages, taken before anything is replaced. */
-function snapshotDatabase(ctx: AppContext, from: number, to: number): string {
-  const path = join(updatesFolder(ctx.config.dataDir), `before-update-${from}-to-${to}-${Date.now()}.sqlite`);
-  ctx.db.$client.run("VACUUM INTO ?", [path]);
-  return path;
-}
-
 /**
  * Moves each staged top-level entry into the installation, keeping the replaced one in .update-previous;
  * if any move fails, the moves done so far are undone in reverse, so the old build stays whole.
@@ -74,8 +68,9 @@ function swap(installDir: string, staging: string, tops: string[]) {
 /**
  * Installs the newest package in the updates folder: its checksum must match and its build be newer than this
  * one; it is unpacked beside the installation (refusing links and names outside it), must declare the same
- * build in its package.json, the database is snapshotted, and then its top-level entries replace ours by rename.
- * Any refusal or failure leaves the running build as it was. The caller restarts the process.
+ * build in its package.json, a backup is made through the backup service (a normal one: listed, restorable, sent
+ * by FTP when set up; with backups switched off the update is refused), and then its top-level entries replace
+ * ours by rename. Any refusal or failure leaves the running build as it was. The caller restarts the process.
  */
 export async function installLatest(ctx: AppContext, installDir: string) {
   if (running) throw conflict("update_running", "An update is already being installed");
@@ -94,9 +89,9 @@ export async function installLatest(ctx: AppContext, installDir: string) {
     if (buildNumberIn(staging) !== latest.build) {
       throw packageInvalid(`The package's package.json must declare "plexusBuild": ${latest.build}`, "package.json");
     }
-    const snapshot = snapshotDatabase(ctx, current, latest.build);
+    const backup = await backupNow(ctx);
     swap(installDir, staging, tops);
-    log.info("update.installed", { from: current, to: latest.build, snapshot });
+    log.info("update.installed", { from: current, to: latest.build, backup: backup.date });
     return { from: current, to: latest.build };
   } finally {
     rmSync(staging, { recursive: true, force: true });

@@ -58,7 +58,7 @@ describe("build numbers", () => {
 });
 
 describe("installing an update", () => {
-  test("a newer package replaces the build's entries, keeps the old ones aside, snapshots the database and asks for a restart", async () => {
+  test("a newer package replaces the build's entries, keeps the old ones aside, makes a backup of the backup list and asks for a restart", async () => {
     let restarts = 0;
     onRestartRequested(() => restarts++);
     placePackage(t.config.dataDir, 4, tarGz([buildManifest(4), { name: "app/", type: "5" }, { name: "app/new.txt", content: "new build" }]));
@@ -69,7 +69,11 @@ describe("installing an update", () => {
     expect(existsSync(join(install, "app", "old.txt"))).toBe(false);
     expect(readFileSync(join(install, ".update-previous", "app", "old.txt"), "utf8")).toBe("old build");
     expect(existsSync(join(install, ".update-staging"))).toBe(false);
-    expect(readdirSync(join(t.config.dataDir, "updates")).some((name) => /^before-update-3-to-4-\d+\.sqlite$/.test(name))).toBe(true);
+    // A normal backup, taken before the swap: on the Backups page's list, and restorable from there.
+    const backups = await t.call("GET", "/backup/get-all", { cookie: root });
+    expect(backups.body).toEqual([{ date: expect.any(String), size: expect.any(Number) }]);
+    expect(readdirSync(join(t.config.dataDir, "updates")).filter((name) => name.endsWith(".sqlite"))).toEqual([]);
+    expect(await t.call("POST", "/backup/restore-by-date", { cookie: root, body: { date: backups.body[0].date } })).toMatchObject({ status: 200 });
     await Bun.sleep(400);
     expect(restarts).toBe(1);
   });
@@ -90,6 +94,10 @@ describe("installing an update", () => {
     ["a package.json of another build", () => placePackage(t.config.dataDir, 4, tarGz([buildManifest(9)])), 422, "update_package_invalid"],
     ["no package.json", () => placePackage(t.config.dataDir, 4, tarGz([{ name: "app/new.txt", content: "x" }])), 422, "update_package_invalid"],
     ["an entry replacing git's folder", () => placePackage(t.config.dataDir, 4, tarGz([buildManifest(4), { name: ".git/config", content: "x" }])), 422, "update_package_invalid"],
+    ["a sound package while backups are switched off (no backup, no update)", () => {
+      t.db.$client.exec("UPDATE settings SET body = 'NONE' WHERE label = 'BACKUP_TYPE'");
+      placePackage(t.config.dataDir, 4, tarGz([buildManifest(4), { name: "app/new.txt", content: "new build" }]));
+    }, 409, "backup_disabled"],
   ];
   for (const [what, arrange, status, error] of refusals) {
     test(`${what} is refused and nothing changes`, async () => {
