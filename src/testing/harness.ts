@@ -9,6 +9,7 @@ import { canonicalLogin } from "../modules/users/validation";
 import type { Role } from "../lib/roles";
 import { createApp } from "../app";
 import { loadConfig, type Config } from "../lib/config";
+import { factories } from "./factories";
 import { smtpEnv, startSmtpSink, type SmtpSink } from "./smtp";
 import { ownPageHeaders } from "./own-page";
 
@@ -113,6 +114,40 @@ export function testApp(env: Record<string, string> = {}) {
 }
 
 export type TestApp = ReturnType<typeof testApp>;
+
+/** Stands for whatever `current()` gives when used, so a file can hold it in a const across its tests. */
+function standIn<T extends object>(current: () => T | undefined): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = current();
+      if (!target) throw new Error("withTestApp: used outside a test");
+      return Reflect.get(target, key);
+    },
+  });
+}
+
+/**
+ * Registers hooks giving each test a fresh app (`t`) and its factories (`f`), closed after it; both stand for
+ * the running test's. `restart(env)` replaces the test's app with one started with other settings.
+ */
+export function withTestApp(env: Record<string, string> = {}) {
+  let app: TestApp | undefined;
+  let made: ReturnType<typeof factories> | undefined;
+  const start = (settings: Record<string, string>) => {
+    app = testApp(settings);
+    made = factories(app);
+  };
+  beforeEach(() => start(env));
+  afterEach(() => app!.close());
+  return {
+    t: standIn(() => app),
+    f: standIn(() => made),
+    async restart(settings: Record<string, string>) {
+      await app!.close();
+      start(settings);
+    },
+  };
+}
 
 /**
  * Registers hooks giving each test a fresh app whose mail goes to one SMTP sink per file;

@@ -1,15 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { openDb } from "../../../db/client";
 import { activityLog, sessions } from "../../../db/schema";
-import { makeUser, tempDataDir, testApp, testConfig } from "../../testing/harness";
+import { makeUser, tempDataDir, testApp, testConfig, withTestApp } from "../../testing/harness";
 import { startServer } from "../../web";
 import { DEVICE_COOKIE } from "./device-cookie";
 
-let t: ReturnType<typeof testApp>;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t } = withTestApp();
 
 describe("POST /api/login", () => {
   test("signs in, sets an HttpOnly SameSite=Lax cookie, keeps only a hash and records LOGIN", async () => {

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sessions } from "../../../db/schema";
-import { testApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 
-let t: ReturnType<typeof testApp>;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t } = withTestApp();
 
 const sessionCookies = (headers: Headers) => headers.getSetCookie().filter((c) => c.startsWith("plexus_session="));
 const idOf = (cookie: string) => cookie.split(";")[0].split("=")[1].split(".")[0];

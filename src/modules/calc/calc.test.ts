@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { dataItems } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 import { CALC_LIMITS, DEFAULT_SCRIPT } from "./limits";
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 const AREA = "function main(props) {\n  return props.width * props.height;\n}\n";
 const AREA_PROPS = JSON.stringify([

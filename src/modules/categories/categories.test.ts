@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import {
   activityLog,
@@ -10,18 +10,13 @@ import {
   userProjectCategories,
   userProjects,
 } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 import { categoryProgress } from "../data/counts";
 import { categoryData } from "../data/search";
 
-let t: TestApp;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 // Projects, memberships and items go in directly: this file tests categories, not the projects module.
-let f: ReturnType<typeof factories>;
-beforeEach(() => (f = factories(t)));
 const tag = (projectId: number, dataId: number, value: string) => {
   const keyword = t.db.insert(keywords).values({ projectId, value }).returning().get();
   t.db.insert(dataKeywords).values({ dataId, keywordId: keyword.id }).run();

@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { dataItems, dataRelations } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 import { contrastWithWhite, hslToRgb } from "../../testing/contrast";
 import { CHART_LIMITS } from "./limits";
 import { seriesColor } from "./palette";
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 const HEADERS = ["Месяц", "Выручка, ₽", "Расходы", "url"];
 const ROWS = [

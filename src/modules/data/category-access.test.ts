@@ -1,21 +1,14 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { dataItems, dataKeywords, docVersions, keywords, providers, type DataItem } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 import { categoryProgress } from "./counts";
 import { categoryData } from "./search";
 
 // A plain member given categories in the project users dialog sees only the data in them (none
 // given: all), on every read path; moderators and administrators see everything.
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 /**
  * A project with "Site photos" and "Drawings", an item in each, one in both, one in neither; a

@@ -1,22 +1,17 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import {
   activityLog, dataCategories, dataItems, dataKeywords, dataRelations, docVersions, keywords, providers, DATA_TYPES, type DataItem,
 } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 import { containsPatterns, likePattern } from "./text-match";
 import { categoryProgress } from "./counts";
 
-let t: TestApp;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 // Projects, memberships and categories are other modules' work; tests put them in directly.
-let f: ReturnType<typeof factories>;
-beforeEach(() => (f = factories(t)));
 const world = () => f.projectScene({ outsiderRole: "MODERATOR" });
 const insertItems = (rows: (Partial<typeof dataItems.$inferInsert> & { projectId: number; name: string })[]) =>
   rows.map((row) => f.dataItem(row.projectId, row));

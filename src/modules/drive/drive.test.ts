@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { activityLog, driveFiles, driveQuotas } from "../../../db/schema";
 import { makePdf } from "../../lib/sample-documents";
-import { makeUser, testApp, type TestApp } from "../../testing/harness";
+import { makeUser, withTestApp } from "../../testing/harness";
 import { countStoredFiles } from "../../testing/stored-files";
 import { formatSize } from "../../../islands/lib/files";
 import { contentDisposition } from "../../lib/downloads";
@@ -12,9 +12,7 @@ import { sendMessage } from "../chat/messages";
 import { parseRange } from "./presenter";
 import { fileTypeOf, saveUserFile, unlockLink } from "./service";
 
-let t: TestApp;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t, restart } = withTestApp();
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
@@ -557,8 +555,7 @@ describe("quota", () => {
   }
 
   test("DRIVE_QUOTA_MB holds while the upload streams: past it a 413 drive_quota_exceeded, the rest of the body unread, nothing kept", async () => {
-    t.close();
-    t = testApp({ DRIVE_QUOTA_MB: "1" });
+    await restart({ DRIVE_QUOTA_MB: "1" });
     const { alice } = await twoPeople();
     expect(await quotaOf(alice.cookie)).toEqual({ userId: alice.user.id, used: 0, quota: 1024 * KB, custom: false });
     expect((await upload(alice.cookie, "first.txt", "x".repeat(600 * KB))).status).toBe(200);
@@ -585,8 +582,7 @@ describe("quota", () => {
   });
 
   test("a copy into one's drive counts too: past the quota, 413 and nothing copied", async () => {
-    t.close();
-    t = testApp({ DRIVE_QUOTA_MB: "1" });
+    await restart({ DRIVE_QUOTA_MB: "1" });
     const { alice, bob } = await twoPeople();
     const theirs = (await upload(alice.cookie, "big.txt", "x".repeat(700 * KB))).body;
     const [shared] = (await t.call("POST", `/files/share?id=${theirs.id}`, { cookie: alice.cookie })).body;

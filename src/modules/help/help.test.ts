@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MANUAL_DIR } from "./service";
-import { testApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 
-let t: ReturnType<typeof testApp>;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t } = withTestApp();
 
 test("the user manual is a tree of pages with their sections, in the reader's language", async () => {
   const { cookie } = await t.userWithCookie();

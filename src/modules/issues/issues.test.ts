@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { chats, issues, userProjects } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 type Person = { user: { id: number; firstName: string; lastName: string }; cookie: string };
 

@@ -1,17 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { mailTemplates } from "../../../db/schema";
 import { translator } from "../../lib/i18n";
-import { testApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 import { startSmtpSink } from "../../testing/smtp";
 
 const en = translator("en");
-let t: ReturnType<typeof testApp>;
+const { t } = withTestApp();
 let root: string;
 beforeEach(async () => {
-  t = testApp();
   root = (await t.userWithCookie("SYSTEM_ADMIN")).cookie;
 });
-afterEach(() => t.close());
 
 const smtpAt = (port: number) => [
   { label: "SMTP_HOST", body: "127.0.0.1" },

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { categories, dataItems, projects, userProjects } from "../../../db/schema";
-import { testApp, type TestApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 
-let t: TestApp;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t } = withTestApp();
 
 async function projectWithAdmin(name = "Bridge") {
   const admin = await t.userWithCookie("ADMIN");

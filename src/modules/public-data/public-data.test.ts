@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { docVersions } from "../../../db/schema";
-import { testApp, type TestApp } from "../../testing/harness";
-import { factories } from "../../testing/factories";
+import { withTestApp } from "../../testing/harness";
 import { PUBLIC_ROWS } from "./service";
 
-let t: TestApp;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 /** A project with a public and a private category, a member, and items in each. */
 async function scene() {
-  const f = factories(t);
   const { project, member } = await f.projectScene({ name: "Survey" });
   const open = f.category(project.id, { name: "Open data", isPublic: true });
   const closed = f.category(project.id, { name: "Internal", isPublic: false });

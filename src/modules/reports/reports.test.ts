@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import mammoth from "mammoth";
 import { extractText } from "unpdf";
 import { dataItems } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
+import { OWN_PAGE_HEADERS, withTestApp } from "../../testing/harness";
 import { REPORT_LIMITS } from "./limits";
 
-let t: TestApp;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 /** A 2×2 PNG. */
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEUlEQVR4nGP4zwAEIOI/kAAAG/ID/VxhF44AAAAASUVORK5CYII=";
@@ -20,7 +17,6 @@ const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzA
  * that does not exist. The member is limited to A; the moderator sees the whole project.
  */
 async function scene() {
-  const f = factories(t);
   const s = await f.projectScene({ name: "Мост" });
   const a = f.category(s.project.id, { name: "A" });
   const b = f.category(s.project.id, { name: "B" });
@@ -107,7 +103,7 @@ describe("report/get", () => {
   test("a member limited to other categories gets 404 for the report itself, on get and export", async () => {
     const s = await scene();
     t.db.delete(dataItems).where(eq(dataItems.id, s.report.id)).run();
-    const report = factories(t).dataItem(s.project.id, { name: "B report", dataType: "REPORT", body: "<p>b</p>" }, [s.b.id]);
+    const report = f.dataItem(s.project.id, { name: "B report", dataType: "REPORT", body: "<p>b</p>" }, [s.b.id]);
     expect((await t.call("GET", `/report/get/${report.id}`, { cookie: s.member.cookie })).status).toBe(404);
     const exported = await exportAs(s.member, report.id, "pdf");
     expect(exported.status).toBe(404);

@@ -1,14 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ROLES } from "../../lib/roles";
 import { translator } from "../../lib/i18n";
 import type { MessageKey } from "../../../locales/en";
-import { testApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 import { SETTING_DEFAULTS } from "./defaults";
 
 const en = translator("en");
-let t: ReturnType<typeof testApp>;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t } = withTestApp();
 
 describe("settings", () => {
   test("get-general is public and carries the branding only", async () => {

@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { count, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { dataItems, tableRows } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
+import { OWN_PAGE_HEADERS, withTestApp } from "../../testing/harness";
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 type Bytes = Uint8Array | string;
 

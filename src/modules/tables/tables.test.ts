@@ -1,15 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
+import { describe, expect, test } from "bun:test";
+import { withTestApp } from "../../testing/harness";
 import { createTable, tableValues } from "./service";
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 const get = (cookie: string, path: string) => t.call("GET", path, { cookie });
 

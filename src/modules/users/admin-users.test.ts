@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { activityLog, passwordResetRequests } from "../../../db/schema";
-import { makeUser, testApp } from "../../testing/harness";
+import { makeUser, withTestApp } from "../../testing/harness";
 import { SIGN_IN_LINK_MS } from "./sign-in-link";
 
-let t: ReturnType<typeof testApp>;
-beforeEach(() => {
-  t = testApp();
-});
-afterEach(() => t.close());
+const { t } = withTestApp();
 
 const setRole = (cookie: string, id: number, groupName: string) => t.call("POST", "/users/save", { cookie, body: { id, role: { groupName } } });
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;

@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { articles, articleVersions } from "../../../db/schema";
-import { testApp, type TestApp } from "../../testing/harness";
+import { type TestApp, withTestApp } from "../../testing/harness";
 import { compareContents } from "./compare";
 import { ancestorsOf, openBranches } from "./service";
 import { WIKI_LIMITS } from "./limits";
 
-let t: TestApp;
-beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+const { t } = withTestApp();
 
 type Cookie = { cookie: string };
 const save = (who: Cookie, body: Record<string, unknown>) => t.call("POST", "/article/save", { cookie: who.cookie, body });
