@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Executor } from "../../../db/client";
 import { docVersions } from "../../../db/schema";
@@ -7,9 +7,13 @@ import { docVersions } from "../../../db/schema";
 
 const other = alias(docVersions, "other");
 
+/** A PDF's plain text as HTML for the index, which reads it with textOfHtml: only & and < mean anything there. */
+const asHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
 /**
  * The text of each of the documents `ids` as it is now: the newest active version's converted body
- * (sanitised HTML). A document whose newest version has none, or that is gone, is absent.
+ * (a DOCX's sanitised HTML) or its text (a PDF's, read by pdf-text.ts). A document whose newest
+ * version has neither, or that is gone, is absent.
  */
 export function documentTextsForIndex(db: Executor, ids: number[]): { ref: number; html: string }[] {
   const newest = db
@@ -19,10 +23,11 @@ export function documentTextsForIndex(db: Executor, ids: number[]): { ref: numbe
     .orderBy(desc(other.creationDate), desc(other.id))
     .limit(1);
   return db
-    .select({ ref: docVersions.dataId, html: sql<string>`${docVersions.body}` })
+    .select({ ref: docVersions.dataId, body: docVersions.body, text: docVersions.text })
     .from(docVersions)
-    .where(and(inArray(docVersions.dataId, ids), eq(docVersions.id, sql`(${newest})`), isNotNull(docVersions.body)))
-    .all();
+    .where(and(inArray(docVersions.dataId, ids), eq(docVersions.id, sql`(${newest})`), or(isNotNull(docVersions.body), isNotNull(docVersions.text))))
+    .all()
+    .map((row) => ({ ref: row.ref, html: row.body ?? asHtml(row.text ?? "") }));
 }
 
 /** Every document with a version, for a rebuild of the index. */
