@@ -18,6 +18,7 @@ import { startChatMailJob } from "./jobs/chat-mail";
 import { startIssueReminderJob } from "./jobs/issue-reminders";
 import { startDirectorySyncJob } from "./jobs/directory-sync";
 import { discardUnfinishedImports } from "./modules/tables/import-write";
+import { readPdfTexts } from "./modules/docs/pdf-text";
 import { startBackupSchedule } from "./modules/backup/schedule";
 import { PAGE_CSP_FALLBACK } from "./lib/csp";
 import { clientAddress } from "./lib/client-address";
@@ -126,6 +127,8 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
   const stopBackups = startBackupSchedule(ctx);
   // Tables whose import a stop or crash interrupted are removed while the server already answers.
   discardUnfinishedImports(ctx.db).catch((error) => log.error("table_import_discard_failed", { error: String(error) }));
+  // PDF versions whose text was never read (stored before PDFs were read, or a stop cut the read short) are read now.
+  void readPdfTexts(ctx);
   return {
     server,
     ctx,

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { activityLog, dataItems, docVersions, stagedFiles } from "../../../db/schema";
 import { makeDocx, makePdf } from "../../lib/sample-documents";
 import { docxToHtml } from "./convert";
+import { readPdfTexts } from "./pdf-text";
 import { deepXmlDocx, heavyDocx, writeZip, zipBombDocx } from "./hostile-docx";
 import { russianReportDocx } from "./russian-docx";
 import { sanitize } from "../../lib/sanitize";
@@ -13,7 +14,11 @@ import { countStoredFiles } from "../../testing/stored-files";
 
 let t: TestApp;
 beforeEach(() => (t = testApp()));
-afterEach(() => t.close());
+// Uploads of PDFs start reading their text in the background: let it end before the database closes.
+afterEach(async () => {
+  await readPdfTexts(t.ctx);
+  await t.close();
+});
 
 /** A project with an ADMIN (not a member), a moderator and a plain member who reads. */
 async function setup() {

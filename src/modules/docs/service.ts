@@ -13,6 +13,7 @@ import { requireDataItem } from "../data/policy";
 import { createDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { assertCompletePdf, docxToHtml } from "./convert";
+import { readPdfTexts } from "./pdf-text";
 import type { AddVersionInput, SaveAllInput, UpdateVersionInput } from "./model";
 import { requireStager, requireVersion } from "./policy";
 import { VERSION_LIMITS } from "./limits";
@@ -155,11 +156,13 @@ export function addVersion(ctx: AppContext, actor: User, input: AddVersionInput)
   const { item } = requireDataItem(ctx.db, actor, input.data.id, "MODERATOR");
   if (item.dataType !== "DOC") throw invalid([{ path: "body.data.id", message: "Versions belong to documents" }]);
   checkDescription(input.description, "body.description");
-  return ctx.db.transaction((tx) => {
+  const version = ctx.db.transaction((tx) => {
     const version = insertVersion(tx, actor, item.id, claimStaged(tx, actor, input.path, "body.path"), input.name, input.description);
     audit(tx, actor.id, "ADD_VERSION", version.name, item.id);
-    return presentVersion(version, actor);
+    return version;
   });
+  if (version.type === "PDF") void readPdfTexts(ctx);
+  return presentVersion(version, actor);
 }
 
 export function updateVersion(ctx: AppContext, actor: User, input: UpdateVersionInput) {
@@ -236,7 +239,7 @@ export function saveAll(ctx: AppContext, actor: User, projectId: number, input: 
   const missing = input.flatMap((doc, i) => (providerName(doc.provider) ? [] : [{ path: `body.${i}.provider`, message: "docs.noProvider", code: "docs.noProvider" }]));
   if (missing.length) throw new AppError(422, "docs_without_provider", "Some documents have no data source", missing);
   input.forEach((doc, i) => checkDescription(doc.versionDescription, `body.${i}.versionDescription`));
-  return ctx.db.transaction((tx) =>
+  const saved = ctx.db.transaction((tx) =>
     input.map((doc, i) => {
       const staged = claimStaged(tx, actor, doc.path, `body.${i}.path`);
       const { path: _path, versionDescription, ...fields } = doc;
@@ -246,6 +249,8 @@ export function saveAll(ctx: AppContext, actor: User, projectId: number, input: 
       return { id: item.id, name: item.name, version: presentVersion(version) };
     }),
   );
+  if (saved.some((doc) => doc.version.type === "PDF")) void readPdfTexts(ctx);
+  return saved;
 }
 
 const providerName = (provider: SaveAllInput[number]["provider"]) =>
