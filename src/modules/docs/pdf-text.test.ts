@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import pdfmake from "pdfmake";
 import { docVersions } from "../../../db/schema";
 import { makePdf } from "../../lib/sample-documents";
 import { factories } from "../../testing/factories";
@@ -23,6 +24,12 @@ const find = (cookie: string, ...words: string[]) => t.call("GET", `/full-text-s
 /** A PDF written by pdfmake (Roboto, so Cyrillic stays text) with one paragraph per entry. */
 const russianPdf = (paragraphs: string[]) =>
   reportPdf({ name: "div", attrs: {}, children: paragraphs.map((text) => ({ name: "p", attrs: {}, children: [text] })) }, "Отчёт");
+
+/** A PDF only its password opens (pdfmake encrypts it), after russianPdf has given pdfmake its fonts. */
+async function encryptedPdf(text: string) {
+  await russianPdf([]);
+  return new Uint8Array(await pdfmake.createPdf({ content: text, userPassword: "secret", defaultStyle: { font: "Roboto" } }).getBuffer());
+}
 
 /** Uploads `files` through files/save and saves them as documents of `projectId`; answers the upload's and the save's answers. */
 async function saveDocuments(cookie: string, projectId: number, files: { name: string; bytes: Uint8Array | string }[]) {
@@ -73,15 +80,16 @@ describe("PDF text in full-text search", () => {
     expect(body.body.body).toBe("");
   }, 60_000);
 
-  test("a damaged PDF, one without text and one past the time limit upload as before (200) and are simply not found; later PDFs are still read", async () => {
+  test("a damaged, an encrypted, a textless PDF and one past the time limit upload as before (200) and are simply not found; later PDFs are still read", async () => {
     const { project, moderator, member } = await f.projectScene();
     const damaged = "%PDF-1.7\n1 0 obj << /Type /Catalog turbine >>\ngarbage turbine\n%%EOF\n";
-    const [broken, blank] = await saveDocuments(moderator.cookie, project.id, [
+    const [broken, locked, blank] = await saveDocuments(moderator.cookie, project.id, [
       { name: "broken.pdf", bytes: damaged },
+      { name: "locked.pdf", bytes: await encryptedPdf("turbine") },
       { name: "scan.pdf", bytes: makePdf([[]]) },
     ]);
     await readPdfTexts(t.ctx);
-    expect([storedText(broken!.id), storedText(blank!.id)]).toEqual(["", ""]);
+    expect([storedText(broken!.id), storedText(locked!.id), storedText(blank!.id)]).toEqual(["", "", ""]);
     expect((await find(member.cookie, "turbine")).body.totalElements).toBe(0);
 
     // The pass that reads a file too slowly leaves it textless and goes on.
