@@ -11,6 +11,7 @@ import type { AppContext } from "../src/lib/context";
 import { findFullText } from "../src/modules/search/fulltext-find";
 import { catchUp } from "../src/modules/search/fulltext-index";
 import { loadConfig } from "../src/lib/config";
+import { SecretBox } from "../src/lib/secret-box";
 import { searchByName } from "../src/modules/data/search";
 import { contains } from "../src/modules/data/text-match";
 import { random } from "./list-bench";
@@ -94,6 +95,7 @@ export function fullTextBench() {
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
     const reader = db.insert(users).values({ firstName: "R", lastName: "R", login: "reader", email: "r@bench.test", passwordHash: "-", isActive: true }).returning().get() as User;
     const text = () => `<p>${Array.from({ length: 420 }, () => pick(TEXT_WORDS)).join(" ")} ${Math.floor(rnd() * 1e6)}</p>`;
+    const ctx = { db, box: SecretBox.forDataDir(dir) } as AppContext;
     let indexingMs = 0;
     let texts = 0;
     while (indexingMs < INDEXING_BUDGET_MS) {
@@ -104,13 +106,12 @@ export function fullTextBench() {
         }
       });
       const start = performance.now();
-      catchUp(db);
+      catchUp(ctx);
       indexingMs += performance.now() - start;
       texts += BATCH;
     }
     db.$client.exec("ANALYZE");
     const bytes = db.all<{ n: number }>(sql`select sum(pgsize) as n from dbstat where name like 'fulltext_index%'`)[0]!.n;
-    const ctx = { db } as AppContext;
     const queries = Array.from({ length: QUERIES + WARMUP }, () => (rnd() < 0.5 ? [pick(TEXT_WORDS)] : [pick(TEXT_WORDS), pick(TEXT_WORDS)]));
     let hits = 0;
     const run = (q: string[]) => (hits += findFullText(ctx, reader, q).content.length);

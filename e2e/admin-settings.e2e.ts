@@ -17,6 +17,8 @@ describe("admin settings", () => {
     await expect(password.inputValue()).resolves.toBe("");
     expect(await page.content()).not.toContain("hidden-secret");
     await page.getByRole("button", { name: "Show: Password" }).click();
+    // The value is fetched when asked for: wait for it to arrive.
+    await page.waitForFunction((input) => (input as HTMLInputElement).value !== "", await password.elementHandle());
     await expect(password.inputValue()).resolves.toBe("hidden-secret");
     expect(await password.getAttribute("type")).toBe("text");
 

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { afterAll, afterEach, beforeAll } from "bun:test";
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
+import { launchChromium } from "./browser";
 import { openDb, type Db } from "../db/client";
 import { startServer } from "../src/web";
 import { startSmtpSink } from "../src/testing/smtp";
@@ -67,7 +68,7 @@ export type Plexus = Awaited<ReturnType<typeof startPlexus>>;
 /** Headless Debian chromium with the flags DESIGN.md lists; make pages from a fresh `browser.newContext()`. */
 export function launchBrowser(): Promise<Browser> {
   ensureChromium();
-  return chromium.launch({
+  return launchChromium({
     executablePath: CHROMIUM,
     args: [
       "--no-sandbox",

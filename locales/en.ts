@@ -927,9 +927,13 @@ export const en = {
   "search.byName": "Name",
   "search.byContent": "Content",
   "search.contentPlaceholder": "Words from the text",
-  "search.contentHint": "Type words to find the documents, wiki articles and tasks whose text holds them in any form.",
+  "search.contentHint": "Type words to find the documents, wiki articles, tasks and chat messages whose text holds them in any form.",
   "search.version": "{{name}}, version {{version}}",
   "search.more": "Loading more…",
+  "search.type.DOC": "Document",
+  "search.type.ARTICLE": "Wiki article",
+  "search.type.ISSUE": "Task",
+  "search.type.CHAT": "Chat message",
   "search.capped": "The best of the newest {{count}} matches are shown; add a word to narrow the search.",
 
   // Admin: settings and mail

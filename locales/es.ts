@@ -929,9 +929,13 @@ export const es: Messages = {
   "search.byName": "Nombre",
   "search.byContent": "Contenido",
   "search.contentPlaceholder": "Palabras del texto",
-  "search.contentHint": "Escriba palabras para encontrar los documentos, artículos y tareas cuyo texto las contiene en cualquier forma.",
+  "search.contentHint": "Escriba palabras para encontrar los documentos, artículos, tareas y mensajes de chat cuyo texto las contiene en cualquier forma.",
   "search.version": "{{name}}, versión {{version}}",
   "search.more": "Cargando más…",
+  "search.type.DOC": "Documento",
+  "search.type.ARTICLE": "Artículo de la base de conocimiento",
+  "search.type.ISSUE": "Tarea",
+  "search.type.CHAT": "Mensaje de chat",
   "search.capped": "Se muestran las mejores de las {{count}} coincidencias más recientes; añada una palabra para acotar la búsqueda.",
 
   // Admin: settings and mail

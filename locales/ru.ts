@@ -929,9 +929,13 @@ export const ru: Messages = {
   "search.byName": "Названию",
   "search.byContent": "Содержимому",
   "search.contentPlaceholder": "Слова из текста",
-  "search.contentHint": "Введите слова, чтобы найти документы, статьи и задачи, в тексте которых они есть в любой форме.",
+  "search.contentHint": "Введите слова, чтобы найти документы, статьи, задачи и сообщения в чатах, в тексте которых они есть в любой форме.",
   "search.version": "{{name}}, версия {{version}}",
   "search.more": "Загружаем ещё…",
+  "search.type.DOC": "Документ",
+  "search.type.ARTICLE": "Статья базы знаний",
+  "search.type.ISSUE": "Задача",
+  "search.type.CHAT": "Сообщение в чате",
   "search.capped": "Показаны лучшие из {{count}} последних совпадений; добавьте слово, чтобы сузить поиск.",
 
   // Admin: settings and mail

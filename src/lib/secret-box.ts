@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { keyFile } from "./key-file";
 
 /**
@@ -18,6 +18,16 @@ export class SecretBox {
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
     const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
     return ["v1", iv, cipher.getAuthTag(), data].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  }
+
+  /**
+   * A keyed hash (HMAC-SHA256) under a key derived from the secret key for `purpose` (HKDF), as hex
+   * cut to `chars` characters: equal inputs hash equally within one install, and without the key a
+   * hash tells nothing of its input.
+   */
+  hasher(purpose: string, chars: number): (text: string) => string {
+    const key = Buffer.from(hkdfSync("sha256", this.key, "", purpose, 32));
+    return (text) => createHmac("sha256", key).update(text, "utf8").digest("hex").slice(0, chars);
   }
 
   open(sealed: string): string {
