@@ -209,7 +209,8 @@ describe("search sheet", () => {
       const card = sheet(page).getByRole("link", { name: new RegExp(`Отчёт ${word}, version отчёт-связь\\.docx`) });
       await card.waitFor();
       expect(await card.getAttribute("href")).toBe(`/project/${project.id}/doc/${id}`);
-      expect(await card.locator("small").textContent()).toBe(`Мост ${word}`);
+      expect(await card.locator(".search-sheet__project").textContent()).toBe(`Мост ${word}`);
+      expect(await card.locator(".search-sheet__kind").textContent()).toBe(en["search.type.DOC"]);
       expect(new Set(await card.locator("mark").allTextContents())).toEqual(new Set([word, "устройства"]));
       expect(await card.locator(".search-sheet__snippet").textContent()).toContain(`подготовлен для устройства связи`);
       // The by-name mode does not know the word form: switching back searches names again.

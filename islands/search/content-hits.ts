@@ -1,9 +1,11 @@
 import type { Wire } from "../../src/lib/responses";
 import type { PresentedFullTextPage } from "../../src/modules/search/presenter";
 import { dataItemPath } from "../../src/lib/data-paths";
+import { mdiBookOpenPageVariantOutline, mdiCheckboxMarkedOutline, mdiMessageTextOutline } from "@mdi/js";
+import { TYPE_ICONS } from "../lib/type-icons";
 import { FULLTEXT_LIMITS } from "../../src/modules/search/limits";
 import { api } from "../lib/api";
-import { element } from "../lib/dom";
+import { element, icon } from "../lib/dom";
 import { errorText, reportFailure } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
 import { scrollPager } from "../lib/scroll-pager";
@@ -12,21 +14,35 @@ import { highlighted } from "./highlight";
 type TextPage = Wire<PresentedFullTextPage>;
 type TextHit = TextPage["content"][number];
 
-/** Where a hit leads (spec 1, section 2): a document's page, a task in its project, a wiki article. */
+/** Each kind of hit's icon, shown with its name (search.type.*) on the card. */
+const HIT_ICONS: Record<TextHit["type"], string> = {
+  DOC: TYPE_ICONS.DOC,
+  ARTICLE: mdiBookOpenPageVariantOutline,
+  ISSUE: mdiCheckboxMarkedOutline,
+  CHAT: mdiMessageTextOutline,
+};
+
+/** Where a hit leads (spec 1, section 2): a document's page, a task in its project, a wiki article, a chat message's chat. */
 function hitPath(hit: TextHit) {
+  if (hit.type === "CHAT") return `/chats?chat=${hit.id}`;
   if (hit.type === "ARTICLE" || !hit.project) return `/wiki/${hit.id}`;
   if (hit.type === "ISSUE") return `/project/${hit.project.id}/issue/${hit.id}`;
   return dataItemPath(hit.project.id, "DOC", hit.id);
 }
 
-/** A hit's card: the name with its version, the project, and the snippet with the matched forms marked. */
+/** A hit's card: its kind, the name with its version, the project, and the snippet with the matched forms marked. */
 function card(hit: TextHit) {
   const link = element("a", "search-sheet__hit search-sheet__card");
   link.href = hitPath(hit);
   link.dataset.result = "";
   const title = hit.version ? tf("search.version", { name: hit.name, version: hit.version.name }) : hit.name;
-  link.append(element("strong", "search-sheet__name", title));
-  if (hit.project) link.append(element("small", undefined, hit.project.name));
+  const kind = element("small", "search-sheet__kind");
+  const mark = icon(HIT_ICONS[hit.type]);
+  mark.setAttribute("width", "14");
+  mark.setAttribute("height", "14");
+  kind.append(mark, element("span", undefined, t(`search.type.${hit.type}`)));
+  link.append(kind, element("strong", "search-sheet__name", title));
+  if (hit.project) link.append(element("small", "search-sheet__project", hit.project.name));
   const snippet = element("span", "search-sheet__snippet");
   snippet.append(...highlighted(hit.snippet));
   link.append(snippet);

@@ -31,4 +31,4 @@ export function documentTextsForIndex(db: Executor, ids: number[]): { ref: numbe
 }
 
 /** Every document with a version, for a rebuild of the index. */
-export const documentIdsForIndex = (db: Executor) => db.selectDistinct({ id: docVersions.dataId }).from(docVersions).all().map(({ id }) => id);
+export const documentIdsForIndex = (db: Executor) => db.select({ id: docVersions.dataId }).from(docVersions).groupBy(docVersions.dataId).all().map(({ id }) => id);

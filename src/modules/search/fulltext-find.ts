@@ -2,11 +2,15 @@ import { and, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
+import type { SecretBox } from "../../lib/secret-box";
 import { invalid } from "../../lib/errors";
 import { reachableItems } from "../data/policy";
 import { reachableIssues } from "../issues/policy";
 import { categoryLimits } from "../projects/policy";
+import { readableMessage } from "../chat/index-texts";
 import { visibleProjects } from "../projects/service";
+import { withBlindStems } from "./fulltext-blind";
+import { chatCards } from "./fulltext-chat";
 import { catchUp, KIND, type Kind } from "./fulltext-index";
 import { snippetOf } from "./fulltext-snippet";
 import { stemsOf, wordsOf } from "./fulltext-stems";
@@ -20,13 +24,13 @@ const KIND_NAMES = Object.fromEntries(Object.entries(KIND).map(([name, code]) =>
  * The query's words (every q split into words) and the FTS5 expression: each word as any of its stems,
  * quoted. Stop words are counted against the limit but not looked for; only stop words give no match.
  */
-function parseQuery(q: string[]) {
+function parseQuery(q: string[], box: SecretBox) {
   const characters = q.reduce((n, part) => n + part.length, 0);
   if (characters > FULLTEXT_LIMITS.characters) throw invalid([{ path: "query.q", message: `At most ${FULLTEXT_LIMITS.characters} characters` }]);
   const words = q.flatMap((part) => wordsOf(part).map(({ word }) => word));
   if (words.length > FULLTEXT_LIMITS.words) throw invalid([{ path: "query.q", message: `At most ${FULLTEXT_LIMITS.words} words` }]);
   const stems = words.map(stemsOf).filter((forms) => forms.length);
-  const match = stems.map((forms) => `(${forms.map(ftsPhrase).join(" OR ")})`).join(" AND ");
+  const match = stems.map((forms) => `(${withBlindStems(box, forms).map(ftsPhrase).join(" OR ")})`).join(" AND ");
   return { match, stems: new Set(stems.flat()) };
 }
 
@@ -34,7 +38,8 @@ function parseQuery(q: string[]) {
  * Per kind, whether the reader may open the text of index row `rid` (an SQL expression on `rid`): a
  * primary-key lookup each, against the reader's projects and category limits worked out once.
  * Documents through the data rule (active items of projects they see, within their category limits),
- * tasks through the tasks' limited-member rule, articles for everyone.
+ * tasks through the tasks' limited-member rule, articles for everyone, chat messages through the chat
+ * rule (chat/index-texts.ts readableMessage: DATA and ISSUE chats follow the item and task rules here).
  */
 function readableKinds(db: Db, actor: User, projectIds: number[]): Record<number, SQL> {
   const limits = categoryLimits(db, actor);
@@ -46,6 +51,10 @@ function readableKinds(db: Db, actor: User, projectIds: number[]): Record<number
     [KIND.ARTICLE]: sql`exists (select 1 from articles where id = rid >> 2)`,
     [KIND.ISSUE]: sql`exists (select 1 from issues where id = rid >> 2 and ${issueRule})`,
     [KIND.DOC]: sql`exists (select 1 from data_items where id = rid >> 2 and ${docRule})`,
+    [KIND.CHAT]: readableMessage(actor, sql`rid >> 2`, {
+      items: sql`select id from data_items where ${and(inArray(sql`project_id`, projectIds), sql`is_active = 1`, reachableItems(limits))}`,
+      issues: sql`select id from issues where ${issueRule}`,
+    }),
   };
 }
 
@@ -94,22 +103,24 @@ function shownRows(db: Db, rids: number[]): ShownRow[] {
  * the newest that many are ranked and totalElements is that number (the sheet says so).
  */
 export function findFullText(ctx: AppContext, actor: User, q: string[] = [], page = 0): PresentedFullTextPage {
-  const { match, stems } = parseQuery(q);
+  const { match, stems } = parseQuery(q, ctx.box);
   if (!match) return { content: [], totalElements: 0 };
   const { db } = ctx;
-  catchUp(db);
+  catchUp(ctx);
   const projects = new Map(visibleProjects(db, actor).map(({ project }) => [project.id, project.name]));
   const hits = rankedHits(db, match, readableKinds(db, actor, [...projects.keys()]));
   const size = FULLTEXT_LIMITS.pageSize;
+  const shown = shownRows(db, hits.slice(page * size, (page + 1) * size));
+  const chats = chatCards(ctx, actor, shown.map(({ rid }) => rid), stems);
   return {
-    content: shownRows(db, hits.slice(page * size, (page + 1) * size)).map((row) => ({
+    content: shown.map((row) => chats.get(row.rid) ?? {
       type: KIND_NAMES[row.rid & 3]!,
       id: row.rid >> 2,
       name: row.name,
       project: row.projectId === null ? null : { id: row.projectId, name: projects.get(row.projectId)! },
       version: row.versionId === null ? null : { id: row.versionId, name: row.versionName! },
       snippet: snippetOf(row.body, stems),
-    })),
+    }),
     totalElements: hits.length,
   };
 }

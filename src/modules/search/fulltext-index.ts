@@ -1,20 +1,24 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
+import type { AppContext } from "../../lib/context";
 import { log } from "../../lib/log";
+import type { SecretBox } from "../../lib/secret-box";
+import { messageIdsForIndex, messageTextsForIndex } from "../chat/index-texts";
 import { documentIdsForIndex, documentTextsForIndex } from "../docs/index-texts";
 import { issueIdsForIndex, issueTextsForIndex } from "../issues/index-texts";
 import { articleIdsForIndex, articleTextsForIndex } from "../wiki/index-texts";
+import { blindStems } from "./fulltext-blind";
 import { stemmedText } from "./fulltext-stems";
 import { textOfHtml } from "./fulltext-text";
 
 // The full-text index (migration 0015): fulltext_index holds each text's stems and plain text under
-// rowid = ref * 4 + kind; triggers note in fulltext_pending, in the writing transaction, which
-// articles, tasks and documents changed. Here those rows are (re)written from the texts their owners
+// rowid = ref * 4 + kind; triggers (migrations 0015, 0018) note in fulltext_pending, in the writing
+// transaction, which articles, tasks, documents and chat messages changed. Here those rows are (re)written from the texts their owners
 // read (SOURCES): a search first catches up with what is pending, and a rebuild walks everything in
 // chunks with the event loop free between them.
 
 /** What an index row is the text of, as stored in the low two bits of its rowid. */
-export const KIND = { ARTICLE: 1, ISSUE: 2, DOC: 3 } as const;
+export const KIND = { CHAT: 0, ARTICLE: 1, ISSUE: 2, DOC: 3 } as const;
 export type Kind = keyof typeof KIND;
 
 /** Rows a search brings in before it reads; more than that (after a rebuild starts) goes to the background. */
@@ -22,18 +26,41 @@ const CATCH_UP = 1000;
 /** Rows one background transaction writes: a few milliseconds, then the event loop gets its turn. */
 const CHUNK = 100;
 
+/** What the indexer needs: the database, and the secret box that opens chat messages. */
+export type Indexer = Pick<AppContext, "db" | "box">;
+
+interface Source {
+  /** The plain text of each ref as it is now; a ref with no text is absent. */
+  texts: (db: Executor, refs: number[]) => { ref: number; text: string }[];
+  /** Every ref the owner has, for a rebuild. */
+  refs: (db: Executor) => number[];
+  /** Sealed at rest: only keyed hashes of the stems are stored, and no body (fulltext-blind.ts). */
+  blind?: boolean;
+}
+
+const fromHtml = (rows: { ref: number; html: string }[]) => rows.map(({ ref, html }) => ({ ref, text: textOfHtml(html) }));
+
 /**
- * Where each kind's texts come from: its owner's reader (the text of each ref as it is now; a ref with
- * no text is absent) and every ref it has, for a rebuild. The triggers of migration 0015 name the same tables.
+ * Where each kind's texts come from: its owner's reader and every ref it has. The triggers of
+ * migrations 0015 and 0018 name the same tables.
  */
-const SOURCES: Record<number, { texts: (db: Executor, refs: number[]) => { ref: number; html: string }[]; refs: (db: Executor) => number[] }> = {
-  [KIND.ARTICLE]: { texts: articleTextsForIndex, refs: articleIdsForIndex },
-  [KIND.ISSUE]: { texts: issueTextsForIndex, refs: issueIdsForIndex },
-  [KIND.DOC]: { texts: documentTextsForIndex, refs: documentIdsForIndex },
-};
+const sources = (box: SecretBox): Record<number, Source> => ({
+  [KIND.CHAT]: { texts: (db, refs) => messageTextsForIndex(db, box, refs), refs: messageIdsForIndex, blind: true },
+  [KIND.ARTICLE]: { texts: (db, refs) => fromHtml(articleTextsForIndex(db, refs)), refs: articleIdsForIndex },
+  [KIND.ISSUE]: { texts: (db, refs) => fromHtml(issueTextsForIndex(db, refs)), refs: issueIdsForIndex },
+  [KIND.DOC]: { texts: (db, refs) => fromHtml(documentTextsForIndex(db, refs)), refs: documentIdsForIndex },
+});
+
+/** The stems and body one text is stored with: a blind source's stems as keyed hashes and no body. */
+function indexRow(box: SecretBox, source: Source, text: string) {
+  const body = text.replace(/\s+/g, " ").trim();
+  if (!body) return null;
+  return source.blind ? { stems: blindStems(box, stemmedText(body)), body: "" } : { stems: stemmedText(body), body };
+}
 
 /** Takes up to `limit` pending rows and writes their index rows, all in one transaction; answers how many. */
-function writePending(db: Db, limit: number): number {
+function writePending({ db, box }: Indexer, limit: number): number {
+  const bySource = sources(box);
   return db.transaction((tx) => {
     const pending = tx.all<{ kind: number; ref: number }>(sql`select kind, ref from fulltext_pending limit ${limit}`);
     for (const kind of Object.values(KIND)) {
@@ -41,9 +68,10 @@ function writePending(db: Db, limit: number): number {
       if (!refs.length) continue;
       const rowids = sql.join(refs.map((ref) => sql`${ref * 4 + kind}`), sql`, `);
       tx.run(sql`delete from fulltext_index where rowid in (${rowids})`);
-      for (const { ref, html } of SOURCES[kind]!.texts(tx, refs)) {
-        const body = textOfHtml(html);
-        if (body) tx.run(sql`insert into fulltext_index(rowid, stems, body) values (${ref * 4 + kind}, ${stemmedText(body)}, ${body})`);
+      const source = bySource[kind]!;
+      for (const { ref, text } of source.texts(tx, refs)) {
+        const row = indexRow(box, source, text);
+        if (row) tx.run(sql`insert into fulltext_index(rowid, stems, body) values (${ref * 4 + kind}, ${row.stems}, ${row.body})`);
       }
       tx.run(sql`delete from fulltext_pending where kind = ${kind} and ref in (${sql.join(refs.map((ref) => sql`${ref}`), sql`, `)})`);
     }
@@ -65,10 +93,11 @@ const statuses = new WeakMap<Db, ReindexStatus>();
 export const reindexStatus = (db: Db): ReindexStatus => statuses.get(db) ?? { state: "IDLE", done: 0, total: 0 };
 
 /** Writes every pending row in chunks, yielding to the event loop between them; the status follows. */
-async function drain(db: Db, status: ReindexStatus) {
+async function drain(indexer: Indexer, status: ReindexStatus) {
+  const { db } = indexer;
   statuses.set(db, status);
   try {
-    while (writePending(db, CHUNK)) {
+    while (writePending(indexer, CHUNK)) {
       status.done = Math.max(0, status.total - pendingCount(db));
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
@@ -81,22 +110,23 @@ async function drain(db: Db, status: ReindexStatus) {
 }
 
 /**
- * full-text-search/reindex: marks every article, task and document, and every row the index holds, as
+ * full-text-search/reindex: marks every article, task, document and chat message, and every row the index holds, as
  * pending in one transaction, then rewrites them in the background (the old rows answer searches
  * meanwhile). While a rebuild runs, a second call only answers its status.
  */
-export function startReindex(db: Db): ReindexStatus {
+export function startReindex(indexer: Indexer): ReindexStatus {
+  const { db, box } = indexer;
   const running = statuses.get(db);
   if (running?.state === "RUNNING") return running;
   const total = db.transaction((tx) => {
-    for (const [kind, source] of Object.entries(SOURCES)) {
+    for (const [kind, source] of Object.entries(sources(box))) {
       tx.run(sql`insert or ignore into fulltext_pending select ${Number(kind)}, value from json_each(${JSON.stringify(source.refs(tx))})`);
     }
     tx.run(sql`insert or ignore into fulltext_pending select rowid & 3, rowid >> 2 from fulltext_index`);
     return tx.all<{ n: number }>(sql`select count(*) as n from fulltext_pending`)[0]!.n;
   });
   const status: ReindexStatus = { state: "RUNNING", done: 0, total };
-  void drain(db, status);
+  void drain(indexer, status);
   return { ...status };
 }
 
@@ -104,9 +134,10 @@ export function startReindex(db: Db): ReindexStatus {
  * Before a search reads the index: writes what changed since (a few rows after ordinary edits). When more
  * is pending (a rebuild, or the migration's first fill) the rest goes on in the background.
  */
-export function catchUp(db: Db) {
-  if (!writePending(db, CATCH_UP)) return;
+export function catchUp(indexer: Indexer) {
+  const { db } = indexer;
+  if (!writePending(indexer, CATCH_UP)) return;
   if (statuses.get(db)?.state !== "RUNNING" && pendingCount(db)) {
-    void drain(db, { state: "RUNNING", done: 0, total: pendingCount(db) });
+    void drain(indexer, { state: "RUNNING", done: 0, total: pendingCount(db) });
   }
 }

@@ -16,12 +16,13 @@ export type PresentedGlobalHits = Static<typeof globalHitsSchema>;
 
 /**
  * full-text-search/find: a page of hits, best first. `snippet` is escaped text in which only
- * <mark>…</mark> is markup (the matched word forms). `version` is a document's newest version.
+ * <mark>…</mark> is markup (the matched word forms). `version` is a document's newest version. A CHAT
+ * hit is a message: `id` is its chat's (the card opens the chat), `name` the chat's name.
  */
 export const fullTextPageSchema = t.Object({
   content: t.Array(
     t.Object({
-      type: oneOf(["DOC", "ARTICLE", "ISSUE"] as const),
+      type: oneOf(["DOC", "ARTICLE", "ISSUE", "CHAT"] as const),
       id: integer(),
       name: t.String(),
       project: t.Nullable(projectRef),

@@ -22,5 +22,5 @@ export const searchRoutes = (ctx: AppContext) =>
       query: fullTextQuery,
       response: answers(fullTextPageSchema),
     })
-    .post("/full-text-search/reindex", () => startReindex(ctx.db), { access: "SYSTEM_ADMIN", response: answers(reindexStatusSchema) })
+    .post("/full-text-search/reindex", () => startReindex(ctx), { access: "SYSTEM_ADMIN", response: answers(reindexStatusSchema) })
     .get("/full-text-search/reindex-status", () => reindexStatus(ctx.db), { access: "SYSTEM_ADMIN", response: answers(reindexStatusSchema) });
