@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { activityLog, dataItems, docVersions, stagedFiles } from "../../../db/schema";
 import { makeDocx, makePdf } from "../../lib/sample-documents";
 import { docxToHtml } from "./convert";
-import { readPdfTexts } from "./pdf-text";
+import { pdfTextsRead } from "./pdf-text";
 import { deepXmlDocx, heavyDocx, writeZip, zipBombDocx } from "./hostile-docx";
 import { russianReportDocx } from "./russian-docx";
 import { sanitize } from "../../lib/sanitize";
@@ -16,7 +16,7 @@ let t: TestApp;
 beforeEach(() => (t = testApp()));
 // Uploads of PDFs start reading their text in the background: let it end before the database closes.
 afterEach(async () => {
-  await readPdfTexts(t.ctx);
+  await pdfTextsRead(t.db);
   await t.close();
 });
 

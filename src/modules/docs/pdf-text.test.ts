@@ -6,7 +6,7 @@ import { makePdf } from "../../lib/sample-documents";
 import { factories } from "../../testing/factories";
 import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
 import { reportPdf } from "../reports/pdf";
-import { readPdfTexts, type PdfTextLimits } from "./pdf-text";
+import { pdfTextsRead, readPdfTexts, type PdfTextLimits } from "./pdf-text";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -15,7 +15,7 @@ beforeEach(() => {
   f = factories(t);
 });
 afterEach(async () => {
-  await readPdfTexts(t.ctx);
+  await pdfTextsRead(t.db);
   await t.close();
 });
 
@@ -31,13 +31,18 @@ async function encryptedPdf(text: string) {
   return new Uint8Array(await pdfmake.createPdf({ content: text, userPassword: "secret", defaultStyle: { font: "Roboto" } }).getBuffer());
 }
 
-/** Uploads `files` through files/save and saves them as documents of `projectId`; answers the upload's and the save's answers. */
-async function saveDocuments(cookie: string, projectId: number, files: { name: string; bytes: Uint8Array | string }[]) {
+/** Uploads `files` through files/save; answers their staged paths. */
+async function stage(cookie: string, files: { name: string; bytes: Uint8Array | string }[]) {
   const form = new FormData();
   for (const file of files) form.append("file", new File([file.bytes as BlobPart], file.name));
   const staged = await t.app.handle(new Request("http://plexus.test/api/files/save", { method: "POST", headers: { ...OWN_PAGE_HEADERS, cookie }, body: form }));
   expect(staged.status).toBe(200);
-  const body = (await staged.json()) as { path: string }[];
+  return (await staged.json()) as { path: string }[];
+}
+
+/** Uploads `files` and saves them as documents of `projectId` (the upload wizard's save); answers what the save answers. */
+async function saveDocuments(cookie: string, projectId: number, files: { name: string; bytes: Uint8Array | string }[]) {
+  const body = await stage(cookie, files);
   const saved = await t.call("POST", `/docs/save-all/${projectId}`, { cookie, body: body.map((s, i) => ({ path: s.path, name: files[i]!.name, provider: "Lab" })) });
   expect(saved.status).toBe(200);
   return saved.body as { id: number; version: Record<string, unknown> }[];
@@ -45,7 +50,7 @@ async function saveDocuments(cookie: string, projectId: number, files: { name: s
 
 /** Waits for the pass the upload started, then reads the document's PDF again with other limits. */
 async function rereadWith(dataId: number, limits: Partial<PdfTextLimits>) {
-  await readPdfTexts(t.ctx);
+  await pdfTextsRead(t.db);
   t.db.update(docVersions).set({ text: null }).where(eq(docVersions.dataId, dataId)).run();
   await readPdfTexts(t.ctx, { maxBytes: 1024 * 1024, maxPages: 10, maxChars: 100_000, timeoutMs: 30_000, maxRssGrowthBytes: 512 * 1024 * 1024, ...limits });
 }
@@ -60,7 +65,7 @@ describe("PDF text in full-text search", () => {
     ]);
     expect(doc!.version).toMatchObject({ type: "PDF", hasBody: false });
     expect(doc!.version).not.toHaveProperty("text");
-    await readPdfTexts(t.ctx);
+    await pdfTextsRead(t.db);
     expect(storedText(doc!.id)).toContain("Список кандидатов на должность");
 
     const res = await find(member.cookie, "кандидат");
@@ -78,6 +83,15 @@ describe("PDF text in full-text search", () => {
     expect(JSON.stringify(versions.body)).not.toContain("кандидатов");
     const body = await t.call("GET", `/docs/get-body/${versions.body[0].id}`, { cookie: member.cookie });
     expect(body.body.body).toBe("");
+
+    // A newer PDF version, added to the document, is read in turn and replaces the older text in the index.
+    const [next] = await stage(moderator.cookie, [{ name: "v2.pdf", bytes: await russianPdf(["Перечень подрядчиков моста."]) }]);
+    const added = await t.call("POST", "/docs/add-doc-version", { cookie: moderator.cookie, body: { data: { id: doc!.id }, path: next!.path } });
+    expect(added.status).toBe(200);
+    expect(added.body).not.toHaveProperty("text");
+    await pdfTextsRead(t.db);
+    expect((await find(member.cookie, "подрядчик")).body.content.map((h: { id: number }) => h.id)).toEqual([doc!.id]);
+    expect((await find(member.cookie, "кандидат")).body.totalElements).toBe(0);
   }, 60_000);
 
   test("a damaged, an encrypted, a textless PDF and one past the time limit upload as before (200) and are simply not found; later PDFs are still read", async () => {
@@ -88,7 +102,7 @@ describe("PDF text in full-text search", () => {
       { name: "locked.pdf", bytes: await encryptedPdf("turbine") },
       { name: "scan.pdf", bytes: makePdf([[]]) },
     ]);
-    await readPdfTexts(t.ctx);
+    await pdfTextsRead(t.db);
     expect([storedText(broken!.id), storedText(locked!.id), storedText(blank!.id)]).toEqual(["", "", ""]);
     expect((await find(member.cookie, "turbine")).body.totalElements).toBe(0);
 
@@ -97,7 +111,7 @@ describe("PDF text in full-text search", () => {
     await rereadWith(slow!.id, { timeoutMs: 1 });
     expect(storedText(slow!.id)).toBe("");
     const [good] = await saveDocuments(moderator.cookie, project.id, [{ name: "good.pdf", bytes: makePdf([["turbine hall"]]) }]);
-    await readPdfTexts(t.ctx);
+    await pdfTextsRead(t.db);
     expect((await find(member.cookie, "turbines")).body.content.map((h: { id: number }) => h.id)).toEqual([good!.id]);
   }, 60_000);
 
@@ -126,7 +140,7 @@ describe("PDF text in full-text search", () => {
   test("PDF versions stored before texts were read (text null) are read by the next pass, as the server starts one", async () => {
     const { project, moderator, member } = await f.projectScene();
     const [doc] = await saveDocuments(moderator.cookie, project.id, [{ name: "old.pdf", bytes: makePdf([["Archive of the turbine hall"]]) }]);
-    await readPdfTexts(t.ctx);
+    await pdfTextsRead(t.db);
     t.db.update(docVersions).set({ text: null }).where(eq(docVersions.dataId, doc!.id)).run();
     expect((await find(member.cookie, "archive")).body.totalElements).toBe(0);
     await readPdfTexts(t.ctx);

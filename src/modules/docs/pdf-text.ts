@@ -85,3 +85,6 @@ export function readPdfTexts(ctx: Pick<AppContext, "db" | "config">, limits: Pdf
   passes.set(ctx.db, pass);
   return pass;
 }
+
+/** Resolves once the pass running for `db` (if any) has ended: for tests, which look after the upload's read. */
+export const pdfTextsRead = (db: Db): Promise<void> => passes.get(db) ?? Promise.resolve();
