@@ -1,31 +1,23 @@
 import type { Wire } from "../../src/lib/responses";
 import type { PresentedRelation, PresentedSearchHit } from "../../src/modules/data/presenter";
 import { api } from "../lib/api";
+import { element, icon } from "../lib/dom";
 import { errorText } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
 import { TYPE_ICONS } from "../lib/type-icons";
 
 type Hit = Wire<PresentedSearchHit>;
 
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "") => {
-  const node = document.createElement(tag);
-  if (text) node.textContent = text;
-  return node;
-};
-
 /** A list of items, each a button that opens it in the side (icon, name, its type for screen readers). */
 function hitList(hits: Hit[], label: string, open: (hit: Hit) => void) {
-  const list = el("ul");
+  const list = element("ul");
   list.setAttribute("aria-label", label);
   for (const hit of hits) {
-    const button = el("button");
+    const button = element("button");
     button.type = "button";
-    button.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${TYPE_ICONS[hit.dataType]}"/></svg>`;
-    const type = el("span", `(${t(`dataType.${hit.dataType}`)})`);
-    type.className = "visually-hidden";
-    button.append(el("span", hit.name), type);
+    button.append(icon(TYPE_ICONS[hit.dataType]), element("span", undefined, hit.name), element("span", "visually-hidden", `(${t(`dataType.${hit.dataType}`)})`));
     button.addEventListener("click", () => open(hit));
-    const item = el("li");
+    const item = element("li");
     item.append(button);
     list.append(item);
   }
@@ -50,56 +42,49 @@ export interface PickerOptions {
  * only what the reader may see is listed.
  */
 export function picker({ projectId, relatedTo, notice, signal, open }: PickerOptions): HTMLElement {
-  const box = el("div");
-  box.className = "split-empty";
+  const box = element("div", "split-empty");
   if (notice) {
-    const line = el("p", notice);
-    line.className = "docv-message docv-message--error";
+    const line = element("p", "docv-message docv-message--error", notice);
     line.setAttribute("role", "alert");
     box.append(line);
   }
-  box.append(el("p", t("viewer.split.choose")));
+  box.append(element("p", undefined, t("viewer.split.choose")));
 
   const failed = (into: HTMLElement, error: unknown) => {
     if (signal.aborted) return;
-    const line = el("p", errorText(error));
-    line.className = "docv-message docv-message--error";
-    into.replaceChildren(line);
+    into.replaceChildren(element("p", "docv-message docv-message--error", errorText(error)));
   };
 
   if (relatedTo) {
-    const section = el("section");
-    const heading = el("h3", tf("viewer.split.related", { name: relatedTo.name }));
-    const body = el("div", t("common.loading"));
+    const section = element("section");
+    const heading = element("h3", undefined, tf("viewer.split.related", { name: relatedTo.name }));
+    const body = element("div", undefined, t("common.loading"));
     section.append(heading, body);
     box.append(section);
     api<Wire<PresentedRelation>[]>("relations-data/get", { query: { id: relatedTo.id }, signal })
       .then((related) => {
         if (signal.aborted) return;
-        body.replaceChildren(related.length ? hitList(related, heading.textContent!, open) : el("p", t("viewer.split.noRelated")));
+        body.replaceChildren(related.length ? hitList(related, heading.textContent!, open) : element("p", undefined, t("viewer.split.noRelated")));
       })
       .catch((error) => failed(body, error));
   }
 
-  const form = el("form");
+  const form = element("form");
   form.setAttribute("role", "search");
   const id = `split-search-${++serial}`;
-  const label = el("label", t("viewer.split.search"));
+  const label = element("label", "visually-hidden", t("viewer.split.search"));
   label.htmlFor = id;
-  label.className = "visually-hidden";
-  const input = el("input");
+  const input = element("input");
   input.type = "search";
   input.id = id;
   input.placeholder = t("viewer.split.search");
   input.autocomplete = "off";
   input.maxLength = 255;
-  const searchButton = el("button", t("viewer.split.search"));
+  const searchButton = element("button", "btn", t("viewer.split.search"));
   searchButton.type = "submit";
-  searchButton.className = "btn";
-  const documents = el("button", t("viewer.split.openDocument"));
+  const documents = element("button", "btn btn--ghost", t("viewer.split.openDocument"));
   documents.type = "button";
-  documents.className = "btn btn--ghost";
-  const results = el("div");
+  const results = element("div");
   results.setAttribute("aria-live", "polite");
   form.append(label, input, searchButton, documents);
   box.append(form, results);
@@ -109,11 +94,11 @@ export function picker({ projectId, relatedTo, notice, signal, open }: PickerOpt
     asking?.abort();
     const controller = (asking = new AbortController());
     const both = AbortSignal.any([signal, controller.signal]);
-    results.replaceChildren(el("p", t("common.loading")));
+    results.replaceChildren(element("p", undefined, t("common.loading")));
     api<Hit[]>(path, { query: { projectId, ...query }, signal: both })
       .then((hits) => {
         if (both.aborted) return;
-        results.replaceChildren(hits.length ? hitList(hits, t("viewer.split.results"), open) : el("p", t("viewer.split.noHits")));
+        results.replaceChildren(hits.length ? hitList(hits, t("viewer.split.results"), open) : element("p", undefined, t("viewer.split.noHits")));
       })
       .catch((error) => both.aborted || failed(results, error));
   };
