@@ -1,9 +1,9 @@
-// Backup time and size for a data folder: BACKUP_BENCH_MB of stored files (default 256 MB, a quarter of the
-// issue's 1 GB to spare this shared 2-core machine; BACKUP_BENCH_MB=1024 runs the full size), half random bytes
-// (photos, PDFs: incompressible) and half text, in 1 MB files, plus a database of 20,000 users. Beside it, GNU
-// `tar -czf` of the same folder in the same run (the baseline: what an administrator's script would cost), the
-// event loop's worst lateness while the backup runs (the server keeps answering), and the restore of that
-// backup. `bun bench/backup-bench.ts` runs it alone.
+// Backup time and size for a data folder of 1 GB (the issue's figure; BACKUP_BENCH_MB=64 for a quick run): stored
+// files in 1 MB files, half random bytes (photos, PDFs: incompressible) and half text, plus a database of 20,000
+// users. Beside it, in the same run, GNU `tar -czf` of the same folder (the baseline: what an administrator's
+// script would cost) and `tar -xzf` of that archive for the restore; the event loop's worst lateness while the
+// backup runs (the server keeps answering). Needs about 4x the size free in the temporary folder; everything is
+// removed at the end. `bun bench/backup-bench.ts` runs it alone.
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -34,7 +34,7 @@ async function withLag<T>(work: () => Promise<T>): Promise<{ result: T; ms: numb
 }
 
 export async function backupBench(): Promise<Figure[]> {
-  const megabytes = Number(process.env.BACKUP_BENCH_MB ?? 256);
+  const megabytes = Number(process.env.BACKUP_BENCH_MB ?? 1024);
   const t = testApp();
   const scratch = mkdtempSync(join(tmpdir(), "plexus-backup-bench-"));
   try {
@@ -62,13 +62,21 @@ export async function backupBench(): Promise<Figure[]> {
     if (tar.exitCode !== 0) throw new Error(`tar failed: ${tar.stderr}`);
     const baselineBytes = statSync(join(scratch, "baseline.tar.gz")).size;
 
+    mkdirSync(join(scratch, "unpacked"));
+    const untarStart = performance.now();
+    const untar = Bun.spawnSync(["tar", "-xzf", join(scratch, "baseline.tar.gz"), "-C", join(scratch, "unpacked")]);
+    const untarMs = performance.now() - untarStart;
+    if (untar.exitCode !== 0) throw new Error(`tar failed: ${untar.stderr}`);
+    rmSync(scratch, { recursive: true, force: true });
+
     const restore = await withLag(() => restoreArchive(t.db, t.config.dataDir, join(backupsDir(t.config.dataDir), backup.result)));
     const size = `${megabytes} MB of files + ${(dbBytes / MB).toFixed(1)} MB database`;
     return [
       [`backup of ${size} (backup-now's work)`, backup.ms / 1000, "s", { baseline: `GNU tar -czf ${(baselineMs / 1000).toFixed(1)} s`, ratio: backup.ms / baselineMs, target: "within 1.5x of tar -czf", pass: backup.ms < baselineMs * 1.5 }],
       [`backup archive size of ${size}`, archiveBytes / MB, "MB", { baseline: `GNU tar -czf ${(baselineBytes / MB).toFixed(1)} MB`, ratio: archiveBytes / baselineBytes }],
       ["event loop's worst lateness while the backup runs", backup.lagMs, "ms", { target: "< 1000 ms (the server keeps answering)", pass: backup.lagMs < 1000 }],
-      [`restore of that backup (checked, then swapped)`, restore.ms / 1000, "s", { baseline: `backup ${(backup.ms / 1000).toFixed(1)} s`, ratio: restore.ms / backup.ms }],
+      [`restore of that backup (checked, then swapped)`, restore.ms / 1000, "s", { baseline: `GNU tar -xzf ${(untarMs / 1000).toFixed(1)} s`, ratio: restore.ms / untarMs }],
+      ["event loop's worst lateness while the restore runs", restore.lagMs, "ms", { target: "< 1000 ms", pass: restore.lagMs < 1000 }],
     ];
   } finally {
     rmSync(scratch, { recursive: true, force: true });
