@@ -57,6 +57,15 @@ function checkScript(script: string | undefined) {
   }
 }
 
+/** A CALC's content as data/save gives it, checked as calc/save checks it (props stored normalised). */
+export const CALC_CONTENT = {
+  script(text: string) {
+    checkScript(text);
+    return text;
+  },
+  props: (text: string) => JSON.stringify(checkProps(text)),
+};
+
 /** calc/save: MODERATOR in the calculation's project; creates one (default script, no props) without `id`. */
 export function saveCalc(db: Db, actor: User, input: SaveInput) {
   const existing = input.id ? requireCalc(db, actor, input.id, "MODERATOR").item : undefined;

@@ -49,17 +49,7 @@ function checkColumns(input: ChartPreviewInput, columns: TableHeader[]): ChartHe
 export function saveChart(db: Db, actor: User, input: ChartSaveInput) {
   requireProjectRole(db, actor, input.projectId, "MODERATOR");
   if (input.id) requireChart(db, actor, input.id, "MODERATOR");
-  const table = requireTable(db, actor, input.table);
-  if (table.projectId !== input.projectId) throw invalid([{ path: "body.table", message: "The table must be in the chart's project" }]);
-  const headers = checkColumns(input, drawable(headersOf(table)));
-  const settings: ChartSettings = {
-    name: input.name.trim(),
-    type: input.type,
-    showDetails: input.showDetails,
-    mainColumn: input.mainColumn,
-    headers,
-    table: table.id,
-  };
+  const settings = checkedSettings(db, actor, input.projectId, input);
   const saved = saveDataItem(db, actor, {
     id: input.id,
     project: { id: input.projectId },
@@ -69,8 +59,29 @@ export function saveChart(db: Db, actor: User, input: ChartSaveInput) {
     categoryList: input.categoryList,
     value: JSON.stringify(settings),
   });
-  addRelation(db, actor, saved.id, table.id);
+  addRelation(db, actor, saved.id, settings.table);
   return saved;
+}
+
+/** Settings whose table the actor sees in the chart's project, with every column named there; a 422 otherwise. */
+function checkedSettings(db: Db, actor: User, projectId: number, input: ChartPreviewInput & { name: string }): ChartSettings {
+  const table = requireTable(db, actor, input.table);
+  if (table.projectId !== projectId) throw invalid([{ path: "body.table", message: "The table must be in the chart's project" }]);
+  const headers = checkColumns(input, drawable(headersOf(table)));
+  return { name: input.name.trim(), type: input.type, showDetails: input.showDetails, mainColumn: input.mainColumn, headers, table: table.id };
+}
+
+/** A CHART's `value` as data/save gives it, checked as chart/save checks its settings; stored as chart/save stores them. */
+export function checkedChartValue(db: Db, actor: User, projectId: number, name: string, text: string): string {
+  const settings = readSettings(text);
+  if (!settings) throw invalid([{ path: "body.value", message: "Must be chart settings: type, showDetails, mainColumn, headers and table" }]);
+  try {
+    return JSON.stringify(checkedSettings(db, actor, projectId, { ...settings, name }));
+  } catch (error) {
+    // A table the saver cannot see reads as bad settings, exactly as one that does not exist.
+    if (error instanceof AppError && error.status === 404) throw invalid([{ path: "body.value", message: "The chart's table must be a table of the project" }]);
+    throw error;
+  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

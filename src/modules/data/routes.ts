@@ -6,6 +6,7 @@ import {
   activeSchema, dataItemSchema, keywordSchema, providerSchema, relationSchema, removedForeverSchema, searchHitSchema, summaryPageSchema,
   summarySchema,
 } from "./presenter";
+import { checkedContent } from "./content";
 import { idQuery, pageBody, pageQuery, relationAddQuery, saveBody, searchByTypeQuery, searchQuery } from "./model";
 import { addRelation, relationsOf, removeRelation } from "./relations";
 import { findPage, itemsOfCategory, searchByName } from "./search";
@@ -26,7 +27,7 @@ export const dataRoutes = (ctx: AppContext) =>
       response: answers(summaryPageSchema),
     })
     .get("/data/get", ({ actor, query }) => getDataItem(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(dataItemSchema) })
-    .post("/data/save", ({ actor, body }) => saveDataItem(ctx.db, actor, body), { access: "USER", body: saveBody, response: answers(dataItemSchema) })
+    .post("/data/save", ({ actor, body }) => saveDataItem(ctx.db, actor, checkedContent(ctx.db, actor, body)), { access: "USER", body: saveBody, response: answers(dataItemSchema) })
     .get("/data/remove", ({ actor, query }) => removeDataItem(ctx, actor, query.id), { access: "USER", query: idQuery, response: answers(activeSchema) })
     .get("/data/restore", ({ actor, query }) => restoreDataItem(ctx, actor, query.id), { access: "USER", query: idQuery, response: answers(activeSchema) })
     .get("/data/remove-forever", ({ actor, query }) => removeDataItemForever(ctx, actor, query.id), { access: "ADMIN", query: idQuery, response: answers(removedForeverSchema) })

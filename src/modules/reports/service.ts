@@ -18,8 +18,10 @@ import type { PresentedReport } from "./presenter";
 
 const SHOWN_TYPES = new Set(["TABLE", "CHART"]);
 
-/** The body as the `report` setting keeps it (a body saved through data/save was cleaned more loosely). */
-const cleanBody = (item: DataItem) => sanitize(item.body ?? "", "report");
+/** A report's body as the `report` setting keeps it, whichever route saves it (report/save, data/save). */
+export const reportBody = (html: string) => sanitize(html, "report");
+/** Bodies stored before data/save cleaned them with `reportBody` are cleaned again when read. */
+const cleanBody = (item: DataItem) => reportBody(item.body ?? "");
 
 /**
  * The items of `ids` the reader may see as blocks of `report`: a TABLE or CHART of the report's
@@ -49,7 +51,7 @@ export function getReport(db: Db, actor: User, id: number): PresentedReport {
 /** report/save: a new body, sanitised (MODERATOR in the report's project). */
 export function saveReport(db: Db, actor: User, input: { id: number; body: string }): PresentedReport {
   const { item } = requireReport(db, actor, input.id, "MODERATOR");
-  saveDataItem(db, actor, { id: item.id, project: { id: item.projectId }, dataType: "REPORT", name: item.name, body: sanitize(input.body, "report") });
+  saveDataItem(db, actor, { id: item.id, project: { id: item.projectId }, dataType: "REPORT", name: item.name, body: reportBody(input.body) });
   return getReport(db, actor, item.id);
 }
 

@@ -39,6 +39,35 @@ export function headerList(names: string[]): TableHeader[] {
   return names.map((name, i) => ({ name: name.trim().slice(0, TABLE_LIMITS.headerChars) || `Column ${i + 1}`, field: fieldOf(i) }));
 }
 
+const notHeaders = (message: string) => invalid([{ path: "body.value", message }]);
+
+/**
+ * A TABLE's `value` as data/save gives it: a header list (or the spec's `{ headers, items }` with no items: rows
+ * come only through import and the table's own edits), each `{ name, field }` with fields cell_0, cell_1, … in order.
+ * A table that exists keeps its number of columns (its rows' cells follow them); stored as the plain list.
+ */
+export function checkedHeaderValue(text: string, existing?: DataItem): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw notHeaders("Must be JSON text");
+  }
+  const spec = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as { headers?: unknown; items?: unknown }) : undefined;
+  if (spec && !(Array.isArray(spec.items) && spec.items.length === 0)) throw notHeaders("Rows are added by importing or editing the table");
+  const list = spec ? spec.headers : parsed;
+  if (!Array.isArray(list)) throw notHeaders("Must be a list of { name, field }");
+  if (list.length > TABLE_LIMITS.columns) throw tooBig("table_too_wide", `A table may have at most ${TABLE_LIMITS.columns} columns`);
+  const headers = list.map((header: Partial<TableHeader> | null, i) => {
+    if (typeof header?.name !== "string" || header.name.length > TABLE_LIMITS.headerChars || header.field !== fieldOf(i)) {
+      throw notHeaders(`Header ${i} must be { name, field: "${fieldOf(i)}" } with a name of at most ${TABLE_LIMITS.headerChars} characters`);
+    }
+    return { name: header.name, field: header.field };
+  });
+  if (existing && headers.length !== headersOf(existing).length) throw notHeaders("A table keeps its number of columns");
+  return JSON.stringify(headers);
+}
+
 /** A stored table's headers (its data item's `value`). */
 export const headersOf = (item: DataItem): TableHeader[] => JSON.parse(item.value || "[]") as TableHeader[];
 
