@@ -4,6 +4,7 @@ import { categories, dataCategories, dataItems, type DataItem, type User } from 
 import { forbidden, notFound } from "../../lib/errors";
 import { hasRank, type Role } from "../../lib/roles";
 import { categoryLimits, requireProjectRole, type CategoryLimits, type ProjectAccess } from "../projects/policy";
+import { isImporting } from "../tables/importing";
 
 export const findDataItem = (db: Executor, id: number): DataItem | undefined =>
   db.select().from(dataItems).where(eq(dataItems.id, id)).get();
@@ -65,6 +66,8 @@ export function requireDataItem(
   if (!item) throw notFound(hiddenAs);
   const access = requireProjectRole(db, actor, item.projectId, "USER", hiddenAs);
   if (!item.isActive && !isModerator(access)) throw notFound(hiddenAs);
+  // A table whose import is still writing does not exist yet, for moderators too (not listed, not restorable).
+  if (!item.isActive && isImporting(db, item.id)) throw notFound(hiddenAs);
   if (!mayReach(db, categoryLimits(db, actor), item)) throw notFound(hiddenAs);
   if (!hasRank(access.role, needed)) throw forbidden();
   return { item, access };

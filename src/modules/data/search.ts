@@ -5,6 +5,7 @@ import { invalid } from "../../lib/errors";
 import { requireCategory, seesCategory } from "../categories/policy";
 import { categoryLimits, requireProjectRole, type CategoryLimits } from "../projects/policy";
 import { nameContains } from "../search/name-index";
+import { importRunning } from "../tables/importing";
 import { LIMITS } from "./limits";
 import { CRITERIA, type CriterionName, type PageInput, type SortField } from "./model";
 import { isModerator, reachableItems } from "./policy";
@@ -139,6 +140,8 @@ function criteriaFilter(criteria: PageInput["criteria"], moderator: boolean, see
   const active = new Set(any<boolean>("isActive") ?? (moderator ? [true, false] : [true]));
   if (!moderator && !active.has(true)) return { conditions, empty: true, textScan };
   if (!moderator || active.size === 1) conditions.push(eq(dataItems.isActive, moderator ? [...active][0]! : true));
+  // A table hidden only while its import writes its rows was never removed: it shows once the import is done.
+  if (moderator && active.has(false)) conditions.push(or(eq(dataItems.isActive, true), sql`not ${importRunning(dataItems.id)}`)!);
   return { conditions, empty: false, textScan };
 }
 

@@ -1,19 +1,14 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { and, count, eq } from "drizzle-orm";
 import { dataItems, tableImports, tableRows, tableSortKeys } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
-import { setDataItemShown } from "../data/service";
+import { withTestApp } from "../../testing/harness";
+import type { AppError } from "../../lib/errors";
+import { findPage } from "../data/search";
+import { removeDataItem, restoreDataItem, setDataItemShown } from "../data/service";
 import { discardUnfinishedImports, importTable } from "./import-write";
 import { createTable } from "./service";
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => [`Pier ${i}`, i * 1.5, i % 7 === 0 ? null : "concrete"]);
 const headers = ["Pier", "Height", "Material"];
@@ -67,6 +62,35 @@ describe("importTable", () => {
     expect(tablesNamed("Piers")).toEqual([]);
     expect(leftovers()).toEqual({ rows: 0, keys: 0, search: 0, pending: 0 });
   });
+
+  test("a table still importing is not among the removed items, nor restorable, until its last slice commits", async () => {
+    const s = await f.projectScene();
+    const removed = () =>
+      findPage(t.db, s.moderator.user, { type: "TABLE", projectId: s.project.id }, { criteria: [{ name: "isActive", value: false }] }).content.map((item) => item.name);
+    const restoreStatus = (id: number) => {
+      try {
+        restoreDataItem(t.ctx, s.moderator.user, id);
+        return 200;
+      } catch (error) {
+        return (error as AppError).status;
+      }
+    };
+    const seen: { listed: boolean; restore: number }[] = [];
+    const timer = setInterval(() => {
+      const item = tablesNamed("Piers")[0];
+      if (item && !item.isActive) seen.push({ listed: removed().includes("Piers"), restore: restoreStatus(item.id) });
+    }, 0);
+    const item = await importTable(t.db, s.moderator.user, s.project.id, { name: "Piers", headers, rows: rowsOf(8000) }).finally(() => clearInterval(timer));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((moment) => moment.listed || moment.restore !== 404)).toEqual([]);
+    expect(leftovers().rows).toBe(8000);
+
+    // Once imported it is a table like any other: removed, it is listed and comes back.
+    removeDataItem(t.ctx, s.moderator.user, item.id);
+    expect(removed()).toEqual(["Piers"]);
+    expect(restoreStatus(item.id)).toBe(200);
+    expect(removed()).toEqual([]);
+  }, 60_000);
 
   test("at start-up, an import a crash interrupted is removed with its rows; finished tables stay", async () => {
     const s = await f.projectScene();
