@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { docVersions, type User } from "../../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
@@ -17,12 +17,16 @@ export function requireStager(db: Db, actor: User): void {
   throw forbidden();
 }
 
+const { text: _text, ...columns } = getTableColumns(docVersions);
+/** A version's columns but its PDF text (up to 500 000 characters that only the index reads), for every read that answers or serves a version. */
+export const versionColumns = columns;
+
 /**
  * The version if the actor may see it: a version of an item they cannot see, or a removed version
  * for anyone below MODERATOR in its project, does not exist for them (the same 404).
  */
 export function requireVersion(db: Db, actor: User, id: number, needed: "USER" | "MODERATOR" = "USER") {
-  const version = db.select().from(docVersions).where(eq(docVersions.id, id)).get();
+  const version = db.select(versionColumns).from(docVersions).where(eq(docVersions.id, id)).get();
   if (!version) throw notFound("version");
   const { role } = requireDataItem(db, actor, version.dataId, "USER", "version").access;
   if (!version.isActive && !hasRank(role, "MODERATOR")) throw notFound("version");

@@ -24,7 +24,7 @@ export const versionSchema = t.Object({
 });
 export type PresentedVersion = Static<typeof versionSchema>;
 
-export const presentVersion = (v: DocVersion, author: Author = null): PresentedVersion => ({
+export const presentVersion = (v: Omit<DocVersion, "text">, author: Author = null): PresentedVersion => ({
   id: v.id,
   dataId: v.dataId,
   name: v.name,

@@ -15,7 +15,7 @@ import { requireProjectRole } from "../projects/policy";
 import { assertCompletePdf, docxToHtml } from "./convert";
 import { readPdfTexts } from "./pdf-text";
 import type { AddVersionInput, SaveAllInput, UpdateVersionInput } from "./model";
-import { requireStager, requireVersion } from "./policy";
+import { requireStager, requireVersion, versionColumns } from "./policy";
 import { VERSION_LIMITS } from "./limits";
 import { presentVersion } from "./presenter";
 
@@ -194,7 +194,7 @@ export function removeVersion(ctx: AppContext, actor: User, id: number) {
 export function versionsOf(db: Db, actor: User, dataId: number) {
   requireDataItem(db, actor, dataId);
   return db
-    .select({ version: docVersions, author: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+    .select({ version: versionColumns, author: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
     .from(docVersions)
     .leftJoin(users, eq(users.id, docVersions.authorId))
     .where(and(eq(docVersions.dataId, dataId), eq(docVersions.isActive, true)))
