@@ -11,7 +11,8 @@ import { apiCall, apiSignIn, browserSuite } from "./setup";
 // does not find what is hidden from them; a newer query cancels the one in flight; at 360 px it spans the
 // screen. By content: a Russian word form inside a DOCX and a Spanish plural in a wiki article are found
 // as cards titled with the name (and version) whose snippets mark the matched forms, markup in the text
-// stays text, the list grows as it is scrolled, and a newer query cancels the page in flight.
+// stays text, the list grows as it is scrolled, and a newer query cancels the page in flight; a chat
+// comment is found by a word form too (its text is not stored in the index) and its card opens the chat.
 
 const TIMEOUT = 60_000;
 const suite = browserSuite();
@@ -219,6 +220,29 @@ describe("search sheet", () => {
       await page.getByRole("radio", { name: en["search.byContent"] }).check();
       await card.click();
       await page.waitForURL(`${suite.plexus.url}/project/${project.id}/doc/${id}`);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "by content: a Russian word form in a chat comment is found; the card says it is a chat message, marks the form and opens the chat",
+    async () => {
+      const word = `Falcon${++serial}`;
+      const cookie = await adminCookie();
+      const project = await apiCall<{ id: number }>(suite.plexus.url, cookie, "POST", "/project/create", { name: `Депо ${word}` });
+      const docId = await uploadDocx(cookie, project.id, "план.docx", `План ${word}`, ["Введение"]);
+      const chat = await apiCall<{ id: number }>(suite.plexus.url, cookie, "POST", "/chats/new-chat-for-data", { dataId: docId, message: `Обсудили кандидатов ${word} на смену` });
+      const { page } = await suite.pageAs(cookie);
+      await searchContent(page, `кандидат ${word.toLowerCase()}`);
+
+      const card = sheet(page).getByRole("link", { name: new RegExp(`${en["search.type.CHAT"]}.*План ${word}`) });
+      await card.waitFor();
+      expect(await card.getAttribute("href")).toBe(`/chats?chat=${chat.id}`);
+      expect(await card.locator(".search-sheet__kind").textContent()).toBe(en["search.type.CHAT"]);
+      expect(new Set(await card.locator("mark").allTextContents())).toEqual(new Set(["кандидатов", word]));
+      await card.click();
+      await page.waitForURL(`${suite.plexus.url}/chats?chat=${chat.id}`);
+      await page.locator(".chat-frame li[data-message-id]").filter({ hasText: `Обсудили кандидатов ${word} на смену` }).waitFor();
     },
     TIMEOUT,
   );
