@@ -92,7 +92,7 @@ describe("administering users", () => {
   );
 
   test(
-    "opening a table and a document is logged as READ, and the activity page links to the item",
+    "opening a table and a document is logged as READ, shown in the reader's words, linking the item or naming one deleted for good",
     async () => {
       const { plexus } = suite;
       const adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
@@ -108,12 +108,18 @@ describe("administering users", () => {
       await readerPage.goto(`${plexus.url}/project/${projectId}/table/${table.id}`);
       await readerPage.goto(`${plexus.url}/project/${projectId}/doc/${doc.id}`);
 
+      await apiCall(plexus.url, adminCookie, "GET", `/data/remove?id=${doc.id}`);
+      await apiCall(plexus.url, adminCookie, "GET", `/data/remove-forever?id=${doc.id}`);
+
       const { page } = await suite.pageAs(adminCookie);
       await page.goto(`${plexus.url}/admin/user-activity`);
       await page.getByLabel("User", { exact: true }).selectOption(String(reader.id));
-      const reads = page.locator('#activity-table tbody tr:has(td:nth-child(3):text-is("READ"))');
+      const reads = page.locator('#activity-table tbody tr:has(td:nth-child(3):text-is("Viewed"))');
       await reads.nth(1).waitFor();
       expect(await reads.count()).toBe(2);
+      // The document is gone: its name stays, as text, never a link to a page that no longer exists.
+      const gone = reads.filter({ hasText: "Span report" }).locator("td:nth-child(5)");
+      expect([await gone.textContent(), await gone.locator("a").count()]).toEqual(["Span report", 0]);
       await reads.getByRole("link", { name: "Pylons" }).click();
       await page.waitForURL(`${plexus.url}/project/${projectId}/table/${table.id}`);
     },

@@ -62,6 +62,8 @@ const READ_ONLY_JOINS: Record<string, string> = {
   // The activity log's rows name their user (sorted by login) and link their data item: joined in the one paged query.
   "src/modules/audit/log.ts users": "user names in activity log rows",
   "src/modules/audit/log.ts dataItems": "data item links in activity log rows",
+  // A row keeps its data item's name, read by id in the writer's transaction, for when the item is deleted for good.
+  "src/modules/audit/service.ts dataItems": "data item name kept with an activity log row",
   // A version lists its author's name; joined in the versions query.
   "src/modules/docs/service.ts users": "author names of versions",
   // A version belongs to a project only through its data item: a removed project's files are found in one query.

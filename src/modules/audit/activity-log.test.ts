@@ -46,6 +46,56 @@ describe("admin/activity-log/find-pageable-search-result", () => {
     expect((await find(admin, { page: 0, rowsPerPage: 3, sortBy: "date", desc: true })).status).toBe(403);
   });
 
+  test("sorted by user: logins in order whatever their case, rows without a user first (ascending), pages seamless", async () => {
+    const { cookie } = await t.userWithCookie("SYSTEM_ADMIN", { login: "zed" });
+    const { user: ann } = await t.userWithCookie("USER", { login: "ann" });
+    const { user: bob } = await t.userWithCookie("USER", { login: "Bob" });
+    const { user: cid } = await t.userWithCookie("USER", { login: "cid" });
+    t.db.delete(activityLog).run();
+    audit(t.db, cid.id, "UPDATE", "cid 0");
+    audit(t.db, null, "DOWNLOAD", "nobody 0");
+    for (let i = 0; i < 3; i++) audit(t.db, ann.id, "UPDATE", `ann ${i}`);
+    audit(t.db, bob.id, "UPDATE", "bob 0");
+    audit(t.db, null, "DOWNLOAD", "nobody 1");
+    audit(t.db, bob.id, "UPDATE", "bob 1");
+    const expected = ["nobody 0", "nobody 1", "ann 0", "ann 1", "ann 2", "bob 0", "bob 1", "cid 0"];
+    for (const desc of [false, true]) {
+      const seen: string[] = [];
+      for (let page = 0; page < 3; page++) {
+        const res = await find(cookie, { page, rowsPerPage: 3, sortBy: "user", desc });
+        expect(res.body.totalElements).toBe(8);
+        seen.push(...res.body.content.map((row: { description: string }) => row.description));
+      }
+      expect(seen).toEqual(desc ? [...expected].reverse() : expected);
+    }
+    const past = await find(cookie, { page: 5, rowsPerPage: 3, sortBy: "user", desc: false });
+    expect([past.body.content.length, past.body.totalElements]).toEqual([0, 8]);
+    const onlyBob = await find(cookie, { page: 0, rowsPerPage: 5, sortBy: "user", desc: true, userId: bob.id });
+    expect(onlyBob.body.content.map((row: { description: string }) => row.description)).toEqual(["bob 1", "bob 0"]);
+  });
+
+  test("an item deleted for good keeps its name in the log, without a link", async () => {
+    const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
+    const f = factories(t);
+    const project = f.project();
+    const item = f.dataItem(project.id, { name: "Old survey", dataType: "TABLE" });
+    audit(t.db, null, "READ", "opened", item.id);
+    expect((await t.call("GET", `/data/remove?id=${item.id}`, { cookie })).status).toBe(200);
+    expect((await t.call("GET", `/data/remove-forever?id=${item.id}`, { cookie })).status).toBe(200);
+    const rows = (await find(cookie, { page: 0, rowsPerPage: 10, sortBy: "date", desc: true })).body.content as { activityType: string; abstractData: unknown; dataName: string | null }[];
+    const read = rows.find((row) => row.activityType === "READ")!;
+    expect([read.abstractData, read.dataName]).toEqual([null, "Old survey"]);
+    expect(rows.find((row) => row.activityType === "DELETE_FOREVER")!.dataName).toBe("Old survey");
+  });
+
+  test("revealing a secured setting is logged as READ, naming the setting and who saw it", async () => {
+    const { cookie, user } = await t.userWithCookie("SYSTEM_ADMIN");
+    t.db.delete(activityLog).run();
+    expect((await t.call("POST", "/settings/reveal?label=SMTP_PASSWORD", { cookie })).status).toBe(200);
+    const rows = (await find(cookie, { page: 0, rowsPerPage: 10, sortBy: "date", desc: true })).body.content;
+    expect(rows.map((row: { activityType: string; description: string; userEntity: { id: number } }) => [row.activityType, row.description, row.userEntity.id])).toEqual([["READ", "setting SMTP_PASSWORD", user.id]]);
+  });
+
   test("bad paging and sorting are a 422, never a 500", async () => {
     const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
     const bad = [
@@ -69,8 +119,8 @@ describe("admin/activity-log/export/xlsx", () => {
     const project = f.project();
     const item = f.dataItem(project.id, { name: "Схема моста", dataType: "TABLE" });
     audit(t.db, ann.id, "READ", "=cmd|' /C calc'!A0", item.id);
-    const read = async (query: string) => {
-      const res = await t.app.handle(new Request(`http://plexus.test/api/admin/activity-log/export/xlsx${query}`, { headers: { cookie } }));
+    const read = async (query: string, language = "plexus_locale=en") => {
+      const res = await t.app.handle(new Request(`http://plexus.test/api/admin/activity-log/export/xlsx${query}`, { headers: { cookie: `${cookie}; ${language}` } }));
       expect(res.status).toBe(200);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(await res.arrayBuffer());
@@ -79,11 +129,14 @@ describe("admin/activity-log/export/xlsx", () => {
     const sheet = await read(`?userId=${ann.id}`);
     expect(sheet.rowCount).toBe(1 + 2); // ann's sign-in and the READ
     const row = sheet.getRow(2);
-    expect([row.getCell(2).value, row.getCell(3).value, row.getCell(6).value]).toEqual(["READ", "ann", "Схема моста"]);
+    expect([row.getCell(2).value, row.getCell(3).value, row.getCell(6).value]).toEqual(["Viewed", "ann", "Схема моста"]);
     expect(row.getCell(5).value).toBe("=cmd|' /C calc'!A0");
     expect(row.getCell(5).formula).toBeUndefined();
     expect(row.getCell(7).value).toBe(`${t.config.publicUrl}/project/${project.id}/table/${item.id}`);
     expect((await read("")).rowCount).toBeGreaterThan(3);
+    // In the reader's language (the language cookie the pages use): headings and event kinds.
+    const russian = await read(`?userId=${ann.id}`, "plexus_locale=ru");
+    expect([russian.name, russian.getRow(1).getCell(2).value, russian.getRow(2).getCell(2).value]).toEqual(["Действия пользователей", "Событие", "Просмотр"]);
     expect((await t.call("GET", "/admin/activity-log/export/xlsx?userId=abc", { cookie })).status).toBe(422);
   });
 });

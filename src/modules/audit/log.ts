@@ -1,29 +1,38 @@
-import { asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { activityLog, dataItems, users } from "../../../db/schema";
 import type { LogQuery } from "./model";
 
-/** The columns the log sorts by; the id breaks ties so that pages never overlap. */
+/** Logins as users' unique index orders them (lower case), so the sort by user walks that index. */
+const LOGIN_ORDER = sql`lower(${users.login})`;
+
+/**
+ * The columns the log sorts by; the id breaks ties so that pages never overlap. Each has an index that
+ * also orders by id (migration 0019), except the user's login, which lives in users: see byLogin.
+ */
 const SORTS = {
   date: activityLog.date,
   activityType: activityLog.activityType,
   description: activityLog.description,
-  user: users.login,
+  user: LOGIN_ORDER,
 } as const;
 export type LogSort = keyof typeof SORTS;
 export const LOG_SORTS = Object.keys(SORTS) as [LogSort, ...LogSort[]];
 
-/** One query for a page of the log and one for its size: the user's name and the data item's place for its link, joined. */
+/** A row with the user's name and the data item's place for its link, joined; dataName stays once the item is gone. */
+const COLUMNS = {
+  id: activityLog.id,
+  activityType: activityLog.activityType,
+  description: activityLog.description,
+  date: activityLog.date,
+  dataName: activityLog.dataName,
+  user: { id: users.id, login: users.login, firstName: users.firstName, lastName: users.lastName },
+  data: { id: dataItems.id, name: dataItems.name, dataType: dataItems.dataType, projectId: dataItems.projectId },
+};
+
 function logRows(db: Db, where: SQL | undefined) {
   return db
-    .select({
-      id: activityLog.id,
-      activityType: activityLog.activityType,
-      description: activityLog.description,
-      date: activityLog.date,
-      user: { id: users.id, login: users.login, firstName: users.firstName, lastName: users.lastName },
-      data: { id: dataItems.id, name: dataItems.name, dataType: dataItems.dataType, projectId: dataItems.projectId },
-    })
+    .select(COLUMNS)
     .from(activityLog)
     .leftJoin(users, eq(users.id, activityLog.userId))
     .leftJoin(dataItems, eq(dataItems.id, activityLog.dataId))
@@ -32,16 +41,55 @@ function logRows(db: Db, where: SQL | undefined) {
 }
 export type LogRow = Awaited<ReturnType<ReturnType<typeof logRows>["all"]>>[number];
 
+/**
+ * The log sorted by login without sorting it: users walked in login order (their unique index), each one's
+ * rows through the log's user index, which is in id order. CROSS JOIN keeps SQLite from putting the log in
+ * the outer loop, which meant joining and sorting every row (1.4 s at 200,000 rows); users.id between the
+ * two terms lets SQLite see that the index walk is already in order (without it, it sorts each user's rows).
+ */
+const byLogin = (db: Db, descending: boolean, offset: number, limit: number) => {
+  const order = descending ? desc : asc;
+  return db
+    .select(COLUMNS)
+    .from(users)
+    .crossJoin(activityLog)
+    .leftJoin(dataItems, eq(dataItems.id, activityLog.dataId))
+    .where(eq(activityLog.userId, users.id))
+    .orderBy(order(LOGIN_ORDER), order(users.id), order(activityLog.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+};
+
+/** Rows without a user (a shared file fetched by a stranger, a scheduled job): sorted by login they come first, as NULL does. */
+const withoutUser = (db: Db, descending: boolean, offset: number, limit: number) =>
+  logRows(db, isNull(activityLog.userId))
+    .orderBy((descending ? desc : asc)(activityLog.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+
+function pageByLogin(db: Db, query: LogQuery, totalElements: number): LogRow[] {
+  const nobody = db.select({ n: count() }).from(activityLog).where(isNull(activityLog.userId)).get()!.n;
+  const somebody = totalElements - nobody;
+  const [first, firstCount, second] = query.desc ? [byLogin, somebody, withoutUser] : [withoutUser, nobody, byLogin];
+  const offset = query.page * query.rowsPerPage;
+  const head = offset < firstCount ? first(db, query.desc, offset, query.rowsPerPage) : [];
+  const rest = query.rowsPerPage - head.length;
+  return rest > 0 ? [...head, ...second(db, query.desc, Math.max(0, offset - firstCount), rest)] : head;
+}
+
 /** admin/activity-log/find-pageable-search-result: a page of the log, sorted, optionally of one user. */
 export function findLogPage(db: Db, query: LogQuery) {
   const where = query.userId === undefined ? undefined : eq(activityLog.userId, query.userId);
+  const totalElements = db.select({ n: count() }).from(activityLog).where(where).get()!.n;
+  if (query.sortBy === "user" && query.userId === undefined) return { content: pageByLogin(db, query, totalElements), totalElements };
   const order = query.desc ? desc : asc;
   const content = logRows(db, where)
     .orderBy(order(SORTS[query.sortBy]), order(activityLog.id))
     .limit(query.rowsPerPage)
     .offset(query.page * query.rowsPerPage)
     .all();
-  const totalElements = db.select({ n: count() }).from(activityLog).where(where).get()!.n;
   return { content, totalElements };
 }
 

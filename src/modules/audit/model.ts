@@ -26,5 +26,7 @@ const logRowSchema = t.Object({
   userEntity: t.Nullable(t.Object({ id: integer(), login: t.String(), firstName: t.String(), lastName: t.String() })),
   /** The data item the event is about while it exists; its link is /project/{projectId}/{dataType lowercased}/{id}. */
   abstractData: t.Nullable(t.Object({ id: integer(), name: t.String(), dataType: oneOf(DATA_TYPES), projectId: integer() })),
+  /** The data item's name when the event happened; once the item is deleted for good abstractData is null and this names it. */
+  dataName: t.Nullable(t.String()),
 });
 export const logPageSchema = t.Object({ content: t.Array(logRowSchema), totalElements: integer() });

@@ -1,6 +1,6 @@
 import type { LogRow } from "./log";
 
-/** A log row as the spec names it: userEntity and abstractData, each null when gone. */
+/** A log row as the spec names it: userEntity and abstractData, each null when gone (dataName then names the item). */
 export const presentLogRow = (row: LogRow) => ({
   id: row.id,
   activityType: row.activityType,
@@ -8,5 +8,6 @@ export const presentLogRow = (row: LogRow) => ({
   date: row.date,
   userEntity: row.user,
   abstractData: row.data,
+  dataName: row.dataName,
 });
 export type PresentedLogRow = ReturnType<typeof presentLogRow>;

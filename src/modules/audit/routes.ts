@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
-import { authPlugin } from "../../lib/http";
+import { authPlugin, localeOf } from "../../lib/http";
 import { answers } from "../../lib/responses";
 import { exportLog } from "./export";
 import { findLogPage } from "./log";
@@ -19,7 +19,7 @@ export const auditRoutes = (ctx: AppContext) =>
       },
       { access: "SYSTEM_ADMIN", body: logQueryBody, response: answers(logPageSchema) },
     )
-    .get("/export/xlsx", ({ actor, query }) => exportLog(ctx.db, actor, ctx.config.publicUrl, query.userId), {
+    .get("/export/xlsx", ({ actor, query, request }) => exportLog(ctx.db, actor, ctx.config.publicUrl, localeOf(request), query.userId), {
       access: "SYSTEM_ADMIN",
       query: exportQuery,
       response: answers(t.String({ format: "binary", description: "The log, or one user's, as an XLSX workbook" })),

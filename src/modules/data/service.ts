@@ -198,8 +198,8 @@ export function removeDataItemForever(ctx: AppContext, actor: User, id: number) 
   if (item.isActive) throw conflict("data_active", "Remove the data item before deleting it forever");
   const files = ctx.db.transaction((tx) => {
     const paths = versionFiles(tx, { dataId: item.id });
+    audit(tx, actor.id, "DELETE_FOREVER", `${item.dataType} ${item.name}`, item.id); // first, so the log keeps the item's name
     tx.delete(dataItems).where(eq(dataItems.id, item.id)).run(); // links, relations and versions cascade
-    audit(tx, actor.id, "DELETE_FOREVER", `${item.dataType} ${item.name}`, item.id);
     return paths;
   });
   removeVersionFiles(ctx, files, { dataId: id });
