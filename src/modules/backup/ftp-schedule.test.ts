@@ -45,6 +45,11 @@ describe("FTP upload of each backup (ftp-srv on loopback)", () => {
     expect(made.body.uploaded).toBe(true);
     const [local] = readdirSync(backupsDir(t.config.dataDir));
     expect(readFileSync(join(root, "plexus", "nightly", local)).equals(readFileSync(join(backupsDir(t.config.dataDir), local)))).toBe(true);
+    // The activity log names who sent which archive where (FTP_DOWNLOAD, the spec's one FTP kind).
+    const me = (await t.call("GET", "/users/get-user", { cookie: admin })).body.id;
+    const log = await t.call("POST", "/admin/activity-log/find-pageable-search-result", { cookie: admin, body: { page: 0, rowsPerPage: 50, sortBy: "date", desc: true } });
+    const sent = log.body.content.filter((row: { activityType: string }) => row.activityType === "FTP_DOWNLOAD");
+    expect(sent.map((row: { description: string; userEntity: { id: number } }) => [row.description, row.userEntity.id])).toEqual([[`${local} to 127.0.0.1`, me]]);
   });
 
   test("without it nothing is sent; a failed upload keeps the local backup and says uploaded: false", async () => {

@@ -11,6 +11,6 @@ export const backupRoutes = (ctx: AppContext) =>
     .use(authPlugin(ctx))
     .get("/get-all", () => listBackups(ctx), { access: "SYSTEM_ADMIN", response: answers(t.Array(backupSchema)) })
     .get("/get-type", () => ({ type: backupType(ctx) }), { access: "SYSTEM_ADMIN", response: answers(typeSchema) })
-    .post("/backup-now", () => backupNow(ctx), { access: "SYSTEM_ADMIN", response: answers(madeSchema) })
+    .post("/backup-now", ({ actor }) => backupNow(ctx, new Date(), actor.id), { access: "SYSTEM_ADMIN", response: answers(madeSchema) })
     .post("/restore-by-date", ({ body }) => restoreByDate(ctx, body.date), { access: "SYSTEM_ADMIN", body: dateBody, response: answers(restoredSchema) })
     .post("/delete-by-date", ({ body }) => deleteByDate(ctx, body.date), { access: "SYSTEM_ADMIN", body: dateBody, response: answers(dateSchema) });

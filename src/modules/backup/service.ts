@@ -52,11 +52,11 @@ function archiveOf(ctx: AppContext, date: string): string {
 }
 
 /** Makes a backup named by `now`, then hands it to the FTP server when the FTP settings ask for it. */
-export function backupNow(ctx: AppContext, now = new Date()) {
+export function backupNow(ctx: AppContext, now = new Date(), actorId: number | null = null) {
   requireLocal(ctx);
   return exclusive(ctx.config.dataDir, async () => {
     const name = await writeBackup(ctx.db, ctx.config.dataDir, now);
-    const uploaded = await uploadBackup(ctx, join(backupsDir(ctx.config.dataDir), name)).catch((error) => {
+    const uploaded = await uploadBackup(ctx, join(backupsDir(ctx.config.dataDir), name), actorId).catch((error) => {
       log.error("backup.ftp_upload_failed", { name, error: String(error) });
       return false;
     });

@@ -18,7 +18,7 @@ export const settingsRoutes = (ctx: AppContext) =>
       }),
       response: answers(t.Array(settingSchema)),
     })
-    .post("/reveal", ({ query }) => revealSetting(ctx.db, query.label), {
+    .post("/reveal", ({ query, actor }) => revealSetting(ctx.db, actor, query.label), {
       access: "SYSTEM_ADMIN",
       query: t.Object({ label: t.String({ maxLength: 100 }) }),
       response: answers(revealedSettingSchema),

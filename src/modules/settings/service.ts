@@ -4,6 +4,7 @@ import { settings, type User } from "../../../db/schema";
 import { SETTING_DEFAULTS } from "./defaults";
 import { invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { settingValueFits } from "./kinds";
+import { audit } from "../audit/service";
 
 /** Creates the settings that are missing; never overwrites what an administrator saved. */
 export function ensureDefaultSettings(db: Db): void {
@@ -58,10 +59,11 @@ export function allSettings(db: Db) {
   });
 }
 
-/** One secured value, for the SYSTEM_ADMIN who pressed its show toggle. */
-export function revealSetting(db: Db, label: string) {
+/** One secured value, for the SYSTEM_ADMIN who pressed its show toggle; the activity log records who saw which. */
+export function revealSetting(db: Db, actor: User, label: string) {
   const row = db.select().from(settings).where(eq(settings.label, label)).get();
   if (!row) throw notFound("setting");
+  audit(db, actor.id, "READ", `setting ${row.label}`);
   return { label: row.label, body: row.body };
 }
 
