@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import mammoth from "mammoth";
 import { extractText } from "unpdf";
-import { dataItems } from "../../../db/schema";
+import { activityLog, dataItems } from "../../../db/schema";
 import { OWN_PAGE_HEADERS, withTestApp } from "../../testing/harness";
 import { REPORT_LIMITS } from "./limits";
 
@@ -139,6 +139,9 @@ describe("report/export", () => {
     const html = (await mammoth.convertToHtml({ buffer: Buffer.from(res.bytes) })).value;
     expect(html).toContain("<table>");
     expect(html.match(/<img [^>]*src="data:image\/png;base64,/g)?.length).toBe(1);
+    // The activity log: who downloaded which report, linked to it.
+    const logged = t.db.select().from(activityLog).where(eq(activityLog.dataId, s.report.id)).all().filter((row) => row.activityType === "DOWNLOAD");
+    expect(logged.map((row) => [row.userId, row.description])).toEqual([[s.member.user.id, "REPORT Отчёт за год.docx"]]);
   });
 
   test("a chart without an image, or whose image the page did not send, exports as the neutral block", async () => {

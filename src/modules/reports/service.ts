@@ -6,6 +6,7 @@ import { sanitize } from "../../lib/sanitize";
 import { runUntrusted, UntrustedJobError } from "../../lib/untrusted-worker";
 import { contentDisposition } from "../../lib/downloads";
 import { requireDataItem } from "../data/policy";
+import { audit } from "../audit/service";
 import { saveDataItem } from "../data/service";
 import { tableValues } from "../tables/service";
 import type { ReportBlock } from "./blocks";
@@ -136,6 +137,7 @@ export async function exportReport(db: Db, actor: User, id: number, format: Expo
     }
     throw error;
   }
+  audit(db, actor.id, "DOWNLOAD", `REPORT ${item.name}.${format}`, item.id);
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "content-type": MIME[format],
