@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../../db/client";
+import type { Db, Executor } from "../../../db/client";
 import { chatMembers, chatMessages, chats, type User } from "../../../db/schema";
 import type { SecretBox } from "../../lib/secret-box";
+import { chatTitle, nameFor } from "./naming";
 import { bodyOf } from "./presenter";
+import { companionsOf } from "./service";
 
 // What the full-text index (src/modules/search/fulltext-index.ts) reads of chats. Bodies are sealed
 // at rest: they are opened here, in memory, and the index keeps only keyed hashes of their stems.
@@ -29,6 +31,13 @@ export function messageTextsForIndex(db: Executor, box: SecretBox, ids: number[]
     .where(and(inArray(chatMessages.id, ids), eq(chatMessages.messageKey, "DEFAULT")))
     .all()
     .map(({ ref, chatId, ...message }) => ({ ref, chatId, text: wordsOfBody(bodyOf(box, message)) }));
+}
+
+/** Each of `chatIds` as `reader` sees it named (a DIRECT chat: the companion; a DATA or ISSUE chat: its item or task). */
+export function chatTitles(db: Db, reader: User, chatIds: number[]): Map<number, string> {
+  const rows = db.select().from(chats).where(inArray(chats.id, chatIds)).all();
+  const companions = companionsOf(db, rows.filter((chat) => chat.type === "DIRECT").map((chat) => chat.id), reader.id);
+  return new Map(rows.map((chat) => [chat.id, chatTitle({ ...chat, name: nameFor(chat, companions.get(chat.id)) })]));
 }
 
 /** Every user's message, for a rebuild of the index. */

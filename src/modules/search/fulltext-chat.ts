@@ -1,8 +1,6 @@
 import type { User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { messageTextsForIndex } from "../chat/index-texts";
-import { chatTitle } from "../chat/naming";
-import { getChat } from "../chat/service";
+import { chatTitles, messageTextsForIndex } from "../chat/index-texts";
 import { snippetOf } from "./fulltext-snippet";
 
 /** A chat message's card: the chat (id and name: the link opens it), and a snippet of the message opened in memory. */
@@ -22,9 +20,9 @@ interface ChatCard {
  */
 export function chatCards(ctx: AppContext, actor: User, rids: number[], stems: ReadonlySet<string>): Map<number, ChatCard> {
   const messages = messageTextsForIndex(ctx.db, ctx.box, rids.filter((rid) => (rid & 3) === 0).map((rid) => rid >> 2));
-  const names = new Map<number, string>();
-  const nameOf = (chatId: number) => names.get(chatId) ?? names.set(chatId, chatTitle(getChat(ctx, actor, chatId)!)).get(chatId)!;
+  if (!messages.length) return new Map();
+  const names = chatTitles(ctx.db, actor, [...new Set(messages.map(({ chatId }) => chatId))]);
   return new Map(
-    messages.map(({ ref, chatId, text }) => [ref * 4, { type: "CHAT", id: chatId, name: nameOf(chatId), project: null, version: null, snippet: snippetOf(text, stems) }]),
+    messages.map(({ ref, chatId, text }) => [ref * 4, { type: "CHAT", id: chatId, name: names.get(chatId) ?? "", project: null, version: null, snippet: snippetOf(text, stems) }]),
   );
 }
