@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { initialScripts, scriptsFrom } from "../src/testing/script-size";
-import { apiCall, apiSignIn, browserSuite } from "./setup";
+import { apiCall, browserSuite, projectWithModerator } from "./setup";
 
 // Calculations as people meet them in Debian's chromium against the built server: a moderator creates one
 // from the list, writes its script in the editor, declares its inputs and runs it; an endless loop is
@@ -17,15 +17,7 @@ let moderatorCookie: string;
 let readerCookie: string;
 
 beforeAll(async () => {
-  const { plexus } = suite;
-  const adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-  projectId = (await apiCall(plexus.url, adminCookie, "POST", "/project/create", { name: "Beam design" })).id;
-  const moderator = await plexus.newUser({ firstName: "Mona", lastName: "Moderator" });
-  for (const [person, flag] of [[moderator, true], [plexus.user, false]] as const) {
-    await apiCall(plexus.url, adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: flag });
-  }
-  moderatorCookie = await apiSignIn(plexus.url, moderator.login, moderator.password);
-  readerCookie = await apiSignIn(plexus.url, plexus.user.login, plexus.user.password);
+  ({ projectId, moderatorCookie, readerCookie } = await projectWithModerator(suite.plexus, "Beam design", { reader: suite.plexus.user }));
 });
 
 /** A calculation made through the API (as the dialog and the editor do); its id. */

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { dataItems } from "../db/schema";
 import { createTable } from "../src/modules/tables/service";
 import { initialScripts, scriptsFrom } from "../src/testing/script-size";
-import { apiCall, apiSignIn, browserSuite } from "./setup";
+import { apiCall, browserSuite, projectWithModerator } from "./setup";
 
 // Charts in Debian's chromium against the built server: a moderator builds a BAR chart with the
 // wizard over a table with Cyrillic headers and sees it drawn with its legend (again after a
@@ -17,15 +17,8 @@ const suite = browserSuite();
 
 /** A project with a moderator (the project's flag), a plain member and a table "Бюджет" of three months. */
 async function scene(name: string) {
-  const { plexus } = suite;
-  const adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-  const projectId = (await apiCall(plexus.url, adminCookie, "POST", "/project/create", { name })).id as number;
-  const moderator = await plexus.newUser({ firstName: "Mona", lastName: "Moderator" });
-  const reader = await plexus.newUser();
-  for (const [person, flag] of [[moderator, true], [reader, false]] as const) {
-    await apiCall(plexus.url, adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: flag });
-  }
-  const table = plexus.db.transaction((tx) =>
+  const { projectId, moderator, moderatorCookie, readerCookie } = await projectWithModerator(suite.plexus, name);
+  const table = suite.plexus.db.transaction((tx) =>
     createTable(tx, moderator, projectId, {
       name: "Бюджет",
       headers: ["Месяц", "Выручка", "Расходы"],
@@ -36,12 +29,7 @@ async function scene(name: string) {
       ],
     }),
   );
-  return {
-    projectId,
-    table,
-    moderatorCookie: await apiSignIn(plexus.url, moderator.login, moderator.password),
-    readerCookie: await apiSignIn(plexus.url, reader.login, reader.password),
-  };
+  return { projectId, table, moderatorCookie, readerCookie };
 }
 
 type Scene = Awaited<ReturnType<typeof scene>>;

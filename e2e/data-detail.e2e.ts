@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { initialScripts } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, projectWithModerator, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // The generic data detail page (/project/{id}/{type}/{itemId}) for types whose own viewer comes
 // later, and the write button of the project users dialog, in Debian's chromium against the built
@@ -29,14 +29,7 @@ const emptyTable = JSON.stringify({ headers: [], items: [] });
 
 beforeAll(async () => {
   [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-  const adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-  projectId = (await call(adminCookie, "POST", "/project/create", { name: "Borehole survey" })).id;
-  moderator = await plexus.newUser({ firstName: "Mona", lastName: "Moderator" });
-  for (const [person, flag] of [[moderator, true], [plexus.user, false]] as const) {
-    await call(adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: flag });
-  }
-  moderatorCookie = await apiSignIn(plexus.url, moderator.login, moderator.password);
-  readerCookie = await apiSignIn(plexus.url, plexus.user.login, plexus.user.password);
+  ({ projectId, moderator, moderatorCookie, readerCookie } = await projectWithModerator(plexus, "Borehole survey", { reader: plexus.user }));
   const outsider = await plexus.newUser();
   outsiderCookie = await apiSignIn(plexus.url, outsider.login, outsider.password);
 

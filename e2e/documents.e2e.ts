@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { apiCall, launchBrowser, projectWithModerator, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // The document page (/project/{id}/doc/{id}) in Debian's chromium against the built server: the
 // DOCX viewer with structure and search, adding and comparing versions, the PDF viewer with its
@@ -20,8 +20,6 @@ let docxId: number;
 let pdfId: number;
 let moderatorCookie: string;
 let readerCookie: string;
-
-const signIn = (login: string, password: string) => apiSignIn(plexus.url, login, password);
 
 const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
 
@@ -47,15 +45,7 @@ const surveyV2 = () =>
 beforeAll(async () => {
   [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
   // Seeding through the API: an admin creates the project and adds a moderator and a plain member.
-  const adminCookie = await signIn(plexus.admin.login, plexus.admin.password);
-  projectId = (await call(adminCookie, "POST", "/project/create", { name: "Bridge works" })).id;
-  const moderator = await plexus.newUser({ firstName: "Mona", lastName: "Moderator" });
-  const reader = plexus.user;
-  for (const [person, flag] of [[moderator, true], [reader, false]] as const) {
-    await call(adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: flag });
-  }
-  moderatorCookie = await signIn(moderator.login, moderator.password);
-  readerCookie = await signIn(reader.login, reader.password);
+  ({ projectId, moderatorCookie, readerCookie } = await projectWithModerator(plexus, "Bridge works", { reader: plexus.user }));
   const staged = await upload(moderatorCookie, [
     { name: "survey.docx", bytes: await surveyV1() },
     { name: "load-test.pdf", bytes: makePdf([["Load test report", "Passed at 120% of design load."], ["Appendix", "Gauge readings"]]) },

@@ -4,7 +4,7 @@ import mammoth from "mammoth";
 import type { Page } from "playwright-core";
 import { extractText } from "unpdf";
 import { createTable } from "../src/modules/tables/service";
-import { apiCall, apiSignIn, browserSuite } from "./setup";
+import { apiCall, browserSuite, projectWithModerator } from "./setup";
 
 // Reports in Debian's chromium against the built server: a moderator makes a report from the list, writes
 // it with the wiki's editor and inserts a table and a chart through 'insert data', sees both drawn live,
@@ -17,17 +17,10 @@ const suite = browserSuite();
 /** A project with a moderator (the project's flag) and a plain member, a table «Бюджет» and a BAR chart «Выручка по месяцам» over it. */
 async function scene(name: string) {
   const { plexus } = suite;
-  const adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-  const projectId = (await apiCall(plexus.url, adminCookie, "POST", "/project/create", { name })).id as number;
-  const moderator = await plexus.newUser();
-  const reader = await plexus.newUser();
-  for (const [person, flag] of [[moderator, true], [reader, false]] as const) {
-    await apiCall(plexus.url, adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: flag });
-  }
+  const { projectId, moderator, moderatorCookie, readerCookie } = await projectWithModerator(plexus, name);
   const table = plexus.db.transaction((tx) =>
     createTable(tx, moderator, projectId, { name: "Бюджет", headers: ["Месяц", "Выручка"], rows: [["Январь", 120], ["Февраль", 135.5]] }),
   );
-  const moderatorCookie = await apiSignIn(plexus.url, moderator.login, moderator.password);
   const chart = await apiCall<{ id: number }>(plexus.url, moderatorCookie, "POST", "/chart/save", {
     projectId,
     name: "Выручка по месяцам",
@@ -37,7 +30,7 @@ async function scene(name: string) {
     headers: [{ name: "Месяц", field: "cell_0", isValue: false }, { name: "Выручка", field: "cell_1", isValue: true }],
     table: table.id,
   });
-  return { projectId, table, chart, moderator, moderatorCookie, readerCookie: await apiSignIn(plexus.url, reader.login, reader.password) };
+  return { projectId, table, chart, moderator, moderatorCookie, readerCookie };
 }
 type Scene = Awaited<ReturnType<typeof scene>>;
 

@@ -106,6 +106,31 @@ export async function apiCall<T = any>(url: string, cookie: string, method: stri
   return json as T;
 }
 
+type PlexusUser = Awaited<ReturnType<Plexus["newUser"]>>;
+
+/**
+ * A project the SYSTEM_ADMIN makes through the API, with a moderator (a new USER with the project's flag, "Mona
+ * Moderator") and a plain member (`reader`: a new USER unless given), each signed in: open their pages with
+ * `pageAs(scene.moderatorCookie)`.
+ */
+export async function projectWithModerator(plexus: Plexus, name: string, { reader }: { reader?: PlexusUser } = {}) {
+  const adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
+  const projectId = (await apiCall<{ id: number }>(plexus.url, adminCookie, "POST", "/project/create", { name })).id;
+  const moderator = await plexus.newUser({ firstName: "Mona", lastName: "Moderator" });
+  const member = reader ?? (await plexus.newUser());
+  for (const [person, flag] of [[moderator, true], [member, false]] as const) {
+    await apiCall(plexus.url, adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: flag });
+  }
+  return {
+    projectId,
+    adminCookie,
+    moderator,
+    reader: member,
+    moderatorCookie: await apiSignIn(plexus.url, moderator.login, moderator.password),
+    readerCookie: await apiSignIn(plexus.url, member.login, member.password),
+  };
+}
+
 /**
  * A fresh context, signed in with `cookie` when given, in Plexus' `language` (English unless told), the first-visit
  * disclaimer already seen; page errors are printed.

@@ -5,7 +5,7 @@ import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts, scriptsFrom } from "../src/testing/script-size";
-import { apiCall, apiSignIn, browserSuite } from "./setup";
+import { browserSuite, projectWithModerator } from "./setup";
 
 // Tables as people meet them in Debian's chromium against the built server: importing an XLSX and a
 // Windows-1251 CSV through the list's dialog, the viewer's rows, cells edited in place, records added and
@@ -21,15 +21,7 @@ let moderatorCookie: string;
 let readerCookie: string;
 
 beforeAll(async () => {
-  const { plexus } = suite;
-  const adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-  projectId = (await apiCall(plexus.url, adminCookie, "POST", "/project/create", { name: "Borehole survey" })).id;
-  const moderator = await plexus.newUser({ firstName: "Mona", lastName: "Moderator" });
-  for (const [person, flag] of [[moderator, true], [plexus.user, false]] as const) {
-    await apiCall(plexus.url, adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id: projectId }, moderator: flag });
-  }
-  moderatorCookie = await apiSignIn(plexus.url, moderator.login, moderator.password);
-  readerCookie = await apiSignIn(plexus.url, plexus.user.login, plexus.user.password);
+  ({ projectId, moderatorCookie, readerCookie } = await projectWithModerator(suite.plexus, "Borehole survey", { reader: suite.plexus.user }));
 });
 
 /** Windows-1251 bytes of `text` (ASCII, Cyrillic А–я, Ё and ё), as Excel on a Russian Windows saves a CSV. */
