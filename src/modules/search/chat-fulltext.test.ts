@@ -53,7 +53,7 @@ describe("chat messages in full-text-search/find", () => {
     expect(await ids(owner.cookie, "кандидатами")).toEqual([`CHAT${chatId}`]);
   });
 
-  test("a DATA chat's comments are found by whoever sees the item, not by an outsider of its project", async () => {
+  test("a DATA chat's comments are found by whoever sees the item, not by an outsider of its project nor by a member once removed from it", async () => {
     const { project, moderator, member, outsider } = await f.projectScene();
     const item = f.dataItem(project.id, { name: "Pump log", dataType: "TABLE" });
     const made = await t.call("POST", "/chats/new-chat-for-data", { cookie: moderator.cookie, body: { dataId: item.id, message: "The impeller vibrates" } });
@@ -61,6 +61,27 @@ describe("chat messages in full-text-search/find", () => {
     const hits = (await find(member.cookie, "impellers")).body.content;
     expect(hits).toMatchObject([{ type: "CHAT", id: made.body.id, name: "Pump log" }]);
     expect((await find(outsider.cookie, "impellers")).body.totalElements).toBe(0);
+    // Removed from the project: the comment chat is closed to them at once.
+    t.db.run(sql`delete from user_projects where user_id = ${member.user.id} and project_id = ${project.id}`);
+    expect((await find(member.cookie, "impellers")).body.totalElements).toBe(0);
+  });
+
+  test("a task's chat follows the task rule: a member limited to a category finds only the chats of tasks in it", async () => {
+    const { project, moderator } = await f.projectScene();
+    const given = f.category(project.id, { name: "Given" });
+    const other = f.category(project.id, { name: "Other" });
+    const limited = await t.userWithCookie("USER");
+    f.assignCategories(f.member(limited.user.id, project.id).id, [given.id]);
+    const task = async (name: string, categoryId: number) => {
+      const res = await t.call("POST", "/issue/save", { cookie: moderator.cookie, body: { name, project: { id: project.id }, categoryList: [{ id: categoryId }] } });
+      expect(res.status).toBe(200);
+      say(moderator.user, res.body.chat.id, `${name}: the valve leaks`);
+      return res.body.chat.id as number;
+    };
+    const seen = await task("Seen", given.id);
+    await task("Hidden", other.id);
+    expect(await ids(limited.cookie, "valves")).toEqual([`CHAT${seen}`]);
+    expect((await find(moderator.cookie, "valves")).body.totalElements).toBe(2);
   });
 
   test("the database holds no plain text of a message after indexing: the index has only keyed hashes of its stems", async () => {
