@@ -71,8 +71,9 @@ function swap(installDir: string, staging: string, tops: string[]) {
  * build in its package.json, a backup is made through the backup service (a normal one: listed, restorable, sent
  * by FTP when set up; with backups switched off the update is refused), and then its top-level entries replace
  * ours by rename. Any refusal or failure leaves the running build as it was. The caller restarts the process.
+ * `actorId`: the administrator who asked, named in the backup's FTP audit.
  */
-export async function installLatest(ctx: AppContext, installDir: string) {
+export async function installLatest(ctx: AppContext, installDir: string, actorId: number) {
   if (running) throw conflict("update_running", "An update is already being installed");
   running = true;
   const staging = join(installDir, STAGING);
@@ -89,7 +90,7 @@ export async function installLatest(ctx: AppContext, installDir: string) {
     if (buildNumberIn(staging) !== latest.build) {
       throw packageInvalid(`The package's package.json must declare "plexusBuild": ${latest.build}`, "package.json");
     }
-    const backup = await backupNow(ctx);
+    const backup = await backupNow(ctx, new Date(), actorId);
     swap(installDir, staging, tops);
     log.info("update.installed", { from: current, to: latest.build, backup: backup.date });
     return { from: current, to: latest.build };

@@ -35,8 +35,8 @@ export const updateRoutes = (ctx: AppContext) =>
     .get("/get-last-build-number", () => lastBuildNumber(ctx), { access: "SYSTEM_ADMIN", response: answers(integer()) })
     .post(
       "/update-all",
-      async () => {
-        const installed = await installLatest(ctx, installDirectory());
+      async ({ actor }) => {
+        const installed = await installLatest(ctx, installDirectory(), actor.id);
         requestRestart(`update to build ${installed.to}`);
         return installed;
       },
