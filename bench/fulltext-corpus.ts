@@ -25,7 +25,7 @@ const SYLLABLES = {
   latin: "ca ro mi na te lo va re du st pr in ov en al or co ti le sc ra ji qu bo pe ze ar ul es".split(" "),
 };
 
-export interface Corpus {
+interface Corpus {
   /** A text of about `characters` characters: sentences of words drawn by rank. */
   text(characters: number): string;
   /** A query of the kind named, as the words of the query box. */
@@ -33,7 +33,7 @@ export interface Corpus {
 }
 
 export const QUERY_KINDS = ["one rare word", "two words", "common word + rare word", "Russian word form", "Spanish plural", "one common word"] as const;
-export type QueryKind = (typeof QUERY_KINDS)[number];
+type QueryKind = (typeof QUERY_KINDS)[number];
 
 /** The corpus for `rnd` (a seeded random number generator): the same seed gives the same texts and queries. */
 export function corpus(rnd: () => number, size = 30_000): Corpus {
