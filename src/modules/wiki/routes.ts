@@ -54,4 +54,4 @@ export const wikiRoutes = (ctx: AppContext) =>
       body: versionBody,
       response: answers(articleSchema),
     })
-    .post("/delete/:id", ({ params }) => deleteArticle(ctx.db, params.id), { access: WIKI_RIGHTS.remove, params: idParams, response: answers(idSchema) });
+    .post("/delete/:id", ({ actor, params }) => deleteArticle(ctx.db, actor, params.id), { access: WIKI_RIGHTS.remove, params: idParams, response: answers(idSchema) });

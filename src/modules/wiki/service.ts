@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "../../../db/client";
 import { articles, articleVersions, users, type ArticleRow, type User } from "../../../db/schema";
 import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { audit } from "../audit/service";
 import { sanitize } from "../../lib/sanitize";
 import { foldText } from "../../lib/text-fold";
 import { WIKI_LIMITS } from "./limits";
@@ -234,6 +235,7 @@ export function createArticle(db: Db, actor: User, input: SaveInput): PresentedA
       .values({ parentId, indexNumber: nextIndex(tx, parentId), title, version: 1, authorId: actor.id })
       .returning({ id: articles.id })
       .get();
+    audit(tx, actor.id, "CREATE", `ARTICLE ${article.id} ${title}`);
     return tx.insert(articleVersions).values({ articleId: article.id, version: 1, title, content, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
   });
   return versionById(db, versionId);
@@ -253,6 +255,7 @@ export function addVersion(db: Db, actor: User, articleId: number, input: Versio
     }
     const version = article.version + 1;
     tx.update(articles).set({ title, version }).where(eq(articles.id, article.id)).run();
+    audit(tx, actor.id, "ADD_VERSION", `ARTICLE ${article.id} ${title} version ${version}`);
     return tx.insert(articleVersions).values({ articleId: article.id, version, title, content, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
   });
   return versionById(db, versionId);
@@ -271,12 +274,13 @@ const childrenOf = (tx: Executor, parentId: number | null) =>
  * Deletes an article with all its versions. Its children move up to its parent, in its place and in their
  * own order, so nothing under it is lost; the siblings are numbered again from 0.
  */
-export function deleteArticle(db: Db, articleId: number) {
+export function deleteArticle(db: Db, actor: User, articleId: number) {
   return db.transaction((tx) => {
     const article = requireArticle(tx, articleId);
     const order = childrenOf(tx, article.parentId).flatMap((id) => (id === article.id ? childrenOf(tx, article.id) : [id]));
     order.forEach((id, indexNumber) => tx.update(articles).set({ parentId: article.parentId, indexNumber }).where(eq(articles.id, id)).run());
     tx.delete(articles).where(eq(articles.id, article.id)).run();
+    audit(tx, actor.id, "DELETE_FOREVER", `ARTICLE ${article.id} ${article.title}`);
     return { id: article.id };
   });
 }

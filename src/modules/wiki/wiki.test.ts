@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { articles, articleVersions } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { activityLog, articles, articleVersions } from "../../../db/schema";
 import { type TestApp, withTestApp } from "../../testing/harness";
 import { compareContents } from "./compare";
 import { ancestorsOf, openBranches } from "./service";
@@ -235,6 +236,28 @@ describe("who may do what", () => {
     expect(shape((await get(reader, "get-articles-tree")).body)).toEqual(["First", ["C1", ["G"]], "C2", "Last"]);
     for (const id of versionIds) expect((await get(reader, `get-article-version/${id}`)).status).toBe(404);
     expect((await get(reader, "get-articles-tree")).body[0].id).toBe(first);
+  });
+});
+
+describe("activity log", () => {
+  const logged = (userId: number) =>
+    t.db.select().from(activityLog).where(eq(activityLog.userId, userId)).all().filter((row) => row.activityType !== "LOGIN").map((row) => [row.activityType, row.description, row.dataId]);
+
+  test("creating an article is logged as CREATE by its author, with its id and title", async () => {
+    const id = await article(writer, "Setup");
+    expect(logged(writer.user.id)).toEqual([["CREATE", `ARTICLE ${id} Setup`, null]]);
+  });
+
+  test("each new version is logged as ADD_VERSION by its editor, with the title and version it saved", async () => {
+    const id = await article(writer, "Setup");
+    expect((await addVersion(admin, id, { title: "Setup guide", content: "<p>2</p>" })).status).toBe(200);
+    expect(logged(admin.user.id)).toEqual([["ADD_VERSION", `ARTICLE ${id} Setup guide version 2`, null]]);
+  });
+
+  test("deleting an article is logged as DELETE_FOREVER by the administrator, naming the article it removed", async () => {
+    const id = await article(writer, "Old notes");
+    expect((await t.call("POST", `/article/delete/${id}`, { cookie: admin.cookie })).status).toBe(200);
+    expect(logged(admin.user.id)).toEqual([["DELETE_FOREVER", `ARTICLE ${id} Old notes`, null]]);
   });
 });
 
