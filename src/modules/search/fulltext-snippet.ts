@@ -1,4 +1,4 @@
-import { stemsOf, wordsOf } from "./fulltext-stems";
+import { eachWord, stemsOf, wordsOf } from "./fulltext-stems";
 
 /** Words a snippet shows: a few before the first match, the rest after. */
 const WINDOW = 30;
@@ -13,15 +13,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]
  * turns it into nodes). Every form of a query word is marked, as the index found it by its stem.
  */
 export function snippetOf(body: string, queryStems: ReadonlySet<string>): string {
-  const words = wordsOf(body);
   const hit = (word: string) => stemsOf(word).some((stem) => queryStems.has(stem));
-  const first = Math.max(0, words.findIndex(({ word }) => hit(word)));
-  const start = Math.max(0, first - BEFORE);
-  const shown = words.slice(start, start + WINDOW);
+  const { shown, start, more } = windowOf(body, hit);
   if (!shown.length) return "";
   const from = shown[0]!.at;
   const last = shown[shown.length - 1]!;
-  const to = start + WINDOW >= words.length ? body.length : last.at + last.word.length;
+  const to = more ? last.at + last.word.length : body.length;
   let out = start > 0 ? "… " : "";
   let at = from;
   for (const { word, at: wordAt } of shown) {
@@ -30,4 +27,27 @@ export function snippetOf(body: string, queryStems: ReadonlySet<string>): string
     at = wordAt + word.length;
   }
   return out + escapeHtml(body.slice(at, to)) + (to < body.length ? " …" : "");
+}
+
+/**
+ * The words a snippet shows: from BEFORE words ahead of the first hit (from the start when none),
+ * WINDOW at most; `start` is the first one's place among all, `more` whether words follow. Reads the
+ * text only as far as that: a 3,000-character body is not stemmed word by word to its end.
+ */
+function windowOf(body: string, hit: (word: string) => boolean) {
+  const shown: { word: string; at: number }[] = [];
+  let index = 0;
+  let start = -1;
+  for (const { 0: word, index: at } of eachWord(body)) {
+    if (start < 0) {
+      shown.push({ word, at });
+      if (shown.length > BEFORE + 1) shown.shift();
+      if (hit(word)) start = index + 1 - shown.length;
+    } else if (shown.length < WINDOW) shown.push({ word, at });
+    else return { shown, start, more: true };
+    index++;
+  }
+  if (start >= 0) return { shown, start, more: false };
+  const all = wordsOf(body);
+  return { shown: all.slice(0, WINDOW), start: 0, more: all.length > WINDOW };
 }

@@ -52,8 +52,11 @@ export function stemsOf(word: string): string[] {
   return stems;
 }
 
+/** The words of a text, one by one as they are read: each match's [0] is the word, index where it starts. */
+export const eachWord = (text: string) => text.matchAll(WORD);
+
 /** The words of a text, in order, with where each starts (UTF-16 index), for stems and snippets. */
-export const wordsOf = (text: string) => [...text.matchAll(WORD)].map((m) => ({ word: m[0], at: m.index }));
+export const wordsOf = (text: string) => [...eachWord(text)].map((m) => ({ word: m[0], at: m.index }));
 
 /** What the index stores for a text: every word's stems (none for the stop words), separated by spaces. */
 export const stemmedText = (text: string) => wordsOf(text).flatMap(({ word }) => stemsOf(word)).join(" ");
