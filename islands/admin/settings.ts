@@ -89,7 +89,8 @@ function startDirectory() {
     run(importNow, async () => {
       const summary = await api<SyncSummary>("directory/import", { method: "POST" });
       const kept = summary.keptLastAdmin ? ` ${tf("admin.directory.keptLastAdmin", { login: summary.keptLastAdmin })}` : "";
-      return tf("admin.directory.importResult", summary) + kept;
+      const { found, created, updated, activated, deactivated, skippedCount } = summary;
+      return tf("admin.directory.importResult", { found, created, updated, activated, deactivated, skippedCount }) + kept;
     }),
   );
 }

@@ -196,13 +196,14 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
     await importNow();
     expect((await t.call("POST", "/login", { body: { username: "ivanov", password: ivanov.password } })).status).toBe(200);
 
-    for (const untrusted of [
+    const untrustedServers: Record<string, string>[] = [
       { AD_URL: slapd.ldapsUrl, AD_CA_CERTIFICATE: slapd.otherCaCertificate },
       { AD_URL: slapd.ldapsUrl, AD_CA_CERTIFICATE: "" },
       { AD_URL: slapd.url, AD_START_TLS: "true", AD_CA_CERTIFICATE: slapd.otherCaCertificate },
       // The right CA, but a name the certificate (issued to 127.0.0.1) does not carry.
       { AD_URL: slapd.ldapsUrl.replace("127.0.0.1", "localhost"), AD_CA_CERTIFICATE: slapd.caCertificate },
-    ]) {
+    ];
+    for (const untrusted of untrustedServers) {
       const res = await test({ ...untrusted, AD_BIND_PASSWORD: slapd.rootPassword });
       expect([res.status, res.body.error]).toEqual([502, "directory_tls_failed"]);
       expect(res.body.message).toContain("certificate");
