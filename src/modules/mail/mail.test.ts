@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { mailTemplates } from "../../../db/schema";
-import { testApp, withMailTestApp } from "../../testing/harness";
+import { makeUser, testApp, withMailTestApp } from "../../testing/harness";
 import { saveAllSettings } from "../settings/service";
 import { mailConfigured } from "./service";
 
@@ -37,7 +37,7 @@ test("mail counts as configured with an SMTP host from the environment or from t
   try {
     expect(mailConfigured(bare.db, bare.config)).toBe(false);
     expect(await bare.ctx.mailer.send("TEST_MESSAGE", { email: "x@example.test" }, {})).toBe(false);
-    saveAllSettings(bare.db, [{ label: "SMTP_HOST", body: "mail.example.test" }]);
+    saveAllSettings(bare.db, await makeUser(bare.db, "SYSTEM_ADMIN"), [{ label: "SMTP_HOST", body: "mail.example.test" }]);
     expect(mailConfigured(bare.db, bare.config)).toBe(true);
   } finally {
     await bare.close();

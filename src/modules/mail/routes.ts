@@ -20,7 +20,7 @@ export const mailTemplateRoutes = (ctx: AppContext) =>
       query: typeQuery,
       response: answers(mailTemplateSchema),
     })
-    .post("/save", ({ body, request }) => saveMailTemplate(ctx.db, body, localeOf(request)), {
+    .post("/save", ({ actor, body, request }) => saveMailTemplate(ctx.db, actor, body, localeOf(request)), {
       access: "SYSTEM_ADMIN",
       body: t.Object({
         type: oneOf(MAIL_TEMPLATE_TYPES),
@@ -30,7 +30,7 @@ export const mailTemplateRoutes = (ctx: AppContext) =>
       }),
       response: answers(mailTemplateSchema),
     })
-    .post("/reset", ({ query, request }) => resetMailTemplate(ctx.db, query.type, localeOf(request)), {
+    .post("/reset", ({ actor, query, request }) => resetMailTemplate(ctx.db, actor, query.type, localeOf(request)), {
       access: "SYSTEM_ADMIN",
       query: typeQuery,
       response: answers(mailTemplateSchema),

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { MAIL_TEMPLATE_TYPES } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { activityLog, MAIL_TEMPLATE_TYPES } from "../../../db/schema";
 import { en } from "../../../locales/en";
 import { ru } from "../../../locales/ru";
 import { es } from "../../../locales/es";
@@ -7,6 +8,8 @@ import { withMailTestApp } from "../../testing/harness";
 import { MAIL_PLACEHOLDERS } from "./kinds";
 
 const env = withMailTestApp();
+const logged = (userId: number) =>
+  env.t.db.select().from(activityLog).where(eq(activityLog.userId, userId)).all().filter((row) => row.activityType !== "LOGIN").map((row) => [row.activityType, row.description]);
 
 describe("mail-template", () => {
   test("the list holds every kind, built-in text in the reader's language until one is saved, with its placeholders", async () => {
@@ -33,6 +36,21 @@ describe("mail-template", () => {
     expect(mail.html).toContain('<p>Hi Ada <a href="https://plexus.test/login">in</a> <a>bad</a></p>');
     const reset = await env.t.call("POST", "/mail-template/reset?type=USER_ACTIVATION", { cookie });
     expect(reset.body).toMatchObject({ edited: false, value: en["mail.USER_ACTIVATION.body"] });
+  });
+
+  test("saving a template is logged as UPDATE by the administrator, naming its kind", async () => {
+    const { cookie, user } = await env.t.userWithCookie("SYSTEM_ADMIN");
+    const body = { type: "NEW_ISSUE", subject: "New", value: "<p>new</p>", disabled: false };
+    expect((await env.t.call("POST", "/mail-template/save", { cookie, body })).status).toBe(200);
+    expect(logged(user.id)).toEqual([["UPDATE", "mail template NEW_ISSUE"]]);
+  });
+
+  test("resetting a saved template is logged as UPDATE naming its kind; resetting one never saved logs nothing", async () => {
+    const { cookie, user } = await env.t.userWithCookie("SYSTEM_ADMIN");
+    expect((await env.t.call("POST", "/mail-template/save", { cookie, body: { type: "NEW_ISSUE", subject: "New", value: "<p>x</p>", disabled: false } })).status).toBe(200);
+    expect((await env.t.call("POST", "/mail-template/reset?type=NEW_ISSUE", { cookie })).status).toBe(200);
+    expect((await env.t.call("POST", "/mail-template/reset?type=RESET_PASSWORD", { cookie })).status).toBe(200);
+    expect(logged(user.id)).toEqual([["UPDATE", "mail template NEW_ISSUE"], ["UPDATE", "mail template NEW_ISSUE back to the built-in text"]]);
   });
 
   test("a disabled template sends nothing, and switching it on sends again", async () => {

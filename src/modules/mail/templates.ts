@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { MAIL_TEMPLATE_TYPES, mailTemplates, type MailTemplateType } from "../../../db/schema";
+import { MAIL_TEMPLATE_TYPES, mailTemplates, type MailTemplateType, type User } from "../../../db/schema";
 import { invalid } from "../../lib/errors";
 import { translator, type Locale } from "../../lib/i18n";
 import { sanitize } from "../../lib/sanitize";
+import { audit } from "../audit/service";
 import { MAIL_PLACEHOLDERS } from "./kinds";
 
 /**
@@ -30,16 +31,22 @@ export const mailTemplateList = (db: Db, locale: Locale) => MAIL_TEMPLATE_TYPES.
  * Saves a kind's subject, HTML and switch. The HTML is stored sanitised with the `mail` setting (what the mailer
  * applies again after filling the values in), so the editor shows what will be sent; the subject is one line.
  */
-export function saveMailTemplate(db: Db, input: { type: MailTemplateType; subject: string; value: string; disabled: boolean }, locale: Locale) {
+export function saveMailTemplate(db: Db, actor: User, input: { type: MailTemplateType; subject: string; value: string; disabled: boolean }, locale: Locale) {
   const subject = input.subject.trim();
   if (/\p{Cc}/u.test(subject)) throw invalid([{ path: "body.subject", message: "validation.controlCharacters", code: "validation.controlCharacters" }]);
   const row = { subject, value: sanitize(input.value, "mail"), disabled: input.disabled };
-  db.insert(mailTemplates).values({ type: input.type, ...row }).onConflictDoUpdate({ target: mailTemplates.type, set: row }).run();
+  db.transaction((tx) => {
+    tx.insert(mailTemplates).values({ type: input.type, ...row }).onConflictDoUpdate({ target: mailTemplates.type, set: row }).run();
+    audit(tx, actor.id, "UPDATE", `mail template ${input.type}`);
+  });
   return mailTemplate(db, input.type, locale);
 }
 
-/** Forgets the administrator's text: the built-in one, in each recipient's language, is sent again. */
-export function resetMailTemplate(db: Db, type: MailTemplateType, locale: Locale) {
-  db.delete(mailTemplates).where(eq(mailTemplates.type, type)).run();
+/** Forgets the administrator's text: the built-in one, in each recipient's language, is sent again (logged when there was one). */
+export function resetMailTemplate(db: Db, actor: User, type: MailTemplateType, locale: Locale) {
+  db.transaction((tx) => {
+    const removed = tx.delete(mailTemplates).where(eq(mailTemplates.type, type)).returning({ type: mailTemplates.type }).all();
+    if (removed.length) audit(tx, actor.id, "UPDATE", `mail template ${type} back to the built-in text`);
+  });
   return mailTemplate(db, type, locale);
 }

@@ -72,24 +72,28 @@ const DEFAULTS_BY_LABEL = new Map(SETTING_DEFAULTS.map((s) => [s.label, s]));
 /**
  * Saves the given values in one transaction, or nothing: an unknown label or a value that does not fit its
  * kind (a port outside 1-65535, a word where a number goes) is refused with the label in the detail's path.
- * Values other than free text are stored trimmed. The mailer reads the SMTP values at each send.
+ * Values other than free text are stored trimmed. The mailer reads the SMTP values at each send. The
+ * activity log names the settings whose value changed.
  */
-export function saveAllSettings(db: Db, input: { label: string; body: string }[]) {
-  const known = new Set(db.select({ label: settings.label }).from(settings).all().map((r) => r.label));
+export function saveAllSettings(db: Db, actor: User, input: { label: string; body: string }[]) {
+  const stored = new Map(db.select({ label: settings.label, body: settings.body }).from(settings).all().map((r) => [r.label, r.body]));
   const details: ErrorDetail[] = [];
   const values = input.map(({ label, body }) => {
     const setting = DEFAULTS_BY_LABEL.get(label);
     const kind = setting?.kind ?? "text";
     const value = kind === "text" ? body : body.trim();
-    if (!known.has(label)) details.push({ path: `body.${label}`, message: `Unknown setting ${label}` });
+    if (!stored.has(label)) details.push({ path: `body.${label}`, message: `Unknown setting ${label}` });
     else if (!settingValueFits(kind, value, setting?.schemes)) {
       details.push({ path: `body.${label}`, message: `admin.settings.invalid.${kind}`, code: `admin.settings.invalid.${kind}` });
     }
     return { label, value };
   });
   if (details.length) throw invalid(details);
+  // The log names the settings that changed, never a value: secured ones hold passwords.
+  const changed = [...new Set(values.filter((s) => stored.get(s.label) !== s.value).map((s) => s.label))];
   db.transaction((tx) => {
     for (const s of values) tx.update(settings).set({ body: s.value }).where(eq(settings.label, s.label)).run();
+    if (changed.length) audit(tx, actor.id, "UPDATE", `settings ${changed.join(", ")}`);
   });
   return allSettings(db);
 }

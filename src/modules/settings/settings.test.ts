@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { activityLog } from "../../../db/schema";
 import { ROLES } from "../../lib/roles";
 import { translator } from "../../lib/i18n";
 import type { MessageKey } from "../../../locales/en";
@@ -85,6 +87,24 @@ describe("settings", () => {
     expect(byLabel.SMTP_PORT).toMatchObject({ body: "2525", kind: "port" });
     expect(byLabel.AD_URL).toMatchObject({ body: "ldaps://dc.example.test:636", kind: "url", schemes: ["ldap:", "ldaps:"] });
     expect(byLabel.SMTP_FROM.body).toBe("Плексус <plexus@example.test>");
+  });
+
+  test("saving logs one UPDATE by the administrator naming the settings whose value changed, none that stayed the same", async () => {
+    const { cookie, user } = await t.userWithCookie("SYSTEM_ADMIN");
+    const body = [{ label: "COMPANY_NAME", body: "Plexus" }, { label: "SMTP_PORT", body: "2525" }, { label: "SMTP_HOST", body: "mail.example.test" }];
+    expect((await t.call("POST", "/settings/save-all", { cookie, body })).status).toBe(200);
+    expect((await t.call("POST", "/settings/save-all", { cookie, body })).status).toBe(200);
+    const rows = t.db.select().from(activityLog).where(eq(activityLog.userId, user.id)).all().filter((row) => row.activityType !== "LOGIN");
+    expect(rows.map((row) => [row.activityType, row.description, row.dataId])).toEqual([["UPDATE", "settings SMTP_PORT, SMTP_HOST", null]]);
+  });
+
+  test("saving a secured setting logs its key only, never the value", async () => {
+    const { cookie, user } = await t.userWithCookie("SYSTEM_ADMIN");
+    const body = [{ label: "SMTP_PASSWORD", body: "s3cret-pw" }, { label: "FTP_PASSWORD", body: "ftp-s3cret" }];
+    expect((await t.call("POST", "/settings/save-all", { cookie, body })).status).toBe(200);
+    const rows = t.db.select().from(activityLog).all();
+    expect(rows.filter((row) => row.userId === user.id && row.activityType === "UPDATE").map((row) => row.description)).toEqual(["settings SMTP_PASSWORD, FTP_PASSWORD"]);
+    expect(JSON.stringify(rows)).not.toMatch(/s3cret/);
   });
 
   test("unknown labels are refused and nothing is saved", async () => {

@@ -8,7 +8,7 @@ import { installLatest } from "./install";
 import { installDirectory, installedBuild, newestValidPackage } from "./packages";
 import { requestRestart } from "./restart";
 import { deleteUnusedFiles } from "./unused-files";
-import { MAIL_TEMPLATE_TYPES } from "../../../db/schema";
+import { MAIL_TEMPLATE_TYPES, type User } from "../../../db/schema";
 import { mailTemplateList, resetMailTemplate } from "../mail/templates";
 
 /** Packages are placed in DATA_DIR/updates by hand (or by a script): the only update type is LOCAL. */
@@ -21,9 +21,9 @@ async function lastBuildNumber(ctx: AppContext): Promise<number> {
 }
 
 /** Forgets every saved mail template, so the built-in texts (in each recipient's language) are sent again. */
-function removeMailTemplates(ctx: AppContext) {
+function removeMailTemplates(ctx: AppContext, actor: User) {
   const removed = mailTemplateList(ctx.db, "en").filter((template) => template.edited).length;
-  for (const type of MAIL_TEMPLATE_TYPES) resetMailTemplate(ctx.db, type, "en");
+  for (const type of MAIL_TEMPLATE_TYPES) resetMailTemplate(ctx.db, actor, type, "en");
   return { removed };
 }
 
@@ -46,4 +46,4 @@ export const updateRoutes = (ctx: AppContext) =>
       access: "SYSTEM_ADMIN",
       response: answers(t.Object({ removed: integer(), bytes: integer() })),
     })
-    .post("/remove-mail-templates", () => removeMailTemplates(ctx), { access: "SYSTEM_ADMIN", response: answers(t.Object({ removed: integer() })) });
+    .post("/remove-mail-templates", ({ actor }) => removeMailTemplates(ctx, actor), { access: "SYSTEM_ADMIN", response: answers(t.Object({ removed: integer() })) });
