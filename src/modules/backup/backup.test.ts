@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync, gunzipSync } from "node:zlib";
+import { activityLog } from "../../../db/schema";
 import { makeUser, testApp, type TestApp } from "../../testing/harness";
 import { tarGz } from "../../testing/tar-fixture";
 import { backupsDir, fileNameOfDate } from "./names";
@@ -9,9 +10,10 @@ import { finishInterruptedRestore } from "./restore";
 
 let t: TestApp;
 let admin: string;
+let adminId: number;
 beforeEach(async () => {
   t = testApp();
-  admin = (await t.userWithCookie("SYSTEM_ADMIN")).cookie;
+  ({ cookie: admin, user: { id: adminId } } = await t.userWithCookie("SYSTEM_ADMIN"));
 });
 afterEach(() => t.close());
 
@@ -83,6 +85,29 @@ describe("backup and restore", () => {
     expect((await t.call("POST", "/backup/delete-by-date", { cookie: admin, body: { date: "../../plexus.sqlite" } })).status).toBe(422);
     expect((await t.call("POST", "/backup/delete-by-date", { cookie: admin, body: { date } })).status).toBe(200);
     expect((await t.call("GET", "/backup/get-all", { cookie: admin })).body).toEqual([]);
+  });
+
+  test("a restore is logged as RESTORE by the administrator in the restored log, naming the backup's date", async () => {
+    const date = await backup();
+    const restored = await restore(date);
+    expect(restored.status).toBe(200);
+    const rows = t.db.select().from(activityLog).all().filter((row) => row.activityType === "RESTORE");
+    expect(rows.map((row) => [row.userId, row.description])).toEqual([[adminId, `backup ${date}`]]);
+  });
+
+  test("a restore by an administrator the backup does not hold is logged by nobody, naming their login", async () => {
+    const date = await backup();
+    const { cookie, user } = await t.userWithCookie("SYSTEM_ADMIN");
+    expect((await t.call("POST", "/backup/restore-by-date", { cookie, body: { date } })).status).toBe(200);
+    const rows = t.db.select().from(activityLog).all().filter((row) => row.activityType === "RESTORE");
+    expect(rows.map((row) => [row.userId, row.description])).toEqual([[null, `backup ${date} by ${user.login}`]]);
+  });
+
+  test("deleting a backup is logged as DELETE by the administrator, naming its date", async () => {
+    const date = await backup();
+    expect((await t.call("POST", "/backup/delete-by-date", { cookie: admin, body: { date } })).status).toBe(200);
+    const rows = t.db.select().from(activityLog).all().filter((row) => row.activityType === "DELETE");
+    expect(rows.map((row) => [row.userId, row.description])).toEqual([[adminId, `backup ${date}`]]);
   });
 
   test("only a system administrator may list, make, restore or delete backups", async () => {

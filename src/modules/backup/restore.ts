@@ -71,8 +71,11 @@ function checkDatabase(path: string, manifest: Manifest) {
 const columnsOf = (sqlite: Database, schema: string, table: string) =>
   (sqlite.query(`PRAGMA ${schema}.table_info(${quote(table)})`).all() as { name: string }[]).map((c) => c.name);
 
-/** Replaces every row of the live database with the staged one's, in one transaction that also writes `token`. */
-function copyDatabase(sqlite: Database, source: string, token: number) {
+/**
+ * Replaces every row of the live database with the staged one's, in one transaction that also writes `token`
+ * and runs `andThen` on the restored rows (the restore's audit, so the restored log keeps it).
+ */
+function copyDatabase(sqlite: Database, source: string, token: number, andThen: () => void) {
   sqlite.exec("PRAGMA foreign_keys = OFF");
   sqlite.prepare("ATTACH DATABASE ? AS restored").run(source);
   try {
@@ -107,6 +110,7 @@ function copyDatabase(sqlite: Database, source: string, token: number) {
         }
       }
       for (const trigger of triggers) sqlite.exec(trigger.sql);
+      andThen();
       sqlite.exec(`PRAGMA main.user_version = ${token}`);
     })();
   } finally {
@@ -139,9 +143,9 @@ function keysDiffer(dataDir: string, stage: string): boolean {
 /**
  * Restores the archive at `archive` over the live data. Throws ArchiveError, with nothing changed, when the
  * archive is not a sound Plexus backup. `restartNeeded`: the backup's keys differ from the running ones,
- * which the process holds in memory.
+ * which the process holds in memory. `andThen` runs in the database step's transaction, after the copy.
  */
-export async function restoreArchive(db: Db, dataDir: string, archive: string): Promise<{ restartNeeded: boolean }> {
+export async function restoreArchive(db: Db, dataDir: string, archive: string, andThen: () => void = () => {}): Promise<{ restartNeeded: boolean }> {
   const stage = join(dataDir, `.restore-${randomToken(9)}`);
   try {
     const { files } = await extractTarGz(archive, stage, { allows: isBackupEntry, refuse: (message) => new ArchiveError(message) });
@@ -155,7 +159,7 @@ export async function restoreArchive(db: Db, dataDir: string, archive: string): 
   const marker: Marker = { token: 1 + Math.floor(Math.random() * 0x7ffffffe), stage };
   writeFileSync(join(dataDir, MARKER), JSON.stringify(marker), { mode: 0o600 });
   try {
-    copyDatabase(db.$client, join(stage, DATABASE_ENTRY), marker.token);
+    copyDatabase(db.$client, join(stage, DATABASE_ENTRY), marker.token, andThen);
   } catch (error) {
     rmSync(join(dataDir, MARKER), { force: true });
     rmSync(stage, { recursive: true, force: true });

@@ -12,5 +12,5 @@ export const backupRoutes = (ctx: AppContext) =>
     .get("/get-all", () => listBackups(ctx), { access: "SYSTEM_ADMIN", response: answers(t.Array(backupSchema)) })
     .get("/get-type", () => ({ type: backupType(ctx) }), { access: "SYSTEM_ADMIN", response: answers(typeSchema) })
     .post("/backup-now", ({ actor }) => backupNow(ctx, new Date(), actor.id), { access: "SYSTEM_ADMIN", response: answers(madeSchema) })
-    .post("/restore-by-date", ({ body }) => restoreByDate(ctx, body.date), { access: "SYSTEM_ADMIN", body: dateBody, response: answers(restoredSchema) })
-    .post("/delete-by-date", ({ body }) => deleteByDate(ctx, body.date), { access: "SYSTEM_ADMIN", body: dateBody, response: answers(dateSchema) });
+    .post("/restore-by-date", ({ actor, body }) => restoreByDate(ctx, actor, body.date), { access: "SYSTEM_ADMIN", body: dateBody, response: answers(restoredSchema) })
+    .post("/delete-by-date", ({ actor, body }) => deleteByDate(ctx, actor, body.date), { access: "SYSTEM_ADMIN", body: dateBody, response: answers(dateSchema) });

@@ -1,9 +1,13 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { Db } from "../../../db/client";
+import type { User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
+import { audit } from "../audit/service";
 import { settingValues } from "../settings/service";
+import { findUserById } from "../users/service";
 import { uploadBackup } from "./ftp";
 import { backupsDir, dateOfFileName, fileNameOfDate } from "./names";
 import { ArchiveError, restoreArchive } from "./restore";
@@ -64,12 +68,21 @@ export function backupNow(ctx: AppContext, now = new Date(), actorId: number | n
   });
 }
 
-export function restoreByDate(ctx: AppContext, date: string) {
+/**
+ * The restore's RESTORE row, written into the restored log: by the administrator when the backup holds the same
+ * account, else by nobody and naming their login (a backup from before the account existed, or another's id).
+ */
+function auditRestore(db: Db, actor: User, date: string) {
+  const same = findUserById(db, actor.id)?.login === actor.login;
+  audit(db, same ? actor.id : null, "RESTORE", same ? `backup ${date}` : `backup ${date} by ${actor.login}`);
+}
+
+export function restoreByDate(ctx: AppContext, actor: User, date: string) {
   requireLocal(ctx);
   const archive = archiveOf(ctx, date);
   return exclusive(ctx.config.dataDir, async () => {
     try {
-      return await restoreArchive(ctx.db, ctx.config.dataDir, archive);
+      return await restoreArchive(ctx.db, ctx.config.dataDir, archive, () => auditRestore(ctx.db, actor, date));
     } catch (error) {
       // The reason (which entry, which check) goes in details: the message is replaced by its translation.
       if (error instanceof ArchiveError) throw new AppError(422, "backup_invalid", "The backup cannot be restored", [{ path: "body.date", message: error.message }]);
@@ -78,11 +91,12 @@ export function restoreByDate(ctx: AppContext, date: string) {
   });
 }
 
-export function deleteByDate(ctx: AppContext, date: string) {
+export function deleteByDate(ctx: AppContext, actor: User, date: string) {
   requireLocal(ctx);
   const archive = archiveOf(ctx, date);
   return exclusive(ctx.config.dataDir, async () => {
     rmSync(archive);
+    audit(ctx.db, actor.id, "DELETE", `backup ${date}`);
     return { date };
   });
 }

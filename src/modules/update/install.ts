@@ -5,6 +5,7 @@ import { AppError, conflict } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { buildNumberIn, checksumMatches, installedBuild, packagesIn } from "./packages";
 import { extractTarGz } from "../../lib/tar";
+import { audit } from "../audit/service";
 import { backupNow } from "../backup/service";
 
 /** An update package unpacks to at most this many bytes and entries; a larger one is refused half way. */
@@ -71,7 +72,7 @@ function swap(installDir: string, staging: string, tops: string[]) {
  * build in its package.json, a backup is made through the backup service (a normal one: listed, restorable, sent
  * by FTP when set up; with backups switched off the update is refused), and then its top-level entries replace
  * ours by rename. Any refusal or failure leaves the running build as it was. The caller restarts the process.
- * `actorId`: the administrator who asked, named in the backup's FTP audit.
+ * `actorId`: the administrator who asked, named in the install's audit and in the backup's FTP one.
  */
 export async function installLatest(ctx: AppContext, installDir: string, actorId: number) {
   if (running) throw conflict("update_running", "An update is already being installed");
@@ -92,6 +93,7 @@ export async function installLatest(ctx: AppContext, installDir: string, actorId
     }
     const backup = await backupNow(ctx, new Date(), actorId);
     swap(installDir, staging, tops);
+    audit(ctx.db, actorId, "UPDATE", `Plexus build ${current} to ${latest.build}`);
     log.info("update.installed", { from: current, to: latest.build, backup: backup.date });
     return { from: current, to: latest.build };
   } finally {

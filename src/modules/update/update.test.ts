@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { driveFiles, mailTemplates, stagedFiles } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { activityLog, driveFiles, mailTemplates, stagedFiles } from "../../../db/schema";
 import { testApp } from "../../testing/harness";
 import { tarGz } from "../../testing/tar-fixture";
 import { buildManifest, placePackage } from "./package-fixture";
@@ -11,6 +12,7 @@ import { onRestartRequested } from "./restart";
 let t: ReturnType<typeof testApp>;
 let install: string;
 let root: string;
+let rootId: number;
 const before = process.env.PLEXUS_INSTALL_DIR;
 
 /** A stand-in installation at build 3: package.json, an app folder and a data folder inside it (as ./data is by default). */
@@ -21,7 +23,7 @@ beforeEach(async () => {
   writeFileSync(join(install, "app", "old.txt"), "old build");
   process.env.PLEXUS_INSTALL_DIR = install;
   t = testApp();
-  root = (await t.userWithCookie("SYSTEM_ADMIN")).cookie;
+  ({ cookie: root, user: { id: rootId } } = await t.userWithCookie("SYSTEM_ADMIN"));
 });
 afterEach(async () => {
   await t.close();
@@ -58,7 +60,7 @@ describe("build numbers", () => {
 });
 
 describe("installing an update", () => {
-  test("a newer package replaces the build's entries, keeps the old ones aside, makes a backup of the backup list and asks for a restart", async () => {
+  test("a newer package replaces the build's entries, keeps the old ones aside, makes a backup of the backup list, is logged and asks for a restart", async () => {
     let restarts = 0;
     onRestartRequested(() => restarts++);
     placePackage(t.config.dataDir, 4, tarGz([buildManifest(4), { name: "app/", type: "5" }, { name: "app/new.txt", content: "new build" }]));
@@ -69,6 +71,8 @@ describe("installing an update", () => {
     expect(existsSync(join(install, "app", "old.txt"))).toBe(false);
     expect(readFileSync(join(install, ".update-previous", "app", "old.txt"), "utf8")).toBe("old build");
     expect(existsSync(join(install, ".update-staging"))).toBe(false);
+    const logged = t.db.select().from(activityLog).where(eq(activityLog.userId, rootId)).all().filter((row) => row.activityType === "UPDATE");
+    expect(logged.map((row) => row.description)).toEqual(["Plexus build 3 to 4"]);
     // A normal backup, taken before the swap: on the Backups page's list, and restorable from there.
     const backups = await t.call("GET", "/backup/get-all", { cookie: root });
     expect(backups.body).toEqual([{ date: expect.any(String), size: expect.any(Number) }]);
