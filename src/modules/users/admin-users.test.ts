@@ -38,6 +38,31 @@ describe("roles", () => {
   });
 });
 
+describe("the activity log", () => {
+  const logged = (userId: number) =>
+    t.db.select().from(activityLog).where(eq(activityLog.userId, userId)).all().filter((row) => row.activityType !== "LOGIN").map((row) => [row.activityType, row.description]);
+
+  test("a role change is logged by the administrator with the old and the new role; a save keeping the role logs no role", async () => {
+    const { cookie, user: admin } = await t.userWithCookie("ADMIN");
+    const { user } = await t.userWithCookie();
+    expect((await setRole(cookie, user.id, "MODERATOR")).status).toBe(200);
+    expect((await setRole(cookie, user.id, "MODERATOR")).status).toBe(200);
+    expect(logged(admin.id)).toEqual([
+      ["UPDATE", `user ${user.login}`],
+      ["UPDATE", `role of ${user.login}: USER -> MODERATOR`],
+      ["UPDATE", `user ${user.login}`],
+    ]);
+  });
+
+  test("deactivating and activating a user are logged by the administrator, naming the account", async () => {
+    const { cookie, user: admin } = await t.userWithCookie("ADMIN");
+    const { user } = await t.userWithCookie();
+    expect((await t.call("POST", `/users/deactivate?id=${user.id}`, { cookie })).status).toBe(200);
+    expect((await t.call("POST", `/users/activate?id=${user.id}`, { cookie })).status).toBe(200);
+    expect(logged(admin.id)).toEqual([["USER_DEACTIVATION", user.login], ["USER_ACTIVATION", user.login]]);
+  });
+});
+
 describe("generate-token", () => {
   test("an ADMIN's link signs the user in once; the second use is refused and the log says so", async () => {
     const { user: admin, cookie } = await t.userWithCookie("ADMIN");

@@ -221,6 +221,7 @@ export function saveProfile(ctx: AppContext, actor: User, input: ProfileInput): 
   const updated = ctx.db.transaction((tx) => {
     const saved = tx.update(users).set(changes).where(eq(users.id, target.id)).returning().get();
     audit(tx, actor.id, "UPDATE", `user ${target.login}`);
+    if (saved.role !== target.role) audit(tx, actor.id, "UPDATE", `role of ${target.login}: ${target.role} -> ${saved.role}`);
     if (emailChanged) {
       audit(tx, actor.id, "EMAIL_CHANGE", `user ${target.login}: ${target.email} -> ${saved.email}`);
       // A reset link mailed to the old address must not outlive the change.
