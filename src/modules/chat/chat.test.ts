@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client, type IMessage } from "@stomp/stompjs";
 import { eq } from "drizzle-orm";
 import { openDb } from "../../../db/client";
-import { chatMembers, chatMessages, chats, dataItems, projects, userProjects } from "../../../db/schema";
+import { activityLog, chatMembers, chatMessages, chats, dataItems, projects, userProjects } from "../../../db/schema";
 import { makeUser, tempDataDir, testConfig } from "../../testing/harness";
 import { ownPageHeaders } from "../../testing/own-page";
 import { startServer } from "../../web";
@@ -110,6 +110,47 @@ describe("chats", () => {
     expect((await api(member.cookie, "DELETE", `/chats?chatID=${id}`)).status).toBe(403);
     expect((await api(owner.cookie, "DELETE", `/chats?chatID=${id}`)).status).toBe(200);
     expect((await api(member.cookie, "GET", `/chats/get?chatId=${id}`)).status).toBe(404);
+  });
+});
+
+describe("the activity log", () => {
+  /** What the log holds for `userId`, sign-ins aside; never a message. */
+  const logged = (userId: number) =>
+    server.ctx.db.select().from(activityLog).where(eq(activityLog.userId, userId)).all().filter((row) => row.activityType !== "LOGIN").map((row) => [row.activityType, row.description]);
+
+  test("creating a chat is logged as CREATE by its owner, with the members invited; a direct chat names the companion", async () => {
+    const owner = await person();
+    const member = await person();
+    const id = (await api(owner.cookie, "POST", "/chats/new-chat", { name: `Logged ${owner.user.id}`, type: "PRIVATE", members: [{ id: member.user.id }] })).body;
+    const direct = (await api(owner.cookie, "POST", `/chats/direct?userId=${member.user.id}`)).body;
+    expect(logged(owner.user.id)).toEqual([
+      ["CREATE", `PRIVATE chat ${id} Logged ${owner.user.id} with ${member.user.login}`],
+      ["CREATE", `DIRECT chat ${direct} with ${member.user.login}`],
+    ]);
+  });
+
+  test("deleting a chat is logged as DELETE_FOREVER by its owner, naming the chat", async () => {
+    const owner = await person();
+    const id = (await api(owner.cookie, "POST", "/chats/new-chat", { name: `Gone ${owner.user.id}`, type: "PRIVATE" })).body;
+    expect((await api(owner.cookie, "DELETE", `/chats?chatID=${id}`)).status).toBe(200);
+    expect(logged(owner.user.id).at(-1)).toEqual(["DELETE_FOREVER", `PRIVATE chat ${id} Gone ${owner.user.id}`]);
+  });
+
+  test("adding members, joining a PUBLIC chat, removing a member and leaving are logged, each naming the member and the chat", async () => {
+    const owner = await person();
+    const guest = await person();
+    const admin = await person("ADMIN");
+    const id = (await api(owner.cookie, "POST", "/chats/new-chat", { name: `Members ${owner.user.id}`, type: "PRIVATE" })).body;
+    const label = `PRIVATE chat ${id} Members ${owner.user.id}`;
+    expect((await api(owner.cookie, "POST", `/chats/invite?chatId=${id}`, [guest.user.id])).status).toBe(200);
+    expect((await api(owner.cookie, "GET", `/chats/detach-member?member=${guest.user.id}&chat=${id}`)).status).toBe(200);
+    expect(logged(owner.user.id).slice(1)).toEqual([["CREATE", `member ${guest.user.login} of ${label}`], ["DELETE", `member ${guest.user.login} of ${label}`]]);
+
+    const open = (await api(admin.cookie, "POST", "/chats/new-chat", { name: `Open ${admin.user.id}`, type: "PUBLIC" })).body;
+    expect((await api(guest.cookie, "GET", `/chats/detach-member?member=${guest.user.id}&chat=${open}`)).status).toBe(200);
+    expect((await api(guest.cookie, "POST", `/chats/join?chat=${open}`)).status).toBe(200);
+    const openLabel = `PUBLIC chat ${open} Open ${admin.user.id}`;
+    expect(logged(guest.user.id)).toEqual([["DELETE", `member ${guest.user.login} of ${openLabel}`], ["CREATE", `member ${guest.user.login} of ${openLabel}`]]);
   });
 });
 

@@ -4,6 +4,7 @@ import { chatMembers, chatMessages, chats, users, type Chat, type MessageKey, ty
 import type { AppContext } from "../../lib/context";
 import { AppError, conflict, forbidden, invalid, notFound } from "../../lib/errors";
 import { hasRank } from "../../lib/roles";
+import { audit } from "../audit/service";
 import { filesById } from "../drive/service";
 import { activeUsersByName, findActiveUsers, findUserById } from "../users/service";
 import { BROADCAST_CHANNEL } from "../../realtime/broker";
@@ -17,6 +18,10 @@ import { presentChat, presentMember, presentMessage, presentUserChoice, type Cha
 import { chatStatements, unreadCount } from "./statements";
 
 const isMember = (db: Db, userId: number, chatId: number) => !!chatStatements(db).memberOf.get({ chatId, userId });
+
+/** How the activity log names a chat (a DIRECT chat's name is only its pair's key); the messages are never logged. */
+const chatLabel = (chat: Chat) => (chat.type === "DIRECT" ? `DIRECT chat ${chat.id}` : `${chat.type} chat ${chat.id} ${chat.name}`);
+const logins = (people: User[]) => people.map((u) => u.login).join(", ");
 
 function checkName(db: Db, raw: string | undefined, exceptId?: number): string {
   const name = raw?.trim() ?? "";
@@ -80,6 +85,7 @@ export function createChat(ctx: AppContext, actor: User, input: NewChatInput): n
     tx.insert(chatMembers).values([actor, ...invited].map((u) => ({ chatId: created.id, userId: u.id }))).run();
     if (created.type === "PUBLIC") joinPublicChat(tx, created.id);
     if (invited.length) insertMessage(ctx, created, actor.id, "INVITED_BY", invitedBody(invited));
+    audit(tx, actor.id, "CREATE", `${chatLabel(created)}${invited.length ? ` with ${logins(invited)}` : ""}`);
     return created;
   });
   for (const user of invited) ctx.live.publishToUser(user.id, { type: "INVITED", chatId: chat.id });
@@ -99,6 +105,7 @@ export function directChat(ctx: AppContext, actor: User, userId: number): number
   const chat = ctx.db.transaction((tx) => {
     const created = tx.insert(chats).values({ name: key, type: "DIRECT", ownerId: actor.id }).returning().get();
     tx.insert(chatMembers).values([{ chatId: created.id, userId: actor.id }, { chatId: created.id, userId: other.id }]).run();
+    audit(tx, actor.id, "CREATE", `DIRECT chat ${created.id} with ${other.login}`);
     return created;
   });
   ctx.live.publishToUser(other.id, { type: "INVITED", chatId: chat.id });
@@ -192,6 +199,7 @@ export function joinPublic(ctx: AppContext, actor: User, chatId: number) {
   if (!member) {
     const message = ctx.db.transaction((tx) => {
       tx.insert(chatMembers).values({ chatId, userId: actor.id, lastReadMessageId: chat.lastMessageId ?? 0 }).run();
+      audit(tx, actor.id, "CREATE", `member ${actor.login} of ${chatLabel(chat)}`);
       return insertMessage(ctx, chat, actor.id, "JOINED", "");
     });
     publishMessage(ctx, message, actor);
@@ -260,6 +268,7 @@ export function inviteMembers(ctx: AppContext, actor: User, chatId: number, user
   if (!invited.length) return { invited: [] };
   const message = ctx.db.transaction((tx) => {
     tx.insert(chatMembers).values(invited.map((u) => ({ chatId, userId: u.id, lastReadMessageId: chat.lastMessageId ?? 0 }))).run();
+    audit(tx, actor.id, "CREATE", `${invited.length > 1 ? "members" : "member"} ${logins(invited)} of ${chatLabel(chat)}`);
     return insertMessage(ctx, chat, actor.id, "INVITED_BY", invitedBody(invited));
   });
   publishMessage(ctx, message, actor);
@@ -281,6 +290,7 @@ export function detachMember(ctx: AppContext, actor: User, chatId: number, membe
   if (!target || !isMember(ctx.db, memberId, chatId)) throw notFound("member");
   const message = ctx.db.transaction((tx) => {
     tx.delete(chatMembers).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, memberId))).run();
+    audit(tx, actor.id, "DELETE", `member ${target.login} of ${chatLabel(chat)}`);
     return leaving
       ? insertMessage(ctx, chat, actor.id, "LEFT", "")
       : insertMessage(ctx, chat, actor.id, "REMOVED_BY", JSON.stringify([{ id: target.id, fullName: fullName(target) }]));
@@ -313,9 +323,12 @@ export function toggleArchived(ctx: AppContext, actor: User, chatId: number): bo
 
 /** The owner deletes a chat (not a DATA or ISSUE chat, which belong to their item); every member gets DELETED. */
 export function deleteChat(ctx: AppContext, actor: User, chatId: number) {
-  requireOwnedChat(ctx.db, actor, chatId, ["PUBLIC", "PRIVATE", "DIRECT"]);
+  const chat = requireOwnedChat(ctx.db, actor, chatId, ["PUBLIC", "PRIVATE", "DIRECT"]);
   const members = ctx.db.select().from(chatMembers).where(eq(chatMembers.chatId, chatId)).all();
-  ctx.db.delete(chats).where(eq(chats.id, chatId)).run();
+  ctx.db.transaction((tx) => {
+    tx.delete(chats).where(eq(chats.id, chatId)).run();
+    audit(tx, actor.id, "DELETE_FOREVER", chatLabel(chat));
+  });
   for (const m of members) {
     ctx.live.unsubscribeUser(m.userId, topicOf(chatId));
     ctx.live.publishToUser(m.userId, { type: "DELETED", chatId });
