@@ -1,20 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { chatMessages, type User } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 import { editMessage, removeMessage, sendMessage } from "../chat/messages";
 import { blindStem } from "./fulltext-blind";
 import { stemsOf } from "./fulltext-stems";
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 const find = (cookie: string, ...words: string[]) => t.call("GET", `/full-text-search/find?${words.map((w) => `q=${encodeURIComponent(w)}`).join("&")}`, { cookie });
 const ids = async (cookie: string, ...words: string[]) => ((await find(cookie, ...words)).body.content as { type: string; id: number }[]).map((h) => `${h.type}${h.id}`);

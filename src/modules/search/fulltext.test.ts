@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { articles, articleVersions, issueCategories, issues } from "../../../db/schema";
 import { makeDocx } from "../../lib/sample-documents";
-import { factories } from "../../testing/factories";
-import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
+import { OWN_PAGE_HEADERS, withTestApp } from "../../testing/harness";
 import { russianReportDocx } from "../docs/russian-docx";
 import { FULLTEXT_LIMITS } from "./limits";
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 const find = (cookie: string, ...words: string[]) => t.call("GET", `/full-text-search/find?${words.map((w) => `q=${encodeURIComponent(w)}`).join("&")}`, { cookie });
 

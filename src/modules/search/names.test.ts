@@ -1,15 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { articles, chatMembers, chats, issueCategories, issues } from "../../../db/schema";
-import { factories } from "../../testing/factories";
-import { testApp, type TestApp } from "../../testing/harness";
+import { withTestApp } from "../../testing/harness";
 
-let t: TestApp;
-let f: ReturnType<typeof factories>;
-beforeEach(() => {
-  t = testApp();
-  f = factories(t);
-});
-afterEach(() => t.close());
+const { t, f } = withTestApp();
 
 const find = (cookie: string, query: string) => t.call("GET", `/global-search/find?${query}`, { cookie });
 const ids = (list: { id: number }[]) => list.map((hit) => hit.id).sort((a, b) => a - b);
