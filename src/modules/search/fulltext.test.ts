@@ -180,4 +180,20 @@ describe("full-text-search/reindex", () => {
     expect((await find(user.cookie, "corrosion")).body.content.map((h: { id: number }) => h.id)).toEqual([id]);
     expect(t.db.all<{ n: number }>(sql`select count(*) as n from fulltext_index`)[0]!.n).toBe(1);
   });
+
+  test("after a rebuild the index is one b-tree, not one per transaction that wrote it, and finds as before", async () => {
+    const admin = await t.userWithCookie("SYSTEM_ADMIN");
+    // Each search brings one article in: a transaction, and so a b-tree (segment) of the index, each.
+    for (let i = 0; i < 40; i++) {
+      const row = t.db.insert(articles).values({ title: `Bridge ${i}` }).returning().get();
+      t.db.insert(articleVersions).values({ articleId: row.id, version: 1, title: row.title, content: `<p>inspection ${i}</p>` }).run();
+      await find(admin.cookie, "warm");
+    }
+    const segments = () => t.db.all<{ n: number }>(sql`select count(distinct segid) as n from fulltext_index_idx`)[0]!.n;
+    expect(segments()).toBeGreaterThan(1);
+    await t.call("POST", "/full-text-search/reindex", { cookie: admin.cookie });
+    while ((await t.call("GET", "/full-text-search/reindex-status", { cookie: admin.cookie })).body.state === "RUNNING") await Bun.sleep(10);
+    expect(segments()).toBe(1);
+    expect((await find(admin.cookie, "inspections")).body.totalElements).toBe(40);
+  });
 });
