@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { is } from "drizzle-orm";
+import { getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
@@ -98,11 +98,16 @@ const schemaFiles = readdirSync(SCHEMA_DIR)
   .filter((name) => name.endsWith(".ts") && name !== "index.ts")
   .map((name) => name.replace(/\.ts$/, ""));
 
-/** Table export name → the schema file (feature) it is defined in. */
+/** Table export name → the schema file (feature) it is defined in; its name in SQL → its export name. */
 const tableOwner = new Map<string, string>();
+const tableBySqlName = new Map<string, string>();
 for (const file of schemaFiles) {
   const exports = (await import(join(SCHEMA_DIR, `${file}.ts`))) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(exports)) if (is(value, SQLiteTable)) tableOwner.set(name, file);
+  for (const [name, value] of Object.entries(exports)) {
+    if (!is(value, SQLiteTable)) continue;
+    tableOwner.set(name, file);
+    tableBySqlName.set(getTableName(value), name);
+  }
 }
 
 const featureOfFolder = new Map(Object.entries(OWNERS).flatMap(([file, folders]) => folders.map((folder) => [folder, file] as const)));
@@ -152,9 +157,24 @@ function tableImports(file: string, text: string): TableImport[] {
   return found;
 }
 
+/**
+ * The tables `text` names by their SQL name inside sql`…` templates (what the import check cannot see): read
+ * with from/join, or written; `local` is the SQL name, so `writes` finds a raw write of it.
+ */
+function rawTables(file: string, text: string): TableImport[] {
+  const found = new Map<string, TableImport>();
+  for (const [, template] of text.matchAll(/sql`([^`]*)`/g)) {
+    for (const [, name] of template.matchAll(/\b(?:from|join|into|update)\s+["`]?([a-z_]+)\b/gi)) {
+      const table = tableBySqlName.get(name);
+      if (table) found.set(table, { file, table, local: name, owner: tableOwner.get(table)! });
+    }
+  }
+  return [...found.values()];
+}
+
 /** Whether the file writes the table: through drizzle's insert/update/delete, or in raw SQL. */
 const writes = (text: string, local: string) =>
-  new RegExp(`\\.(insert|update|delete)\\(\\s*${local}\\s*\\)|(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\$\\{\\s*${local}\\s*\\}`, "i").test(text);
+  new RegExp(`\\.(insert|update|delete)\\(\\s*${local}\\s*\\)|(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+(\\$\\{\\s*${local}\\s*\\}|${local}\\b)`, "i").test(text);
 
 /**
  * Each import of a table the file's feature does not own that no allow-list names ("<file> <table>"),
@@ -165,7 +185,7 @@ function violations(files: [string, string | null][], read: (path: string) => st
   const used = new Set<string>();
   for (const [file, feature] of files) {
     const text = read(file);
-    for (const { table, local, owner } of tableImports(file, text)) {
+    for (const { table, local, owner } of [...tableImports(file, text), ...rawTables(file, text)]) {
       if (owner === feature) continue;
       const key = `${file} ${table}`;
       used.add(key);
@@ -226,6 +246,12 @@ describe("the check itself", () => {
     ]);
     expect(check(`import { users } from "../../../db/schema";\ndb.run(sql\`insert into \${other} select id from \${users}\`);`, { [key]: "example" })).toEqual([]);
     expect(check(`import { dataItems } from "../../../db/schema";`, { [key]: "example" })).toEqual([`${key}: no longer imported; remove the entry`]);
+  });
+
+  test("a table named in raw SQL counts as used: read without an entry, or written, it fails", () => {
+    expect(check("db.all(sql`select id from doc_versions where data_id = ${id}`);")).toEqual([`${data} docVersions: owned by db/schema/docs.ts; ask its service`]);
+    expect(check("db.run(sql`delete from users where id = 1`);", { [`${data} users`]: "example" })).toEqual([`${data} users: allowed for reads only, but the file writes it`]);
+    expect(check("db.all(sql`select id from data_items`); // users from the directory")).toEqual([]);
   });
 
   test("a namespace import of the schema is refused", () => {

@@ -7,6 +7,15 @@ import { docVersions } from "../../../db/schema";
 
 const other = alias(docVersions, "other");
 
+/** The id of the newest active version of the outer query's document (a correlated subquery on doc_versions). */
+const newestVersion = (db: Executor) =>
+  db
+    .select({ id: other.id })
+    .from(other)
+    .where(and(eq(other.dataId, docVersions.dataId), eq(other.isActive, true)))
+    .orderBy(desc(other.creationDate), desc(other.id))
+    .limit(1);
+
 /** A PDF's plain text as HTML for the index, which reads it with textOfHtml: only & and < mean anything there. */
 const asHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
@@ -16,12 +25,7 @@ const asHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;
  * version has neither, or that is gone, is absent.
  */
 export function documentTextsForIndex(db: Executor, ids: number[]): { ref: number; html: string }[] {
-  const newest = db
-    .select({ id: other.id })
-    .from(other)
-    .where(and(eq(other.dataId, docVersions.dataId), eq(other.isActive, true)))
-    .orderBy(desc(other.creationDate), desc(other.id))
-    .limit(1);
+  const newest = newestVersion(db);
   return db
     .select({ ref: docVersions.dataId, body: docVersions.body, text: docVersions.text })
     .from(docVersions)
@@ -32,3 +36,15 @@ export function documentTextsForIndex(db: Executor, ids: number[]): { ref: numbe
 
 /** Every document with a version, for a rebuild of the index. */
 export const documentIdsForIndex = (db: Executor) => db.select({ id: docVersions.dataId }).from(docVersions).groupBy(docVersions.dataId).all().map(({ id }) => id);
+
+/** The newest active version (id and name) of each of the documents `ids`, for their search cards. */
+export function newestVersions(db: Executor, ids: number[]): Map<number, { id: number; name: string }> {
+  if (!ids.length) return new Map();
+  const newest = newestVersion(db);
+  const rows = db
+    .select({ dataId: docVersions.dataId, id: docVersions.id, name: docVersions.name })
+    .from(docVersions)
+    .where(and(inArray(docVersions.dataId, ids), eq(docVersions.id, sql`(${newest})`)))
+    .all();
+  return new Map(rows.map(({ dataId, id, name }) => [dataId, { id, name }]));
+}

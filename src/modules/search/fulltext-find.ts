@@ -1,11 +1,13 @@
-import { and, inArray, or, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import type { SecretBox } from "../../lib/secret-box";
 import { invalid } from "../../lib/errors";
-import { reachableItems } from "../data/policy";
-import { reachableIssues } from "../issues/policy";
+import { itemCards, readableDocument, readableItemIds } from "../data/readable";
+import { newestVersions } from "../docs/index-texts";
+import { issueCards, readableIssue, readableIssueIds } from "../issues/index-texts";
+import { articleTitles, readableArticle } from "../wiki/index-texts";
 import { categoryLimits } from "../projects/policy";
 import { readableMessage } from "../chat/index-texts";
 import { visibleProjects } from "../projects/service";
@@ -35,26 +37,19 @@ function parseQuery(q: string[], box: SecretBox) {
 }
 
 /**
- * Per kind, whether the reader may open the text of index row `rid` (an SQL expression on `rid`): a
- * primary-key lookup each, against the reader's projects and category limits worked out once.
- * Documents through the data rule (active items of projects they see, within their category limits),
- * tasks through the tasks' limited-member rule, articles for everyone, chat messages through the chat
- * rule (chat/index-texts.ts readableMessage: DATA and ISSUE chats follow the item and task rules here).
+ * Per kind, whether the reader may open the text of index row `rid` (an SQL expression on `rid`), as each
+ * owner words it: a primary-key lookup each, against the reader's projects and category limits worked out
+ * once. Documents through the data rule, tasks through the tasks' limited-member rule, articles for
+ * everyone, chat messages through the chat rule (whose DATA and ISSUE chats follow the item and task rules).
  */
 function readableKinds(db: Db, actor: User, projectIds: number[]): Record<number, SQL> {
   const limits = categoryLimits(db, actor);
-  const free = projectIds.filter((id) => !limits.has(id));
-  const limited = projectIds.filter((id) => limits.has(id));
-  const issueRule = or(inArray(sql`project_id`, free), ...limited.map((id) => and(sql`project_id = ${id}`, reachableIssues(limits, actor, id))), sql`0`)!;
-  const docRule = and(inArray(sql`project_id`, projectIds), sql`data_type = 'DOC' and is_active = 1`, reachableItems(limits));
+  const ref = sql`rid >> 2`;
   return {
-    [KIND.ARTICLE]: sql`exists (select 1 from articles where id = rid >> 2)`,
-    [KIND.ISSUE]: sql`exists (select 1 from issues where id = rid >> 2 and ${issueRule})`,
-    [KIND.DOC]: sql`exists (select 1 from data_items where id = rid >> 2 and ${docRule})`,
-    [KIND.CHAT]: readableMessage(actor, sql`rid >> 2`, {
-      items: sql`select id from data_items where ${and(inArray(sql`project_id`, projectIds), sql`is_active = 1`, reachableItems(limits))}`,
-      issues: sql`select id from issues where ${issueRule}`,
-    }),
+    [KIND.ARTICLE]: readableArticle(ref),
+    [KIND.ISSUE]: readableIssue(actor, limits, projectIds, ref),
+    [KIND.DOC]: readableDocument(projectIds, limits, ref),
+    [KIND.CHAT]: readableMessage(actor, ref, { items: readableItemIds(projectIds, limits), issues: readableIssueIds(actor, limits, projectIds) }),
   };
 }
 
@@ -77,23 +72,23 @@ interface ShownRow {
   body: string;
   name: string;
   projectId: number | null;
-  versionId: number | null;
-  versionName: string | null;
+  version: { id: number; name: string } | null;
 }
 
-/** What the cards of `rids` show, in their order: name, project, a document's newest version, the text for the snippet. */
+/** What the cards of `rids` show, in their order: name and project (asked of each kind's owner), a document's newest version, the text for the snippet. */
 function shownRows(db: Db, rids: number[]): ShownRow[] {
-  if (!rids.length) return [];
-  const rows = db.all<ShownRow>(sql`
-    select j.value as rid, f.body, coalesce(d.name, i.name, a.title) as name, coalesce(d.project_id, i.project_id) as projectId, v.id as versionId, v.name as versionName
-    from json_each(${JSON.stringify(rids)}) j
-    join fulltext_index f on f.rowid = j.value
-    left join data_items d on (j.value & 3) = ${KIND.DOC} and d.id = (j.value >> 2)
-    left join doc_versions v on v.id = (select id from doc_versions where data_id = d.id and is_active order by creation_date desc, id desc limit 1)
-    left join issues i on (j.value & 3) = ${KIND.ISSUE} and i.id = (j.value >> 2)
-    left join articles a on (j.value & 3) = ${KIND.ARTICLE} and a.id = (j.value >> 2)`);
-  const byRid = new Map(rows.map((row) => [row.rid, row]));
-  return rids.map((rid) => byRid.get(rid)!);
+  const refs = (kind: number) => rids.filter((rid) => (rid & 3) === kind).map((rid) => rid >> 2);
+  const bodies = new Map(db.all<{ rid: number; body: string }>(sql`select rowid as rid, body from fulltext_index where rowid in (select value from json_each(${JSON.stringify(rids)}))`).map((row) => [row.rid, row.body]));
+  const items = itemCards(db, refs(KIND.DOC));
+  const versions = newestVersions(db, refs(KIND.DOC));
+  const tasks = issueCards(db, refs(KIND.ISSUE));
+  const titles = articleTitles(db, refs(KIND.ARTICLE));
+  return rids.map((rid) => {
+    const [kind, ref, body] = [rid & 3, rid >> 2, bodies.get(rid) ?? ""];
+    const owned = kind === KIND.DOC ? items.get(ref) : kind === KIND.ISSUE ? tasks.get(ref) : undefined;
+    const name = kind === KIND.ARTICLE ? (titles.get(ref) ?? "") : (owned?.name ?? "");
+    return { rid, body, name, projectId: owned?.projectId ?? null, version: kind === KIND.DOC ? (versions.get(ref) ?? null) : null };
+  });
 }
 
 /**
@@ -118,7 +113,7 @@ export function findFullText(ctx: AppContext, actor: User, q: string[] = [], pag
       id: row.rid >> 2,
       name: row.name,
       project: row.projectId === null ? null : { id: row.projectId, name: projects.get(row.projectId)! },
-      version: row.versionId === null ? null : { id: row.versionId, name: row.versionName! },
+      version: row.version,
       snippet: snippetOf(row.body, stems),
     }),
     totalElements: hits.length,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { articles, articleVersions } from "../../../db/schema";
 
@@ -17,3 +17,10 @@ export function articleTextsForIndex(db: Executor, ids: number[]): { ref: number
 
 /** Every article, for a rebuild of the index. */
 export const articleIdsForIndex = (db: Executor) => db.select({ id: articles.id }).from(articles).all().map(({ id }) => id);
+
+/** Whether index row `id` (an SQL expression) is an article that still exists: articles are open to every reader. */
+export const readableArticle = (id: SQL) => sql`exists (select 1 from ${articles} where ${articles.id} = ${id})`;
+
+/** The titles of the articles `ids`, for their search cards. */
+export const articleTitles = (db: Executor, ids: number[]) =>
+  new Map(ids.length ? db.select({ id: articles.id, title: articles.title }).from(articles).where(inArray(articles.id, ids)).all().map(({ id, title }) => [id, title]) : []);
