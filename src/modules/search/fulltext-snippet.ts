@@ -4,6 +4,18 @@ import { eachWord, stemsOf, wordsOf } from "./fulltext-stems";
 const WINDOW = 30;
 const BEFORE = 8;
 
+/**
+ * How a word or a stem opens: its first two letters, lower case, without accents (ё as е). A stem opens as its
+ * word does (the stemmers cut endings; the Spanish one also drops accents), so a word whose opening is no query
+ * stem's is passed over without being stemmed: most words of a text are. A one-letter stem opens with that letter.
+ */
+const opening = (text: string) =>
+  text
+    .slice(0, 2)
+    .toLocaleLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "");
+
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
@@ -13,7 +25,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]
  * turns it into nodes). Every form of a query word is marked, as the index found it by its stem.
  */
 export function snippetOf(body: string, queryStems: ReadonlySet<string>): string {
-  const hit = (word: string) => stemsOf(word).some((stem) => queryStems.has(stem));
+  const starts = new Set([...queryStems].map(opening));
+  const mayHit = (open: string) => starts.has(open) || starts.has(open.slice(0, 1));
+  const hit = (word: string) => mayHit(opening(word)) && stemsOf(word).some((stem) => queryStems.has(stem));
   const { shown, start, more } = windowOf(body, hit);
   if (!shown.length) return "";
   const from = shown[0]!.at;
