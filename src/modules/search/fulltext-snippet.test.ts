@@ -7,6 +7,6 @@ const stemsFor = (...words: string[]) => new Set(words.flatMap(stemsOf));
 test("every form of a query word is marked, whatever its case, accents or ё, and nothing else is", () => {
   const body = "Los RÍOS y el río; ЁЛКИ, ёлка и елки; 2024 mark";
   const snippet = snippetOf(body, stemsFor("ríos", "ёлка", "2024"));
-  expect(snippet.match(/<mark>[^<]*<\/mark>/g)).toEqual(["RÍOS", "río", "ЁЛКИ", "ёлка", "елки", "2024"].map((w) => `<mark>${w}</mark>`));
+  expect([...snippet.matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1])).toEqual(["RÍOS", "río", "ЁЛКИ", "ёлка", "елки", "2024"]);
   expect(snippetOf(body, stemsFor("puente"))).not.toContain("<mark>");
 });
