@@ -12,7 +12,7 @@ const BEFORE = 8;
 const opening = (text: string) =>
   text
     .slice(0, 2)
-    .toLocaleLowerCase()
+    .toLowerCase()
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "");
 
