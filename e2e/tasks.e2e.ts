@@ -280,12 +280,14 @@ describe("tasks in the browser", () => {
       await page.getByRole("link", { name: "Back to the project" }).waitFor();
       await page.locator(`#tl-list li[data-id="${task.id}"] a`).click();
       const detail = page.locator("#td");
-      await detail.getByRole("heading", { name: "Refuel the pilot boat" }).waitFor();
+      // The detail's own title: the task's chat, loaded beside it, heads its region with the same name.
+      const title = detail.locator("#td-title", { hasText: "Refuel the pilot boat" });
+      await title.waitFor();
       const box = (await detail.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(360);
       await page.waitForURL((url) => url.searchParams.get("issue") === String(task.id));
       await detail.locator(".td-back").click();
-      await detail.getByRole("heading", { name: "Refuel the pilot boat" }).waitFor({ state: "hidden" });
+      await title.waitFor({ state: "hidden" });
       await page.waitForURL((url) => !url.searchParams.has("issue"));
       await context.close();
     },
