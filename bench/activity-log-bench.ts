@@ -9,7 +9,7 @@ import { openDb } from "../db/client";
 import { ACTIVITY_TYPES, activityLog, dataItems, projects, users } from "../db/schema";
 import { loadConfig } from "../src/lib/config";
 import { findLogPage, LOG_SORTS, type LogSort } from "../src/modules/audit/log";
-import { random } from "./list-bench";
+import { percentile, random } from "./list-bench";
 
 process.env.PLEXUS_QUIET = "1";
 
@@ -23,7 +23,6 @@ const PAGE = 25;
 /** Pages a reader reaches by clicking (the first 40), and the last page as a separate figure. */
 const CLICKED_PAGES = 40;
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 function time(run: (i: number) => unknown) {
   for (let i = 0; i < WARMUP; i++) run(i);
@@ -32,7 +31,7 @@ function time(run: (i: number) => unknown) {
     run(i);
     return performance.now() - start;
   });
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 type Figures = { p50: number; p95: number };

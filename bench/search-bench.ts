@@ -21,7 +21,7 @@ import { SecretBox } from "../src/lib/secret-box";
 import { searchByName } from "../src/modules/data/search";
 import { contains } from "../src/modules/data/text-match";
 import { corpus, QUERY_KINDS } from "./fulltext-corpus";
-import { random } from "./list-bench";
+import { percentile, random } from "./list-bench";
 
 process.env.PLEXUS_QUIET = "1";
 
@@ -30,7 +30,6 @@ const QUERIES = 300;
 const WARMUP = 30;
 const WORDS = ["кандидат", "отчёт", "смета", "проект", "насос", "мост", "скважина", "pump", "bridge", "survey", "river", "sensor", "депо", "план"];
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 function time(terms: string[], run: (term: string) => unknown) {
   for (const term of terms.slice(0, WARMUP)) run(term);
@@ -39,7 +38,7 @@ function time(terms: string[], run: (term: string) => unknown) {
     run(term);
     return performance.now() - start;
   });
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 /** Runs the benchmark; p50/p95 in ms of the indexed search and of the LIKE/GLOB scan, and how many answers differed. */
@@ -203,7 +202,7 @@ export async function fullTextBench() {
     const ms = timed.map((t) => t.ms);
     const byKind = QUERY_KINDS.map((kind) => {
       const own = timed.filter((t) => t.kind === kind);
-      return { kind, p50: percentile(own.map((t) => t.ms), 0.5), max: Math.max(...own.map((t) => t.ms)), hits: percentile(own.map((t) => t.page.totalElements), 0.5) };
+      return { kind, p50: percentile(own.map((t) => t.ms), 50), max: Math.max(...own.map((t) => t.ms)), hits: percentile(own.map((t) => t.page.totalElements), 50) };
     });
     return {
       texts: FT_TEXTS,
@@ -213,10 +212,10 @@ export async function fullTextBench() {
       indexBytesPerText: indexBytes / FT_TEXTS,
       textBytesPerText: textBytes / FT_TEXTS,
       queries: ms.length,
-      p50: percentile(ms, 0.5),
-      p95: percentile(ms, 0.95),
+      p50: percentile(ms, 50),
+      p95: percentile(ms, 95),
       byKind,
-      before: { queries: before.length, p50: percentile(before.map((b) => b.ms), 0.5), p95: percentile(before.map((b) => b.ms), 0.95) },
+      before: { queries: before.length, p50: percentile(before.map((b) => b.ms), 50), p95: percentile(before.map((b) => b.ms), 95) },
       differing,
     };
   } finally {
