@@ -18,6 +18,14 @@ export interface UntrustedLimits {
   maxRssGrowthBytes: number;
 }
 
+/** Who asked for a job and whether they still wait for it: the pool shares its threads fairly between owners and drops work whose requester left. */
+export interface JobOptions {
+  /** The requester (a user id, or a job kind for work nobody waits on); one owner's backlog never delays another's first job. */
+  owner?: string | number;
+  /** Aborted when the requester went away (closed the request); queued work is dropped and running work stopped. */
+  signal?: AbortSignal;
+}
+
 /** Why a job gave no result: it ran out of time or memory, its thread died, or it threw (`code` when it named one). */
 export class UntrustedJobError extends Error {
   constructor(
@@ -69,7 +77,7 @@ const sizeOf = (value: unknown) => (typeof value === "string" ? value.length : 0
  * worker. Resolves with the job's result; rejects with UntrustedJobError, never anything else, and
  * never takes the process down with it.
  */
-export async function runUntrusted<T>(job: URL, input: unknown, limits: UntrustedLimits): Promise<T> {
+export async function runUntrusted<T>(job: URL, input: unknown, limits: UntrustedLimits, _options: JobOptions = {}): Promise<T> {
   const worker = await acquire();
   worker.ref();
   const startRss = process.memoryUsage.rss();
