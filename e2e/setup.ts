@@ -5,7 +5,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { launchChromium } from "./browser";
 import { openDb, type Db } from "../db/client";
 import { startServer } from "../src/web";
-import { startSmtpSink } from "../src/testing/smtp";
+import { smtpEnv, startSmtpSink } from "../src/testing/smtp";
 import { makeUser, tempDataDir, testConfig } from "../src/testing/harness";
 import { ownPageHeaders } from "../src/testing/own-page";
 
@@ -40,7 +40,7 @@ export async function startPlexus({ mail = true } = {}) {
   const sink = await startSmtpSink();
   const port = freePort();
   const url = `http://localhost:${port}`;
-  const smtp: Record<string, string> = mail ? { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_SECURE: "false" } : {};
+  const smtp: Record<string, string> = mail ? smtpEnv(sink) : {};
   const config = testConfig(data.dir, { ...smtp, PORT: String(port), PUBLIC_URL: url });
   const db: Db = openDb(config.dbPath);
   const server = await startServer({ db, config });

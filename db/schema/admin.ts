@@ -8,7 +8,7 @@ export type SettingType = (typeof SETTING_TYPES)[number];
 export const ACTIVITY_TYPES = [
   "LOGIN", "LOGOUT", "CREATE", "READ", "DELETE", "DELETE_FOREVER", "RESTORE", "UPDATE", "ADD_VERSION",
   "UPDATE_VERSION", "REMOVE_VERSION", "DOWNLOAD", "USER_REGISTRATION", "USER_ACTIVATION", "USER_DEACTIVATION",
-  "FTP_DOWNLOAD", "EMAIL_CHANGE",
+  "FTP_DOWNLOAD", "EMAIL_CHANGE", "MAIL_SENT",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { resolve, join } from "node:path";
+import { caCertificates } from "./certificates";
 import { MANUAL_DIR } from "../modules/help/service";
 import { parseTrustProxy, type ProxyTrust } from "./client-address";
 
@@ -11,7 +13,17 @@ export interface Config {
   adminPassword: string | undefined;
   adminEmail: string;
   publicUrl: string;
-  smtp: { host?: string; port?: number; user?: string; password?: string; from?: string; secure?: boolean };
+  smtp: {
+    host?: string;
+    port?: number;
+    user?: string;
+    password?: string;
+    from?: string;
+    secure?: boolean;
+    /** The CA certificate(s) read from SMTP_CA_FILE, as PEM. */
+    caCertificate?: string;
+    plainOnLoopback?: boolean;
+  };
   build: string;
   secureCookies: boolean;
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); null: the socket's address is the client. */
@@ -29,6 +41,19 @@ const megabytes = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return Math.floor((value && Number.isFinite(n) && n > 0 ? n : fallback) * 1024 * 1024);
 };
+
+/** The PEM CA certificate(s) in SMTP_CA_FILE; a file that cannot be read or holds none stops the start. */
+function caFile(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new Error(`SMTP_CA_FILE: cannot read ${path}: ${(error as Error).message}`);
+  }
+  const pem = caCertificates(text);
+  if (!pem) throw new Error(`SMTP_CA_FILE: ${path} holds no valid PEM certificate`);
+  return pem;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -48,6 +73,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       password: env.SMTP_PASSWORD || undefined,
       from: env.SMTP_FROM || undefined,
       secure: env.SMTP_SECURE ? env.SMTP_SECURE === "true" : undefined,
+      caCertificate: env.SMTP_CA_FILE ? caFile(env.SMTP_CA_FILE) : undefined,
+      plainOnLoopback: env.SMTP_PLAIN_ON_LOOPBACK ? env.SMTP_PLAIN_ON_LOOPBACK === "true" : undefined,
     },
     build: env.PLEXUS_BUILD ?? "1",
     secureCookies: env.SECURE_COOKIES === "true",

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Attribute, Change, Client } from "ldapts";
+import { makeCertificates } from "./certificates";
 
 const SLAPD = "/usr/sbin/slapd";
 const SCHEMAS = ["core", "cosine", "inetorgperson"];
@@ -63,25 +64,6 @@ const ACCOUNT_CONTROL_SCHEMA = [
   "objectclass ( 1.3.6.1.4.1.4203.666.11.900.1 NAME 'plexusAccount' AUXILIARY MAY userAccountControl )",
 ];
 
-/**
- * A CA and a certificate for 127.0.0.1 it signs, made with openssl in `dir`, plus a second CA that signed
- * nothing here (a CA the server's certificate does not chain to).
- */
-function makeCertificates(dir: string) {
-  const openssl = (...args: string[]) => {
-    const run = Bun.spawnSync(["openssl", ...args], { cwd: dir, stderr: "pipe", stdout: "ignore" });
-    if (run.exitCode !== 0) throw new Error(`openssl ${args[0]} failed: ${run.stderr.toString()}`);
-  };
-  const key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
-  writeFileSync(join(dir, "server.ext"), "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n");
-  for (const ca of ["ca", "other-ca"]) {
-    openssl("req", "-x509", ...key, "-keyout", `${ca}.key`, "-out", `${ca}.pem`, "-days", "2", "-subj", `/CN=Plexus test ${ca}`, "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign");
-  }
-  openssl("req", ...key, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1");
-  openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "server.ext");
-  return { caCertificate: readFileSync(join(dir, "ca.pem"), "utf8"), otherCaCertificate: readFileSync(join(dir, "other-ca.pem"), "utf8") };
-}
-
 function config(dir: string, tls: boolean) {
   return [
     ...SCHEMAS.map((s) => `include /etc/ldap/schema/${s}.schema`),
@@ -112,7 +94,7 @@ function config(dir: string, tls: boolean) {
 export async function startSlapd({ tls = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "plexus-slapd-"));
   mkdirSync(join(dir, "db"));
-  const certificates = tls ? makeCertificates(dir) : { caCertificate: "", otherCaCertificate: "" };
+  const { caCertificate, otherCaCertificate } = tls ? makeCertificates(dir) : { caCertificate: "", otherCaCertificate: "" };
   writeFileSync(join(dir, "slapd.conf"), config(dir, tls));
   const url = `ldap://127.0.0.1:${await freePort()}`;
   const ldapsUrl = tls ? `ldaps://127.0.0.1:${await freePort()}` : "";
@@ -155,7 +137,8 @@ export async function startSlapd({ tls = false } = {}) {
   return {
     url,
     ldapsUrl,
-    ...certificates,
+    caCertificate,
+    otherCaCertificate,
     rootDn: ROOT_DN,
     rootPassword: ROOT_PASSWORD,
     add,

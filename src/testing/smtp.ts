@@ -7,14 +7,34 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests of the mails Plexus sends. */
-export async function startSmtpSink() {
+export interface SinkOptions {
+  /** The certificate and key the sink presents; without one it speaks plain text only and offers no STARTTLS. */
+  certificate?: { cert: string; key: string };
+  /** With a certificate: TLS from the start (port 465 style) instead of offering STARTTLS. */
+  implicitTls?: boolean;
+  /** The address to listen on (127.0.0.1 unless said). */
+  host?: string;
+}
+
+/**
+ * A real SMTP server that keeps what it receives, for tests of the mails Plexus sends. It offers AUTH even
+ * over plain text and records every login it is sent (`logins`), so a test can tell a password never left.
+ */
+export async function startSmtpSink({ certificate, implicitTls = false, host = "127.0.0.1" }: SinkOptions = {}) {
   const mails: ReceivedMail[] = [];
+  const logins: string[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ["STARTTLS"],
+    allowInsecureAuth: true,
+    secure: Boolean(certificate && implicitTls),
+    ...(certificate ?? {}),
+    disabledCommands: certificate ? [] : ["STARTTLS"],
     logger: false,
+    onAuth(auth, _session, callback) {
+      logins.push(auth.username ?? "");
+      callback(null, { user: auth.username });
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -26,11 +46,14 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A client that refuses the sink's certificate hangs up mid-handshake; that is the test's point, not a crash.
+  server.on("error", () => {});
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
     port,
     mails,
+    logins,
     /** Waits until a mail to `address` arrives (or fails after `timeoutMs`). */
     async waitFor(address: string, predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 4000) {
       const deadline = Date.now() + timeoutMs;
@@ -69,5 +92,5 @@ function decodeBody(raw: string): string {
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
-/** The environment that points Plexus's mailer at a sink. */
-export const smtpEnv = (sink: SmtpSink) => ({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_SECURE: "false" });
+/** The environment that points Plexus's mailer at a plain sink on loopback (which needs plain text allowed there). */
+export const smtpEnv = (sink: SmtpSink) => ({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_SECURE: "false", SMTP_PLAIN_ON_LOOPBACK: "true" });

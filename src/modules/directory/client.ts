@@ -1,7 +1,8 @@
 import { Client, Filter, InvalidCredentialsError, type Entry } from "ldapts";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/log";
-import type { AttributeMap, DirectoryConfig } from "./config";
+import { isCertificateProblem } from "../../lib/certificates";
+import { directoryTransport, type AttributeMap, type DirectoryConfig } from "./config";
 
 /** Most entries one search reads: a guard against a filter that matches a whole forest. */
 const MAX_ENTRIES = 50_000;
@@ -18,14 +19,11 @@ const ACCOUNT_DISABLED = 0x2;
  */
 export type Person = Record<keyof AttributeMap, string> & { dn: string; disabled: boolean };
 
-/** TLS failures of certificate checking, as Node's and Bun's TLS name them. */
-const CERTIFICATE_PROBLEM = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME|HOSTNAME/i;
-
 /** What a failed connection tells the administrator: an untrusted certificate, or a server out of reach. */
 const unreachable = (error: unknown) => {
   log.warn("directory.unreachable", { error: String(error) });
-  const code = error instanceof Error && "code" in error ? String(error.code) : "";
-  if (CERTIFICATE_PROBLEM.test(code) || CERTIFICATE_PROBLEM.test(String(error))) {
+  if (isCertificateProblem(error)) {
+    const code = error instanceof Error && "code" in error ? String(error.code) : "";
     return new AppError(502, "directory_tls_failed", `The directory's certificate is not trusted: ${error instanceof Error ? error.message : code}`);
   }
   return new AppError(502, "directory_unreachable", "The directory server cannot be reached");
@@ -38,17 +36,19 @@ const unreachable = (error: unknown) => {
  */
 async function connected<T>(config: DirectoryConfig, work: (client: Client) => Promise<T>): Promise<T> {
   const tlsOptions = { rejectUnauthorized: true, host: new URL(config.url).hostname, ...(config.caCertificate ? { ca: [config.caCertificate] } : {}) };
-  const secure = config.url.startsWith("ldaps:");
+  const transport = directoryTransport(config);
+  const secure = transport === "ldaps";
   // ldapts speaks TLS from the start whenever it is given TLS options, so ldap:// URLs get none here.
   const client = new Client({ url: config.url, timeout: TIMEOUT_MS, connectTimeout: CONNECT_TIMEOUT_MS, ...(secure ? { tlsOptions } : {}) });
   try {
-    if (config.startTls && !secure) {
+    if (transport === "starttls") {
       await client.startTLS(tlsOptions).catch((error) => {
         throw error instanceof Error && "code" in error && typeof error.code === "number"
           ? new AppError(502, "directory_tls_failed", `The directory refused StartTLS: ${error.message}`)
           : unreachable(error);
       });
     }
+    log.info("directory.connected", { host: tlsOptions.host, transport });
     return await work(client);
   } finally {
     await client.unbind().catch(() => {});

@@ -1,5 +1,5 @@
-import { X509Certificate } from "node:crypto";
 import type { Db } from "../../../db/client";
+import { caCertificates } from "../../lib/certificates";
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { settingValues } from "../settings/service";
 
@@ -69,24 +69,6 @@ function filterWellFormed(filter: string): boolean {
   return depth === 0;
 }
 
-const PEM_BLOCK = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g;
-
-/**
- * The CA certificates in `value` as PEM Node's TLS reads, or null when there are none or one does not
- * parse. A PEM pasted into the one-line settings field loses its line breaks; they are put back here.
- */
-function caCertificates(value: string): string | null {
-  const blocks = [...value.matchAll(PEM_BLOCK)].map(([, body]) => body.replace(/\s+/g, ""));
-  if (!blocks.length || value.replace(PEM_BLOCK, "").trim()) return null;
-  const pem = blocks.map((body) => `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join("\n")}\n-----END CERTIFICATE-----\n`);
-  try {
-    for (const one of pem) new X509Certificate(one);
-  } catch {
-    return null;
-  }
-  return pem.join("");
-}
-
 function urlFits(value: string): boolean {
   try {
     const url = new URL(value);
@@ -136,6 +118,15 @@ export function directoryConfig(db: Db, given: Partial<Record<DirectorySetting, 
     startTls: value("AD_START_TLS") === "true",
     caCertificate,
   };
+}
+
+/** How a connection to the directory is protected: TLS from the start, upgraded by StartTLS, or none. */
+export const DIRECTORY_TRANSPORTS = ["ldaps", "starttls", "plain"] as const;
+export type DirectoryTransport = (typeof DIRECTORY_TRANSPORTS)[number];
+
+export function directoryTransport(config: Pick<DirectoryConfig, "url" | "startTls">): DirectoryTransport {
+  if (config.url.startsWith("ldaps:")) return "ldaps";
+  return config.startTls ? "starttls" : "plain";
 }
 
 /** Whether an administrator has pointed Plexus at a directory at all (the sync job stays idle otherwise). */

@@ -191,8 +191,8 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
     const tls = { AD_URL: slapd.ldapsUrl, AD_CA_CERTIFICATE: slapd.caCertificate.replace(/\n/g, " ") };
     await configure(tls);
     const test = (body: Record<string, string>) => t.call("POST", "/directory/test", { cookie: admin, body });
-    expect((await test({})).body).toEqual({ found: 4, importable: 3, notImportable: 1 });
-    expect((await test({ AD_URL: slapd.url, AD_START_TLS: "true", AD_CA_CERTIFICATE: slapd.caCertificate, AD_BIND_PASSWORD: slapd.rootPassword })).body).toMatchObject({ found: 4 });
+    expect((await test({})).body).toEqual({ found: 4, importable: 3, notImportable: 1, transport: "ldaps" });
+    expect((await test({ AD_URL: slapd.url, AD_START_TLS: "true", AD_CA_CERTIFICATE: slapd.caCertificate, AD_BIND_PASSWORD: slapd.rootPassword })).body).toMatchObject({ found: 4, transport: "starttls" });
     await importNow();
     expect((await t.call("POST", "/login", { body: { username: "ivanov", password: ivanov.password } })).status).toBe(200);
 
@@ -255,7 +255,7 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
   test("directory/test answers counts, or a clear error for each kind of bad setting, and changes nothing", async () => {
     await configure();
     const test = (body: Record<string, string>) => t.call("POST", "/directory/test", { cookie: admin, body });
-    expect((await test({})).body).toEqual({ found: 4, importable: 3, notImportable: 1 });
+    expect((await test({})).body).toEqual({ found: 4, importable: 3, notImportable: 1, transport: "plain" });
 
     const wrongPassword = await test({ AD_BIND_PASSWORD: "nope" });
     expect([wrongPassword.status, wrongPassword.body.error]).toEqual([422, "directory_bind_failed"]);

@@ -1,6 +1,6 @@
 import { t } from "elysia";
 import { integer, oneOf } from "../../lib/schema";
-import { DIRECTORY_SETTINGS } from "./config";
+import { DIRECTORY_SETTINGS, DIRECTORY_TRANSPORTS } from "./config";
 import { SKIP_REASONS } from "./sync";
 
 /** directory/test: any of the ACTIVE_DIRECTORY settings, to try before saving them; missing ones are the saved values. */
@@ -8,7 +8,8 @@ export const testBody = t.Optional(
   t.Partial(t.Object(Object.fromEntries(DIRECTORY_SETTINGS.map((label) => [label, t.String({ maxLength: 100_000 })])), { additionalProperties: false })),
 );
 
-export const testAnswer = t.Object({ found: integer(), importable: integer(), notImportable: integer() });
+/** What the test found, and how the connection was protected (ldaps, starttls or plain). */
+export const testAnswer = t.Object({ found: integer(), importable: integer(), notImportable: integer(), transport: oneOf(DIRECTORY_TRANSPORTS) });
 
 export const syncAnswer = t.Object({
   found: integer(),

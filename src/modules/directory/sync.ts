@@ -12,7 +12,7 @@ import { isLastSystemAdmin } from "../users/role-change";
 import { findUserByEmail, findUserByLogin } from "../users/service";
 import { canonicalLogin, checkEmail, checkText, LIMITS, loginProblem, normalizeEmail, normalizeLogin, normalizeText } from "../users/validation";
 import { searchPeople, type Person } from "./client";
-import { directoryConfig, type DirectorySetting } from "./config";
+import { directoryConfig, directoryTransport, type DirectorySetting } from "./config";
 
 /** Why an entry was not imported; at most MAX_SKIPPED are listed. */
 export const SKIP_REASONS = ["no_login", "invalid_login", "no_email", "invalid_value", "email_taken", "local_account", "disabled"] as const;
@@ -208,7 +208,8 @@ export function syncOnce(ctx: AppContext, actor: User | null): Promise<SyncSumma
 
 /** directory/test: binds and searches with the saved settings, or with `given` values over them; nothing is changed. */
 export async function testDirectory(db: Db, given: Partial<Record<DirectorySetting, string>>) {
-  const people = await searchPeople(directoryConfig(db, given));
+  const config = directoryConfig(db, given);
+  const people = await searchPeople(config);
   const importable = people.filter((person) => !("reason" in fieldsOf(person))).length;
-  return { found: people.length, importable, notImportable: people.length - importable };
+  return { found: people.length, importable, notImportable: people.length - importable, transport: directoryTransport(config) };
 }

@@ -6,8 +6,10 @@ import type { Config } from "../../lib/config";
 import { isLocale, translator, type Locale } from "../../lib/i18n";
 import { fillPlaceholders } from "../../lib/placeholders";
 import { sanitize } from "../../lib/sanitize";
-import { settingValues } from "../settings/service";
 import { log } from "../../lib/log";
+import { audit } from "../audit/service";
+import { deliveryError, smtpSettings, transportOptions, type SmtpSettings } from "./transport";
+import type { MailTransport } from "./transport-rule";
 
 interface Recipient {
   email: string;
@@ -21,29 +23,6 @@ export interface Mailer {
   queue(type: MailTemplateType, to: Recipient, vars: Record<string, string>): void;
   /** Resolves once every queued mail has been tried (tests and shutdown). */
   idle(): Promise<void>;
-}
-
-interface SmtpSettings {
-  host?: string;
-  port: number;
-  secure: boolean;
-  user?: string;
-  password?: string;
-  from: string;
-}
-
-/** The environment overrides the MAIL settings an administrator saved. */
-function smtpSettings(db: Db, config: Config): SmtpSettings {
-  const saved = settingValues(db, ["SMTP_HOST", "SMTP_PORT", "SMTP_SECURE", "SMTP_USER", "SMTP_PASSWORD", "SMTP_FROM"]);
-  const env = config.smtp;
-  return {
-    host: env.host ?? (saved.SMTP_HOST || undefined),
-    port: env.port ?? (Number(saved.SMTP_PORT) || 587),
-    secure: env.secure ?? saved.SMTP_SECURE === "true",
-    user: env.user ?? (saved.SMTP_USER || undefined),
-    password: env.password ?? (saved.SMTP_PASSWORD || undefined),
-    from: env.from ?? (saved.SMTP_FROM || "Plexus <plexus@localhost>"),
-  };
 }
 
 /**
@@ -70,29 +49,17 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 export function createMailer(db: Db, config: Config): Mailer {
-  let transport: { key: string; transporter: Transporter } | undefined;
+  let transport: { key: string; kind: MailTransport; transporter: Transporter } | undefined;
   const pending = new Set<Promise<unknown>>();
 
-  const transporterFor = (smtp: SmtpSettings) => {
+  const transporterFor = (smtp: SmtpSettings & { host: string }) => {
     const key = JSON.stringify(smtp);
     if (transport?.key !== key) {
       transport?.transporter.close();
-      transport = {
-        key,
-        transporter: nodemailer.createTransport({
-          host: smtp.host,
-          port: smtp.port,
-          secure: smtp.secure,
-          auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? "" } : undefined,
-          tls: { rejectUnauthorized: false },
-          // A wrong host in the settings fails a test mail within seconds, not nodemailer's two minutes.
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
-        }),
-      };
+      const { transport: kind, options } = transportOptions(smtp);
+      transport = { key, kind, transporter: nodemailer.createTransport(options) };
     }
-    return transport.transporter;
+    return transport;
   };
 
   const send: Mailer["send"] = async (type, to, vars) => {
@@ -103,7 +70,17 @@ export function createMailer(db: Db, config: Config): Mailer {
     }
     const mail = renderMail(db, type, isLocale(to.locale) ? to.locale : "en", vars);
     if (!mail) return false;
-    await transporterFor(smtp).sendMail({ from: smtp.from, to: to.email, subject: mail.subject, html: mail.html });
+    const server = `${smtp.host}:${smtp.port}`;
+    let used: MailTransport | undefined;
+    try {
+      const { kind, transporter } = transporterFor({ ...smtp, host: smtp.host });
+      used = kind;
+      await transporter.sendMail({ from: smtp.from, to: to.email, subject: mail.subject, html: mail.html });
+    } catch (error) {
+      log.warn("mail.refused", { type, server, transport: used, error: String(error) });
+      throw deliveryError(error);
+    }
+    audit(db, null, "MAIL_SENT", `${type} to ${to.email} via ${server} (${used})`);
     return true;
   };
 

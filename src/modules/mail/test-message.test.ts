@@ -15,6 +15,7 @@ const smtpAt = (port: number) => [
   { label: "SMTP_HOST", body: "127.0.0.1" },
   { label: "SMTP_PORT", body: String(port) },
   { label: "SMTP_SECURE", body: "false" },
+  { label: "SMTP_PLAIN_ON_LOOPBACK", body: "true" },
 ];
 
 describe("settings/send-test-message", () => {

@@ -1,11 +1,13 @@
 import type { AppContext } from "../../lib/context";
-import { AppError, conflict, invalid } from "../../lib/errors";
+import { conflict, invalid } from "../../lib/errors";
 import { checkEmail } from "../users/validation";
 import { mailConfigured } from "./service";
+import { deliveryError } from "./transport";
 
 /**
  * The settings page's test mail (TEST_MESSAGE) to `email`, sent now through the SMTP settings saved at this
- * moment, so an administrator sees at once whether they work: the mail server's refusal comes back as the error.
+ * moment, so an administrator sees at once whether they work: the mail server's refusal, an untrusted
+ * certificate or a missing STARTTLS comes back as the error.
  */
 export async function sendTestMessage(ctx: AppContext, email: string, locale: string | null) {
   const address = email.trim();
@@ -18,7 +20,8 @@ export async function sendTestMessage(ctx: AppContext, email: string, locale: st
   try {
     sent = await ctx.mailer.send("TEST_MESSAGE", { email: address, locale }, {});
   } catch (error) {
-    throw new AppError(502, "mail_send_failed", "The mail server did not accept the mail", [{ path: "smtp", message: String((error as Error).message ?? error) }]);
+    // The mailer names a certificate or STARTTLS failure (mail_tls_failed, mail_starttls_missing) itself.
+    throw deliveryError(error);
   }
   if (!sent) throw conflict("mail_template_disabled", "The TEST_MESSAGE template is switched off");
   return { sent: true };

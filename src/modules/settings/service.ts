@@ -4,6 +4,7 @@ import { settings, type User } from "../../../db/schema";
 import { SETTING_DEFAULTS } from "./defaults";
 import { invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { settingValueFits } from "./kinds";
+import { caCertificates } from "../../lib/certificates";
 import { audit } from "../audit/service";
 
 /** Creates the settings that are missing; never overwrites what an administrator saved. */
@@ -83,7 +84,7 @@ export function saveAllSettings(db: Db, actor: User, input: { label: string; bod
     const kind = setting?.kind ?? "text";
     const value = kind === "text" ? body : body.trim();
     if (!stored.has(label)) details.push({ path: `body.${label}`, message: `Unknown setting ${label}` });
-    else if (!settingValueFits(kind, value, setting?.schemes)) {
+    else if (!settingValueFits(kind, value, setting?.schemes) || (kind === "certificate" && value && !caCertificates(value))) {
       details.push({ path: `body.${label}`, message: `admin.settings.invalid.${kind}`, code: `admin.settings.invalid.${kind}` });
     }
     return { label, value };
