@@ -59,6 +59,7 @@ describe.skipIf(skipWithoutSlapd())("directory sign-in in the browser", () => {
     await page.getByRole("button", { name: "Test the connection" }).click();
     await result.getByText(/entries found/).waitFor();
     expect(await result.textContent()).toMatch(/^4 entries found, \d can be imported\./);
+    expect(await result.textContent()).toContain("Connection: plain text, not encrypted");
     await page.getByRole("button", { name: "Import users now" }).click();
     await result.getByText(/skipped/).waitFor();
     expect(await result.textContent()).toMatch(/^4 found: [03] added, [03] updated, 0 enabled again, 0 deactivated, 1 skipped\.$/);

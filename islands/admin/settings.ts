@@ -4,8 +4,10 @@ import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { email, required, showFieldError, showFormMessage, validateForm } from "../auth/forms";
 import { settingValueFits, type SettingKind } from "../../src/modules/settings/kinds";
+import { transportStatus } from "../../src/modules/mail/transport-rule";
 import type { MessageKey } from "../../locales/en";
 import type { SyncSummary } from "../../src/modules/directory/sync";
+import type { DirectoryTransport } from "../../src/modules/directory/config";
 
 type Field = HTMLInputElement;
 
@@ -63,7 +65,30 @@ export function startSettings() {
   });
 
   startTestMail();
+  startTransportStatus(form);
   startDirectory();
+}
+
+/** The SMTP section's transport line follows the fields as they change; values the environment sets win, as in the mailer. */
+function startTransportStatus(form: HTMLFormElement) {
+  const box = document.getElementById("mail-transport")!;
+  const env = JSON.parse(box.dataset.env ?? "{}") as Partial<Parameters<typeof transportStatus>[0]>;
+  const field = (name: string) => form.elements.namedItem(name) as Field;
+  const text = (part: string) => box.querySelector<HTMLElement>(`[data-${part}]`)!;
+  const update = () => {
+    const host = env.host ?? field("SMTP_HOST").value.trim();
+    const status = transportStatus({
+      host,
+      secure: env.secure ?? field("SMTP_SECURE").checked,
+      plainOnLoopback: env.plainOnLoopback ?? field("SMTP_PLAIN_ON_LOOPBACK").checked,
+      customCa: env.customCa ?? field("SMTP_CA_CERTIFICATE").value.trim() !== "",
+    });
+    text("transport").textContent = t(`admin.settings.transport.${status.transport}`);
+    text("certificate").textContent = t(`admin.settings.certificate.${status.certificate}`);
+    text("plain-ignored").textContent = tf("admin.settings.plainIgnored", { host });
+    text("plain-ignored").hidden = !status.plainIgnored;
+  };
+  form.addEventListener("input", update);
 }
 
 /** The directory section's buttons: test the saved settings, import now; the answer's counts show below them. */
@@ -82,7 +107,10 @@ function startDirectory() {
   };
   const test = document.getElementById("directory-test") as HTMLButtonElement;
   test.addEventListener("click", () =>
-    run(test, async () => tf("admin.directory.testResult", await api<{ found: number; importable: number }>("directory/test", { body: {} }))),
+    run(test, async () => {
+      const answer = await api<{ found: number; importable: number; transport: DirectoryTransport }>("directory/test", { body: {} });
+      return `${tf("admin.directory.testResult", answer)} ${t(`admin.directory.transport.${answer.transport}`)}`;
+    }),
   );
   const importNow = document.getElementById("directory-import") as HTMLButtonElement;
   importNow.addEventListener("click", () =>

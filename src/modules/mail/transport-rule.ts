@@ -23,3 +23,10 @@ export function mailTransport({ host, secure, plainOnLoopback }: TransportChoice
   if (secure) return "tls";
   return plainOnLoopback && isLoopbackHost(host) ? "plain-loopback" : "starttls";
 }
+
+/** What the settings page says: the transport in force, how the certificate is checked, and whether the plain-text switch is ignored. */
+export function transportStatus(choice: TransportChoice & { customCa: boolean }) {
+  const transport = mailTransport(choice);
+  const certificate: "system" | "custom" | "none" = transport === "plain-loopback" ? "none" : choice.customCa ? "custom" : "system";
+  return { transport, certificate, plainIgnored: transport === "starttls" && choice.plainOnLoopback && Boolean(choice.host) };
+}
