@@ -71,16 +71,15 @@ export function createMailer(db: Db, config: Config): Mailer {
     const mail = renderMail(db, type, isLocale(to.locale) ? to.locale : "en", vars);
     if (!mail) return false;
     const server = `${smtp.host}:${smtp.port}`;
-    let used: MailTransport | undefined;
+    const { kind, transporter } = transporterFor({ ...smtp, host: smtp.host });
     try {
-      const { kind, transporter } = transporterFor({ ...smtp, host: smtp.host });
-      used = kind;
       await transporter.sendMail({ from: smtp.from, to: to.email, subject: mail.subject, html: mail.html });
     } catch (error) {
-      log.warn("mail.refused", { type, server, transport: used, error: String(error) });
+      log.warn("mail.refused", { type, server, transport: kind, error: String(error) });
       throw deliveryError(error);
     }
-    audit(db, null, "MAIL_SENT", `${type} to ${to.email} via ${server} (${used})`);
+    // The activity log keeps which transport carried each mail (tls, starttls or plain-loopback).
+    audit(db, null, "MAIL_SENT", `${type} to ${to.email} via ${server} (${kind})`);
     return true;
   };
 
