@@ -34,9 +34,8 @@ export async function login(ctx: AppContext, input: { username: string; password
   }
   const user = findUserByLogin(ctx.db, input.username);
   // An imported user's password is the directory's: checked by binding as them, never against a local hash.
-  const ok = user?.isImportedFromAD
-    ? await directorySignIn(ctx.db, user, input.password)
-    : await Bun.password.verify(input.password, user?.passwordHash ?? (await dummy()));
+  const directory = user?.isImportedFromAD ? await directorySignIn(ctx.db, user, input.password) : null;
+  const ok = directory ? directory.matches : await Bun.password.verify(input.password, user?.passwordHash ?? (await dummy()));
   if (!user || !ok) {
     ctx.limits.login.fail(loginKey);
     if (!device) ctx.limits.loginByAddress.fail(client.address);
@@ -51,7 +50,7 @@ export async function login(ctx: AppContext, input: { username: string; password
   ctx.limits.login.clear(loginKey);
   const session = ctx.db.transaction((tx) => {
     tx.update(users).set({ lastLoginDate: new Date() }).where(eq(users.id, user.id)).run();
-    audit(tx, user.id, "LOGIN");
+    audit(tx, user.id, "LOGIN", directory ? `directory (${directory.transport})` : "");
     return createSession(tx, user.id);
   });
   return { user: { ...user, lastLoginDate: new Date() }, ...session, deviceCookie: devices.issue(user.login) };

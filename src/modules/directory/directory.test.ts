@@ -73,6 +73,9 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
     expect((await t.call("POST", "/login", { body: { username: "ivanov", password: "password-1" } })).status).toBe(401);
     // Upper case in another script finds the same account, and the directory still decides.
     expect((await t.call("POST", "/login", { body: { username: "IVANOV", password: ivanov.password } })).status).toBe(200);
+    const imported = new Set([ivanov, petrov, jane].map((person) => byLogin(person.uid)?.id));
+    const logins = t.db.select().from(activityLog).where(eq(activityLog.activityType, "LOGIN")).all().filter((row) => imported.has(row.userId ?? 0));
+    expect(logins.map((row) => row.description)).toEqual(Array(4).fill("directory (plain)"));
   });
 
   test("filter characters in a login match only themselves, and an empty password never binds", async () => {
@@ -195,6 +198,8 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
     expect((await test({ AD_URL: slapd.url, AD_START_TLS: "true", AD_CA_CERTIFICATE: slapd.caCertificate, AD_BIND_PASSWORD: slapd.rootPassword })).body).toMatchObject({ found: 4, transport: "starttls" });
     await importNow();
     expect((await t.call("POST", "/login", { body: { username: "ivanov", password: ivanov.password } })).status).toBe(200);
+    const login = t.db.select().from(activityLog).where(eq(activityLog.activityType, "LOGIN")).all().at(-1);
+    expect(login?.description).toBe("directory (ldaps)");
 
     const untrustedServers: Record<string, string>[] = [
       { AD_URL: slapd.ldapsUrl, AD_CA_CERTIFICATE: slapd.otherCaCertificate },
