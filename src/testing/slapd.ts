@@ -64,11 +64,11 @@ const ACCOUNT_CONTROL_SCHEMA = [
   "objectclass ( 1.3.6.1.4.1.4203.666.11.900.1 NAME 'plexusAccount' AUXILIARY MAY userAccountControl )",
 ];
 
-function config(dir: string, tls: boolean) {
+function config(dir: string, tls: boolean, certificate: string) {
   return [
     ...SCHEMAS.map((s) => `include /etc/ldap/schema/${s}.schema`),
     ...ACCOUNT_CONTROL_SCHEMA,
-    ...(tls ? [`TLSCACertificateFile ${join(dir, "ca.pem")}`, `TLSCertificateFile ${join(dir, "server.pem")}`, `TLSCertificateKeyFile ${join(dir, "server.key")}`] : []),
+    ...(tls ? [`TLSCACertificateFile ${join(dir, "ca.pem")}`, `TLSCertificateFile ${join(dir, `${certificate}.pem`)}`, `TLSCertificateKeyFile ${join(dir, `${certificate}.key`)}`] : []),
     `pidfile ${join(dir, "slapd.pid")}`,
     "modulepath /usr/lib/ldap",
     "moduleload back_mdb",
@@ -89,13 +89,14 @@ function config(dir: string, tls: boolean) {
  * Debian's slapd on loopback with a temporary configuration and database, seeded with SEEDED_PEOPLE
  * under ou=people. `add`, `remove` and `setAccountControl` change the tree while a test runs; `stop` ends
  * slapd and removes its files. With `tls`, slapd also offers StartTLS on `url` and listens on `ldapsUrl`,
- * with a certificate signed by `caCertificate` (PEM); `otherCaCertificate` is a CA that signed nothing.
+ * with a certificate signed by `caCertificate` (PEM), or with `selfSigned` one it signed itself;
+ * `otherCaCertificate` is a CA that signed nothing.
  */
-export async function startSlapd({ tls = false } = {}) {
+export async function startSlapd({ tls = false, selfSigned = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "plexus-slapd-"));
   mkdirSync(join(dir, "db"));
   const { caCertificate, otherCaCertificate } = tls ? makeCertificates(dir) : { caCertificate: "", otherCaCertificate: "" };
-  writeFileSync(join(dir, "slapd.conf"), config(dir, tls));
+  writeFileSync(join(dir, "slapd.conf"), config(dir, tls, selfSigned ? "self-signed" : "server"));
   const url = `ldap://127.0.0.1:${await freePort()}`;
   const ldapsUrl = tls ? `ldaps://127.0.0.1:${await freePort()}` : "";
   const listen = [url, ldapsUrl].filter(Boolean).map((address) => `${address}/`).join(" ");

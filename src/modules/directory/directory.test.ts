@@ -319,6 +319,28 @@ describe.skipIf(skipWithoutSlapd())("Active Directory / LDAP against slapd", () 
   });
 });
 
+describe.skipIf(skipWithoutSlapd())("a directory with a self-signed certificate", () => {
+  test("ldaps:// and StartTLS to it are refused with directory_tls_failed, with or without a CA certificate", async () => {
+    const slapd = await startSlapd({ tls: true, selfSigned: true });
+    const t = testApp();
+    try {
+      const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
+      const base = { AD_BASE_DN: PEOPLE, AD_BIND_DN: slapd.rootDn, AD_BIND_PASSWORD: slapd.rootPassword, AD_LOGIN_ATTRIBUTE: "uid" };
+      for (const connection of [
+        { AD_URL: slapd.ldapsUrl },
+        { AD_URL: slapd.ldapsUrl, AD_CA_CERTIFICATE: slapd.caCertificate },
+        { AD_URL: slapd.url, AD_START_TLS: "true" },
+      ]) {
+        const res = await t.call("POST", "/directory/test", { cookie, body: { ...base, ...connection } });
+        expect([res.status, res.body.error]).toEqual([502, "directory_tls_failed"]);
+      }
+    } finally {
+      await t.close();
+      await slapd.stop();
+    }
+  });
+});
+
 describe("directory routes", () => {
   let t: TestApp;
   beforeEach(() => (t = testApp()));
