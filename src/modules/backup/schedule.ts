@@ -19,10 +19,12 @@ export async function runScheduledBackup(ctx: AppContext, now = new Date()): Pro
   const due = new Date(now);
   due.setHours(Number(time[1]), Number(time[2]), 0, 0);
   if (now < due) return false;
-  const dueName = fileNameOf(due);
-  const day = dueName.slice(0, "plexus-YYYYMMDD-".length);
+  // Compared by the date part of the names, so that an older, unencrypted backup of today counts too.
+  const stem = (name: string) => name.slice(0, "plexus-YYYYMMDD-HHmmss".length);
+  const dueStem = stem(fileNameOf(due));
+  const day = dueStem.slice(0, "plexus-YYYYMMDD-".length);
   const folder = backupsDir(ctx.config.dataDir);
-  if (existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(day) && name >= dueName)) return false;
+  if (existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(day) && stem(name) >= dueStem)) return false;
   await backupNow(ctx, now);
   const keep = Number(s.BACKUP_KEEP);
   if (Number.isInteger(keep) && keep >= 1) pruneBackups(ctx, keep);

@@ -75,7 +75,7 @@ const PEM_BLOCK = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE----
  * The CA certificates in `value` as PEM Node's TLS reads, or null when there are none or one does not
  * parse. A PEM pasted into the one-line settings field loses its line breaks; they are put back here.
  */
-function caCertificates(value: string): string | null {
+export function caCertificates(value: string): string | null {
   const blocks = [...value.matchAll(PEM_BLOCK)].map(([, body]) => body.replace(/\s+/g, ""));
   if (!blocks.length || value.replace(PEM_BLOCK, "").trim()) return null;
   const pem = blocks.map((body) => `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join("\n")}\n-----END CERTIFICATE-----\n`);
