@@ -29,12 +29,13 @@ function openssl(...args: string[]) {
 }
 
 /** Starts the Node FTPS server and collects its logins; resolves once it listens. */
-async function startTlsServer(port: number, root: string, identity = "server") {
+let identity = "server";
+
+async function startTlsServer(port: number, root: string) {
   const child = Bun.spawn(["node", join(import.meta.dir, "../../testing/ftps-server.cjs"), String(port), root, join(scratch, `${identity}.key`), join(scratch, `${identity}.pem`)], { stdout: "pipe", stderr: "inherit" });
   const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";
-  let ready: () => void;
-  const listening = new Promise<void>((resolve) => (ready = resolve));
+  const { promise: listening, resolve: ready } = Promise.withResolvers<void>();
   (async () => {
     for (let read = await lines.read(); !read.done; read = await lines.read()) {
       buffered += read.value;
@@ -82,6 +83,7 @@ beforeEach(async () => {
   t = testApp();
   admin = (await t.userWithCookie("SYSTEM_ADMIN")).cookie;
   tlsPort += 100;
+  identity = "server";
   tlsRoot = mkdtempSync(join(scratch, "root-"));
   tlsServer = await startTlsServer(tlsPort, tlsRoot);
 });
@@ -100,12 +102,29 @@ function archive(name: string) {
   return path;
 }
 
+/**
+ * Uploads `name` to the FTPS server. ftp-srv's AUTH TLS sometimes answers in clear (the client sees
+ * WRONG_VERSION_NUMBER, Node's as well as Bun's, and the server stays so): such a try is repeated on a fresh one.
+ */
+async function upload(name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await uploadBackup(t.ctx, archive(name));
+    } catch (error) {
+      if (attempt === 3 || !/WRONG_VERSION_NUMBER/.test(String(error))) throw error;
+      tlsServer.kill();
+      await tlsServer.exited;
+      tlsServer = await startTlsServer(tlsPort, tlsRoot);
+    }
+  }
+}
+
 const ftpLog = () => t.db.select().from(activityLog).all().filter((row) => row.activityType === "FTP_DOWNLOAD").map((row) => row.description);
 
 describe("FTPS upload of backups", () => {
   test("with FTP_CA_CERTIFICATE the upload goes over TLS and the log says FTPS", async () => {
     await settings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(tlsPort), FTP_CA_CERTIFICATE: ca.replaceAll("\n", " ") });
-    expect(await uploadBackup(t.ctx, archive("plexus-b.tar.gz.enc"))).toBe(true);
+    expect(await upload("plexus-b.tar.gz.enc")).toBe(true);
     expect(readFileSync(join(tlsRoot, "plexus-b.tar.gz.enc"), "utf8")).toBe("archive plexus-b.tar.gz.enc");
     expect(ftpLog()).toEqual(["plexus-b.tar.gz.enc to 127.0.0.1 over FTPS"]);
   });
@@ -113,7 +132,7 @@ describe("FTPS upload of backups", () => {
   test("a certificate the system's CAs do not know is refused: no password sent, nothing stored", async () => {
     await settings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(tlsPort) });
     const before = logins.length;
-    await expect(uploadBackup(t.ctx, archive("plexus-a.tar.gz.enc"))).rejects.toThrow(/certificate/i);
+    await expect(upload("plexus-a.tar.gz.enc")).rejects.toThrow(/certificate/i);
     await Bun.sleep(200);
     expect(logins.length).toBe(before);
     expect(existsSync(join(tlsRoot, "plexus-a.tar.gz.enc"))).toBe(false);
@@ -123,10 +142,11 @@ describe("FTPS upload of backups", () => {
   test("a server whose certificate the configured CA did not sign is refused", async () => {
     tlsServer.kill();
     await tlsServer.exited;
-    tlsServer = await startTlsServer(tlsPort + 50, tlsRoot, "stranger");
-    await settings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(tlsPort + 50), FTP_CA_CERTIFICATE: ca });
+    identity = "stranger";
+    tlsServer = await startTlsServer(tlsPort, tlsRoot);
+    await settings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(tlsPort), FTP_CA_CERTIFICATE: ca });
     const before = logins.length;
-    await expect(uploadBackup(t.ctx, archive("plexus-c.tar.gz.enc"))).rejects.toThrow(/certificate/i);
+    await expect(upload("plexus-c.tar.gz.enc")).rejects.toThrow(/certificate/i);
     await Bun.sleep(200);
     expect(logins.length).toBe(before);
     expect(readdirSync(tlsRoot)).toEqual([]);

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { argon2id } from "hash-wasm";
+import type { KdfRequest } from "./kdf-worker";
 import type { KdfParams } from "./seal";
 
 /**
@@ -30,17 +30,15 @@ export interface BackupKey {
 export const kdfWithinLimits = (p: KdfParams) =>
   p.memoryKiB >= 8 * p.parallelism && p.memoryKiB <= KDF_LIMITS.memoryKiB && p.iterations >= 1 && p.iterations <= KDF_LIMITS.iterations && p.parallelism >= 1 && p.parallelism <= KDF_LIMITS.parallelism;
 
-export async function deriveKey(passphrase: string, params: KdfParams): Promise<Buffer> {
-  const hash = await argon2id({
-    password: passphrase.normalize("NFC"),
-    salt: params.salt,
-    iterations: params.iterations,
-    memorySize: params.memoryKiB,
-    parallelism: params.parallelism,
-    hashLength: 32,
-    outputType: "binary",
-  });
-  return Buffer.from(hash);
+/** argon2id of the passphrase with the given salt and parameters, in a Worker of its own (kdf-worker.ts). */
+export function deriveKey(passphrase: string, params: KdfParams): Promise<Buffer> {
+  const worker = new Worker(new URL("./kdf-worker.ts", import.meta.url));
+  return new Promise<Buffer>((resolve, reject) => {
+    worker.onmessage = ({ data }: MessageEvent<{ ok: true; key: Uint8Array } | { ok: false; message: string }>) => (data.ok ? resolve(Buffer.from(data.key)) : reject(new Error(data.message)));
+    worker.onerror = (event) => reject(new Error(event.message));
+    const request: KdfRequest = { passphrase, salt: new Uint8Array(params.salt), memoryKiB: params.memoryKiB, iterations: params.iterations, parallelism: params.parallelism };
+    worker.postMessage(request);
+  }).finally(() => worker.terminate());
 }
 
 /** The stored backup key, or null when no passphrase was set. */

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, type DecipherGCM, randomBytes, timingSafeEqual } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 
 /**
@@ -79,17 +79,19 @@ export function sealStream(key: Buffer, header: Buffer): Transform {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let index = 0;
-  const record = (plain: Buffer, final: boolean) => {
+  function record(stream: Transform, plain: Buffer, final: boolean) {
     const nonce = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", key, nonce);
     cipher.setAAD(associated(header, index++, final));
-    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
     const head = Buffer.alloc(RECORD_HEAD);
     head.writeUInt8(final ? 1 : 0, 0);
     head.writeUInt32BE(plain.length, 1);
     nonce.copy(head, 5);
-    return Buffer.concat([head, body, cipher.getAuthTag()]);
-  };
+    stream.push(head);
+    stream.push(cipher.update(plain));
+    cipher.final();
+    stream.push(cipher.getAuthTag());
+  }
   let started = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
@@ -100,59 +102,81 @@ export function sealStream(key: Buffer, header: Buffer): Transform {
       pending.push(chunk);
       pendingBytes += chunk.length;
       // Keep at least one byte back, so the last record (sent by flush) is never empty unless the stream is.
-      while (pendingBytes > CHUNK) {
-        const all = Buffer.concat(pending);
-        this.push(record(all.subarray(0, CHUNK), false));
-        pending = [all.subarray(CHUNK)];
-        pendingBytes -= CHUNK;
+      if (pendingBytes > CHUNK) {
+        let all = Buffer.concat(pending, pendingBytes);
+        for (; all.length > CHUNK; all = all.subarray(CHUNK)) record(this, all.subarray(0, CHUNK), false);
+        pending = [all];
+        pendingBytes = all.length;
       }
       done();
     },
     flush(done: TransformCallback) {
       if (!started) this.push(header);
-      this.push(record(Buffer.concat(pending), true));
+      record(this, Buffer.concat(pending, pendingBytes), true);
       done();
     },
   });
 }
 
 /**
- * Decrypts the records that follow `header` (the stream starts after it). A record's plaintext is passed on only
- * once its tag checks out; a failed tag, a record after the final one, or an end without one is a SealError.
+ * Decrypts the records that follow `header` (the stream starts after it), without gathering a record's bytes: a
+ * record's plaintext is held and passed on only once its tag checks out. A failed tag, a record after the final
+ * one, or an end without one is a SealError.
  */
 export function openStream(key: Buffer, header: Buffer): Transform {
   if (!timingSafeEqual(checkOf(key), header.subarray(39, 55))) throw new SealError("the passphrase does not open this archive", true);
   const chunkSize = header.readUInt32BE(35);
-  let pending: Buffer = Buffer.alloc(0);
+  let head = Buffer.alloc(0);
+  let tag = Buffer.alloc(0);
+  let record: { decipher: DecipherGCM; final: boolean; left: number; plain: Buffer[] } | null = null;
   let index = 0;
   let finished = false;
+  /** Takes up to `want` bytes of `chunk` from `at` onto `into`. */
+  const fill = (into: Buffer, chunk: Buffer, at: number, want: number) => Buffer.concat([into, chunk.subarray(at, at + want - into.length)]);
   return new Transform({
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
-      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      while (pending.length >= RECORD_HEAD) {
-        if (finished) return done(new SealError("the archive has data after its last record"));
-        const final = pending.readUInt8(0);
-        const length = pending.readUInt32BE(1);
-        if (final > 1 || length > chunkSize) return done(new SealError(`record ${index} of the archive is damaged`));
-        if (pending.length < RECORD_HEAD + length + TAG) break;
-        const decipher = createDecipheriv("aes-256-gcm", key, pending.subarray(5, RECORD_HEAD));
-        decipher.setAAD(associated(header, index, final === 1));
-        decipher.setAuthTag(pending.subarray(RECORD_HEAD + length, RECORD_HEAD + length + TAG));
-        let plain: Buffer;
-        try {
-          plain = Buffer.concat([decipher.update(pending.subarray(RECORD_HEAD, RECORD_HEAD + length)), decipher.final()]);
-        } catch {
-          return done(new SealError(`record ${index} of the archive fails its check: the archive was changed or damaged`));
+      let at = 0;
+      while (at < chunk.length) {
+        if (!record) {
+          if (finished) return done(new SealError("the archive has data after its last record"));
+          const before = head.length;
+          head = fill(head, chunk, at, RECORD_HEAD);
+          at += head.length - before;
+          if (head.length < RECORD_HEAD) break;
+          const final = head.readUInt8(0);
+          const length = head.readUInt32BE(1);
+          if (final > 1 || length > chunkSize) return done(new SealError(`record ${index} of the archive is damaged`));
+          const decipher = createDecipheriv("aes-256-gcm", key, head.subarray(5, RECORD_HEAD));
+          decipher.setAAD(associated(header, index, final === 1));
+          record = { decipher, final: final === 1, left: length, plain: [] };
+        } else if (record.left > 0) {
+          const part = chunk.subarray(at, at + record.left);
+          record.plain.push(record.decipher.update(part));
+          record.left -= part.length;
+          at += part.length;
+        } else {
+          const before = tag.length;
+          tag = fill(tag, chunk, at, TAG);
+          at += tag.length - before;
+          if (tag.length < TAG) break;
+          try {
+            record.decipher.setAuthTag(tag);
+            record.decipher.final();
+          } catch {
+            return done(new SealError(`record ${index} of the archive fails its check: the archive was changed or damaged`));
+          }
+          for (const plain of record.plain) this.push(plain);
+          finished = record.final;
+          record = null;
+          head = Buffer.alloc(0);
+          tag = Buffer.alloc(0);
+          index++;
         }
-        pending = pending.subarray(RECORD_HEAD + length + TAG);
-        index++;
-        finished = final === 1;
-        this.push(plain);
       }
       done();
     },
     flush(done: TransformCallback) {
-      done(finished && pending.length === 0 ? undefined : new SealError("the archive is truncated"));
+      done(finished && !record && head.length === 0 ? undefined : new SealError("the archive is truncated"));
     },
   });
 }
