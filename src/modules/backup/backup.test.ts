@@ -47,7 +47,7 @@ describe("backup and restore", () => {
     const date = await backup();
     expect(date).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
     const list = await t.call("GET", "/backup/get-all", { cookie: admin });
-    expect(list.body).toEqual([{ date, size: expect.any(Number) }]);
+    expect(list.body).toEqual([{ date, size: expect.any(Number), encrypted: true }]);
 
     writeFileSync(kept, "changed bytes");
     const later = storedFile("2026/02/later", "made after the backup");

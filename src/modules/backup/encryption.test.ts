@@ -101,7 +101,7 @@ describe("an encrypted backup", () => {
     const legacy = join(backupsDir(t.config.dataDir), fileNamesOfDate(date)[1]);
     writeFileSync(legacy, await legacyBytesOf(archiveOf(date)));
     rmSync(archiveOf(date));
-    expect((await t.call("GET", "/backup/get-all", { cookie: admin })).body).toEqual([{ date, size: expect.any(Number) }]);
+    expect((await t.call("GET", "/backup/get-all", { cookie: admin })).body).toEqual([{ date, size: expect.any(Number), encrypted: false }]);
     t.db.$client.exec(`UPDATE users SET first_name = 'Renamed' WHERE id = ${before.id}`);
     const restored = await restore(date);
     expect(restored.status).toBe(200);

@@ -2,7 +2,7 @@ import { t } from "elysia";
 import { DATE_PATTERN } from "./names";
 import { PASSPHRASE_MAX, PASSPHRASE_MIN } from "./passphrase";
 
-export const backupSchema = t.Object({ date: t.String(), size: t.Number() });
+export const backupSchema = t.Object({ date: t.String(), size: t.Number(), encrypted: t.Boolean() });
 export const typeSchema = t.Object({ type: t.String() });
 export const madeSchema = t.Object({ date: t.String(), size: t.Number(), uploaded: t.Boolean() });
 export const restoredSchema = t.Object({ restartNeeded: t.Boolean() });
@@ -18,4 +18,6 @@ export const generatedSchema = t.Object({ passphrase: t.String(), setAt: t.Strin
 export type PresentedBackup = typeof backupSchema.static;
 export type PresentedMade = typeof madeSchema.static;
 export type PresentedRestored = typeof restoredSchema.static;
+export type PresentedPassphraseStatus = typeof passphraseStatusSchema.static;
+export type PresentedGenerated = typeof generatedSchema.static;
 

@@ -37,7 +37,7 @@ function requireLocal(ctx: AppContext) {
   if (backupType(ctx) !== "LOCAL") throw conflict("backup_disabled", "Backups are switched off");
 }
 
-/** The backups on disk, newest first. */
+/** The backups on disk, newest first; `encrypted` is false for those made before backups were encrypted. */
 export function listBackups(ctx: AppContext) {
   requireLocal(ctx);
   const folder = backupsDir(ctx.config.dataDir);
@@ -48,7 +48,7 @@ export function listBackups(ctx: AppContext) {
       return date ? [{ date, name, size: statSync(join(folder, name)).size }] : [];
     })
     .sort((a, b) => (a.name < b.name ? 1 : -1))
-    .map(({ date, size }) => ({ date, size }));
+    .map(({ date, name, size }) => ({ date, size, encrypted: name.endsWith(".enc") }));
 }
 
 function archiveOf(ctx: AppContext, date: string): string {
