@@ -15,7 +15,7 @@ const KEY_FILE = "backup.key";
 /** 64 MiB, 3 passes: about 0.5-1 s on this machine (hash-wasm), the OWASP-recommended floor is 19 MiB/2. */
 const KDF = { memoryKiB: 65_536, iterations: 3, parallelism: 1 } as const;
 /** The most a restore will spend on an archive's own KDF parameters (a hostile header cannot ask for more). */
-const KDF_LIMITS = { memoryKiB: 1_048_576, iterations: 16, parallelism: 8 } as const;
+const KDF_LIMITS = { memoryKiB: 262_144, iterations: 16, parallelism: 8 } as const;
 
 export const PASSPHRASE_MIN = 12;
 export const PASSPHRASE_MAX = 1024;
