@@ -90,4 +90,14 @@ describe("the daily schedule", () => {
     expect(await runScheduledBackup(t.ctx, noon)).toBe(false);
     expect(readdirSync(t.config.dataDir)).not.toContain("backups");
   });
+
+  test("waits, without failing, until a backup passphrase is set", async () => {
+    await setSettings({ BACKUP_TIME: "03:00" });
+    rmSync(join(t.config.dataDir, "backup.key"));
+    const noon = new Date(2030, 0, 1, 12, 0, 0);
+    expect(await runScheduledBackup(t.ctx, noon)).toBe(false);
+    expect(readdirSync(t.config.dataDir)).not.toContain("backups");
+    await givePassphrase(t.config.dataDir);
+    expect(await runScheduledBackup(t.ctx, noon)).toBe(true);
+  });
 });
