@@ -5,8 +5,9 @@ import type { Page } from "playwright-core";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { apiCall, apiSignIn, browserSuite } from "./setup";
 
-// /admin/backup: a system administrator backs up, the data change, the restore brings back the old data and
-// files while the server keeps running; a damaged archive is refused with nothing changed.
+// /admin/backup: a system administrator sets the backup passphrase, backs up, the data change, a restore with a
+// wrong passphrase is refused with nothing changed, the right one brings back the old data and files while the
+// server keeps running; a generated passphrase is shown once; a damaged archive is refused with nothing changed.
 
 const suite = browserSuite();
 const TIMEOUT = 90_000;
@@ -50,6 +51,11 @@ describe("backups", () => {
       const { page } = await suite.pageAs(adminCookie);
       await page.goto(`${plexus.url}/admin/backup`);
       await page.locator("#backup[aria-busy=false]").waitFor();
+      await page.getByLabel("New passphrase").fill("north gate, pier twelve");
+      await page.getByRole("button", { name: "Set passphrase" }).click();
+      await snack(page, "Passphrase set");
+      await page.locator("#backup-passphrase-state[data-set=true]").waitFor();
+      expect(await page.getByLabel("New passphrase").inputValue()).toBe("");
       await watchDisabled(page);
       await page.getByRole("button", { name: "Back up now" }).click();
       await snack(page, "Backup complete");
@@ -61,7 +67,16 @@ describe("backups", () => {
       await apiCall(plexus.url, ownerCookie, "POST", `/files/remove?id=${before.id}`);
       await upload(ownerCookie, "site plan after.txt", "made after the backup");
 
-      await confirmIn(page, date, "Restore");
+      await page.getByRole("button", { name: `Restore: ${date}` }).click();
+      await page.getByLabel("Passphrase of this backup").fill("north gate, pier eleven");
+      await page.locator("#backup-dialog").getByRole("button", { name: "Restore" }).click();
+      await snack(page, "The backup was not restored: The passphrase does not open this backup; nothing was changed");
+      const unchanged = await apiCall<{ name: string }[]>(plexus.url, ownerCookie, "GET", "/files/get-file-entities");
+      expect(unchanged.map((f) => f.name)).toContain("site plan after.txt");
+
+      await page.getByRole("button", { name: `Restore: ${date}` }).click();
+      await page.getByLabel("Passphrase of this backup").fill("north gate, pier twelve");
+      await page.locator("#backup-dialog").getByRole("button", { name: "Restore" }).click();
       await snack(page, "Backup restored");
       expect(await page.locator("#backup-now").isDisabled()).toBe(false);
 
@@ -98,6 +113,27 @@ describe("backups", () => {
       await confirmIn(page, "01.01.2020 00:00:00", "Delete");
       await snack(page, "Backup deleted");
       expect(await page.locator("#backup-table tr[data-date='01.01.2020 00:00:00']").count()).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a generated passphrase is shown once, and never again after a reload",
+    async () => {
+      const { plexus } = suite;
+      const adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
+      const { page } = await suite.pageAs(adminCookie, { viewport: { width: 360, height: 740 } });
+      await page.goto(`${plexus.url}/admin/backup`);
+      await page.locator("#backup[aria-busy=false]").waitFor();
+      await page.getByRole("button", { name: "Generate a passphrase" }).click();
+      await snack(page, "Passphrase set");
+      const shown = (await page.locator("#backup-passphrase-generated code").textContent())!;
+      expect(shown).toMatch(/^([a-z2-9]{5}-){5}[a-z2-9]{5}$/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.reload();
+      await page.locator("#backup[aria-busy=false]").waitFor();
+      expect(await page.content()).not.toContain(shown);
+      expect(await page.locator("#backup-passphrase-state").getAttribute("data-set")).toBe("true");
     },
     TIMEOUT,
   );

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
-import { apiSignIn, launchBrowser, signedInPage } from "./setup";
+import { apiCall, apiSignIn, launchBrowser, signedInPage } from "./setup";
 import { placePackage } from "../src/modules/update/package-fixture";
 import { tarGz } from "../src/testing/tar-fixture";
 import { RESTART_EXIT_CODE } from "../src/modules/update/restart";
@@ -96,7 +96,10 @@ describe("updating Plexus", () => {
     "a system administrator installs the waiting package from the Update tab, sees the new build after the restart and the update's backup on the Backups tab",
     async () => {
       placePackage(data, 6, tarGz([{ name: "package.json", content: packageJson(6) }]));
-      const { page, context } = await signedInPage(browser, url, await apiSignIn(url, "admin", PASSWORD));
+      const cookie = await apiSignIn(url, "admin", PASSWORD);
+      // The update backs up first, and a backup needs the backup passphrase.
+      await apiCall(url, cookie, "POST", "/backup/set-passphrase", { passphrase: "update day, build six" });
+      const { page, context } = await signedInPage(browser, url, cookie);
       try {
         await page.goto(`${url}/admin/users`);
         await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Update and maintenance" }).click();

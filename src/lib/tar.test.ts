@@ -112,6 +112,20 @@ describe("extractTarGz", () => {
     expect(((await unpack(tarGz(many), { maxBytes: 12 })) as Refused).message).toContain("more than 12 bytes");
     expect(await unpack(tarGz(many), { maxEntries: 3, maxBytes: 15 })).toMatchObject({ files: [{ name: "a" }, { name: "b" }, { name: "c" }] });
   });
+
+  test("a check-only pass (no target) writes nothing, keeps the asked file, and honours admit and the stream cap", async () => {
+    const large = tarGz([...many, { name: "d", content: "x".repeat(100_000) }]);
+    writeFileSync(join(dir, "in.tar.gz"), large);
+    const checked = await extractTarGz(join(dir, "in.tar.gz"), null, rules({ keep: { name: "b", limit: 5 } }));
+    expect(checked.files.map((f) => f.name)).toEqual(["a", "b", "c", "d"]);
+    expect(checked.kept?.toString()).toBe("12345");
+    expect(readdirSync(dir)).toEqual(["in.tar.gz"]);
+    const admit = (name: string, size: number) => (name === "c" && size !== 4 ? "c is not 4 bytes" : null);
+    expect(((await unpack(tarGz(many), { admit })) as Refused).message).toBe("c is not 4 bytes");
+    expect(existsSync(join(out, "c"))).toBe(false);
+    expect(((await unpack(tarGz(many), { keep: { name: "a", limit: 4 } })) as Refused).message).toContain("larger than 4 bytes");
+    expect(((await unpack(large, { maxStreamBytes: 50_000 })) as Refused).message).toContain("more than 50000 bytes");
+  });
 });
 
 describe("tarWriter", () => {

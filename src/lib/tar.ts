@@ -3,7 +3,7 @@ import { closeSync, createReadStream, createWriteStream, mkdirSync, openSync, wr
 import { once } from "node:events";
 import { dirname, resolve, sep } from "node:path";
 import { createGunzip, createGzip } from "node:zlib";
-import type { Writable } from "node:stream";
+import type { Readable, Transform, Writable } from "node:stream";
 
 /**
  * The one tar module: a ustar writer (gzipped, regular files only) for backups, and a streaming reader of
@@ -59,15 +59,17 @@ async function put(out: Writable, chunk: Buffer) {
 
 /**
  * Writes a .tar.gz entry by entry, each name checked by normalName, the 100-byte ustar limit and `allows`;
- * `finish` adds the end blocks and waits for the file to be on disk.
+ * `finish` adds the end blocks and waits for the file to be on disk. `seal`, when given, transforms the gzip
+ * stream on its way to the file (the backup's encryption).
  */
-export function tarWriter(path: string, allows: (name: string) => boolean) {
+export function tarWriter(path: string, allows: (name: string) => boolean, seal?: Transform) {
   const gzip = createGzip({ level: 6 });
   const file = createWriteStream(path, { mode: 0o600 });
-  gzip.pipe(file);
+  (seal ? gzip.pipe(seal) : gzip).pipe(file);
   const written: TarEntry[] = [];
   const failed = new Promise<never>((_, reject) => {
     gzip.once("error", reject);
+    seal?.once("error", reject);
     file.once("error", reject);
   });
   failed.catch(() => {});
@@ -106,8 +108,14 @@ export interface TarReadRules {
   allows: (name: string) => boolean;
   /** At most this many files and folders... */
   maxEntries?: number;
-  /** ...unpacking to at most this many bytes in all. */
+  /** ...unpacking to at most this many bytes in all (declared sizes, checked before each file is written)... */
   maxBytes?: number;
+  /** ...and at most this many bytes out of gunzip, headers and padding included (a compression-ratio limit). */
+  maxStreamBytes?: number;
+  /** A file's declared size, asked before anything of it is written: answers why it is refused, or null. */
+  admit?: (name: string, size: number) => string | null;
+  /** The one file kept in memory (up to `limit` bytes) and answered as `kept`, besides being written when there is a target. */
+  keep?: { name: string; limit: number };
   /** The caller's error for a refused archive: `entry` names the entry at fault, when there is one. */
   refuse: (message: string, entry?: string) => Error;
 }
@@ -148,20 +156,23 @@ function paxPath(data: Buffer): string | undefined {
 const shown = (name: string) => JSON.stringify(name.slice(0, 200));
 
 /**
- * Unpacks a .tar.gz into `target` (made when missing; it should be new), streaming: regular files and folders
- * only (links, devices and fifos are refused), long names through pax or GNU headers, every name checked by
- * normalName and then `rules.allows`, no file twice, within the caps. Answers each file's size and SHA-256 and
- * the folders. A refused, truncated or corrupt archive throws `rules.refuse(...)`; `target` may then hold a
- * part, which the caller removes.
+ * Unpacks a .tar.gz (a path, or a stream of its bytes) into `target` (made when missing; it should be new),
+ * streaming: regular files and folders only (links, devices and fifos are refused), long names through pax or
+ * GNU headers, every name checked by normalName and then `rules.allows`, no file twice, within the caps. With
+ * `target` null nothing is written: the archive is only checked (a first pass before anything touches the disk).
+ * Answers each file's size and SHA-256, the folders and the kept file. A refused, truncated or corrupt archive
+ * throws `rules.refuse(...)`; `target` may then hold a part, which the caller removes.
  */
-export async function extractTarGz(archive: string, target: string, rules: TarReadRules): Promise<{ files: TarEntry[]; folders: string[] }> {
-  const root = resolve(target);
-  mkdirSync(root, { recursive: true });
+export async function extractTarGz(archive: string | Readable, target: string | null, rules: TarReadRules): Promise<{ files: TarEntry[]; folders: string[]; kept?: Buffer }> {
+  const root = target === null ? null : resolve(target);
+  if (root) mkdirSync(root, { recursive: true });
   const files: TarEntry[] = [];
   const folders: string[] = [];
   const seen = new Set<string>();
   let pending: Buffer = Buffer.alloc(0);
-  let file: { name: string; fd: number; size: number; left: number; padding: number; hash: ReturnType<typeof createHash> } | null = null;
+  let file: { name: string; fd: number | null; size: number; left: number; padding: number; hash: ReturnType<typeof createHash>; kept?: Buffer[] } | null = null;
+  let kept: Buffer | undefined;
+  let inflated = 0;
   let skip = 0; // bytes of a body (or padding) that are read but not written
   let meta: { kind: "pax" | "long"; left: number; padding: number; chunks: Buffer[] } | null = null;
   let nextName: string | undefined;
@@ -171,8 +182,8 @@ export async function extractTarGz(archive: string, target: string, rules: TarRe
   const place = (raw: string) => {
     const name = normalName(raw);
     if (name === null || !rules.allows(name)) throw new Refusal(`entry name ${shown(raw)} is not allowed`, raw.slice(0, 200));
-    const destination = resolve(root, name);
-    if (!destination.startsWith(root + sep)) throw new Refusal(`entry ${shown(raw)} leaves the folder`, raw.slice(0, 200));
+    const destination = resolve(root ?? "/", name);
+    if (!destination.startsWith((root ?? "") + sep)) throw new Refusal(`entry ${shown(raw)} leaves the folder`, raw.slice(0, 200));
     if (files.length + folders.length >= (rules.maxEntries ?? Number.POSITIVE_INFINITY)) throw new Refusal("the archive holds too many entries");
     return { name, destination };
   };
@@ -191,7 +202,7 @@ export async function extractTarGz(archive: string, target: string, rules: TarRe
     if (type === "g") return void (skip = size + padding);
     if (type === "5") {
       const { name, destination } = place(raw);
-      mkdirSync(destination, { recursive: true });
+      if (root) mkdirSync(destination, { recursive: true });
       return void folders.push(name);
     }
     if (type !== "0" && type !== "7") throw new Refusal(`entry ${shown(raw)} is not a regular file or folder`, raw.slice(0, 200));
@@ -200,8 +211,13 @@ export async function extractTarGz(archive: string, target: string, rules: TarRe
     const { name, destination } = place(raw);
     if (seen.has(name)) throw new Refusal(`entry ${shown(raw)} appears twice`, raw.slice(0, 200));
     seen.add(name);
-    mkdirSync(dirname(destination), { recursive: true });
-    file = { name, fd: openSync(destination, "wx", 0o600), size, left: size, padding, hash: createHash("sha256") };
+    const refused = rules.admit?.(name, size);
+    if (refused) throw new Refusal(refused, name);
+    const keeping = rules.keep?.name === name;
+    if (keeping && size > rules.keep!.limit) throw new Refusal(`entry ${shown(raw)} is larger than ${rules.keep!.limit} bytes`, name);
+    if (root) mkdirSync(dirname(destination), { recursive: true });
+    const fd = root ? openSync(destination, "wx", 0o600) : null;
+    file = { name, fd, size, left: size, padding, hash: createHash("sha256"), kept: keeping ? [] : undefined };
   };
 
   const take = () => {
@@ -213,12 +229,14 @@ export async function extractTarGz(archive: string, target: string, rules: TarRe
         if (skip > 0) return;
       } else if (file) {
         const part = pending.subarray(0, Math.min(file.left, pending.length));
-        writeSync(file.fd, part);
+        if (file.fd !== null) writeSync(file.fd, part);
+        file.kept?.push(Buffer.from(part));
         file.hash.update(part);
         file.left -= part.length;
         pending = pending.subarray(part.length);
         if (file.left > 0) return;
-        closeSync(file.fd);
+        if (file.fd !== null) closeSync(file.fd);
+        if (file.kept) kept = Buffer.concat(file.kept);
         files.push({ name: file.name, size: file.size, sha256: file.hash.digest("hex") });
         skip = file.padding;
         file = null;
@@ -242,7 +260,13 @@ export async function extractTarGz(archive: string, target: string, rules: TarRe
   };
 
   try {
-    for await (const chunk of createReadStream(archive).pipe(createGunzip()) as AsyncIterable<Buffer>) {
+    const source = typeof archive === "string" ? createReadStream(archive) : archive;
+    // A stream's own error (a failed decryption) does not travel through pipe(): hand it to gunzip.
+    const gunzip = createGunzip();
+    source.once("error", (error) => gunzip.destroy(error));
+    for await (const chunk of source.pipe(gunzip) as AsyncIterable<Buffer>) {
+      inflated += chunk.length;
+      if (inflated > (rules.maxStreamBytes ?? Number.POSITIVE_INFINITY)) throw new Refusal(`the archive unpacks to more than ${rules.maxStreamBytes} bytes`);
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       take();
       if (ended) break;
@@ -252,7 +276,8 @@ export async function extractTarGz(archive: string, target: string, rules: TarRe
     if (error instanceof Refusal) throw rules.refuse(error.message, error.entry);
     throw rules.refuse(`the archive cannot be read: ${(error as Error).message}`);
   } finally {
-    if (file) closeSync((file as { fd: number }).fd);
+    const open = (file as { fd: number | null } | null)?.fd;
+    if (open != null) closeSync(open);
   }
-  return { files, folders };
+  return { files, folders, kept };
 }

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync, gunzipSync } from "node:zlib";
 import { activityLog } from "../../../db/schema";
 import { makeUser, testApp, type TestApp } from "../../testing/harness";
 import { tarGz } from "../../testing/tar-fixture";
-import { backupsDir, fileNameOfDate } from "./names";
+import { givePassphrase, PASSPHRASE, plainTarOf, sealTar } from "../../testing/backup-fixture";
+import { backupsDir, fileNamesOfDate } from "./names";
 import { finishInterruptedRestore } from "./restore";
 
 let t: TestApp;
@@ -14,6 +14,7 @@ let adminId: number;
 beforeEach(async () => {
   t = testApp();
   ({ cookie: admin, user: { id: adminId } } = await t.userWithCookie("SYSTEM_ADMIN"));
+  await givePassphrase(t.config.dataDir);
 });
 afterEach(() => t.close());
 
@@ -30,13 +31,13 @@ async function backup() {
   return made.body.date as string;
 }
 
-const archivePath = (date: string) => join(backupsDir(t.config.dataDir), fileNameOfDate(date));
-const restore = (date: string) => t.call("POST", "/backup/restore-by-date", { cookie: admin, body: { date } });
+const archivePath = (date: string) => join(backupsDir(t.config.dataDir), fileNamesOfDate(date)[0]);
+const restore = (date: string) => t.call("POST", "/backup/restore-by-date", { cookie: admin, body: { date, passphrase: PASSPHRASE } });
 
-/** Places a hand-made archive in the backups folder under a date of its own. */
+/** Places a hand-made unencrypted archive (the format before encryption) in the backups folder under a date of its own. */
 function placeArchive(date: string, bytes: Buffer) {
   mkdirSync(backupsDir(t.config.dataDir), { recursive: true });
-  writeFileSync(archivePath(date), bytes);
+  writeFileSync(join(backupsDir(t.config.dataDir), fileNamesOfDate(date)[1]), bytes);
 }
 
 describe("backup and restore", () => {
@@ -46,7 +47,7 @@ describe("backup and restore", () => {
     const date = await backup();
     expect(date).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
     const list = await t.call("GET", "/backup/get-all", { cookie: admin });
-    expect(list.body).toEqual([{ date, size: expect.any(Number) }]);
+    expect(list.body).toEqual([{ date, size: expect.any(Number), encrypted: true }]);
 
     writeFileSync(kept, "changed bytes");
     const later = storedFile("2026/02/later", "made after the backup");
@@ -69,7 +70,7 @@ describe("backup and restore", () => {
   test("the archive holds a manifest with the SHA-256 of every entry, the database and the secret key", async () => {
     storedFile("2026/01/a", "aaa");
     const date = await backup();
-    const tar = gunzipSync(readFileSync(archivePath(date))).toString("latin1");
+    const tar = (await plainTarOf(archivePath(date))).toString("latin1");
     expect(tar).toContain("plexus.sqlite");
     expect(tar).toContain("keys/secret.key");
     expect(tar).toContain("files/2026/01/a");
@@ -98,7 +99,7 @@ describe("backup and restore", () => {
   test("a restore by an administrator the backup does not hold is logged by nobody, naming their login", async () => {
     const date = await backup();
     const { cookie, user } = await t.userWithCookie("SYSTEM_ADMIN");
-    expect((await t.call("POST", "/backup/restore-by-date", { cookie, body: { date } })).status).toBe(200);
+    expect((await t.call("POST", "/backup/restore-by-date", { cookie, body: { date, passphrase: PASSPHRASE } })).status).toBe(200);
     const rows = t.db.select().from(activityLog).all().filter((row) => row.activityType === "RESTORE");
     expect(rows.map((row) => [row.userId, row.description])).toEqual([[null, `backup ${date} by ${user.login}`]]);
   });
@@ -188,18 +189,18 @@ describe("a restore refuses what is not a sound backup, and changes nothing", ()
   test("an entry that does not match the manifest's SHA-256", async () => {
     storedFile("2026/01/a", "AAAA");
     const date = await backup();
-    const tar = gunzipSync(readFileSync(archivePath(date)));
+    const tar = await plainTarOf(archivePath(date));
     const at = tar.indexOf("AAAA");
     tar.write("BBBB", at);
-    writeFileSync(archivePath(date), gzipSync(tar));
+    await sealTar(t.config.dataDir, archivePath(date), tar);
     expect((await expectRefused(date)).body.details[0].message).toContain("does not match the manifest");
   });
 
   test("a backup made by a newer Plexus (schema newer than ours)", async () => {
     const date = await backup();
-    const tar = gunzipSync(readFileSync(archivePath(date))).toString("latin1");
+    const tar = (await plainTarOf(archivePath(date))).toString("latin1");
     const newer = tar.replace(/"schema":(\d+)/, (_, n) => `"schema":${String(Number(n) + 1).padStart(n.length, "0")}`);
-    writeFileSync(archivePath(date), gzipSync(Buffer.from(newer, "latin1")));
+    await sealTar(t.config.dataDir, archivePath(date), Buffer.from(newer, "latin1"));
     expect((await expectRefused(date)).body.details[0].message).toContain("newer Plexus");
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FtpSrv } from "ftp-srv";
 import { testApp, type TestApp } from "../../testing/harness";
+import { givePassphrase } from "../../testing/backup-fixture";
 import { backupsDir } from "./names";
 import { runScheduledBackup } from "./schedule";
 
@@ -12,6 +13,7 @@ let admin: string;
 beforeEach(async () => {
   t = testApp();
   admin = (await t.userWithCookie("SYSTEM_ADMIN")).cookie;
+  await givePassphrase(t.config.dataDir);
 });
 afterEach(() => t.close());
 
@@ -40,7 +42,7 @@ describe("FTP upload of each backup (ftp-srv on loopback)", () => {
   });
 
   test("with FTP_UPLOAD_BACKUPS the archive lands in FTP_FOLDER, byte for byte", async () => {
-    expect((await setSettings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(port), FTP_USER: "backups", FTP_PASSWORD: "ftp-secret", FTP_FOLDER: "/plexus/nightly", FTP_UPLOAD_BACKUPS: "true" })).status).toBe(200);
+    expect((await setSettings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(port), FTP_USER: "backups", FTP_PASSWORD: "ftp-secret", FTP_FOLDER: "/plexus/nightly", FTP_UPLOAD_BACKUPS: "true", FTP_PLAIN: "true" })).status).toBe(200);
     const made = await t.call("POST", "/backup/backup-now", { cookie: admin });
     expect(made.body.uploaded).toBe(true);
     const [local] = readdirSync(backupsDir(t.config.dataDir));
@@ -49,14 +51,14 @@ describe("FTP upload of each backup (ftp-srv on loopback)", () => {
     const me = (await t.call("GET", "/users/get-user", { cookie: admin })).body.id;
     const log = await t.call("POST", "/admin/activity-log/find-pageable-search-result", { cookie: admin, body: { page: 0, rowsPerPage: 50, sortBy: "date", desc: true } });
     const sent = log.body.content.filter((row: { activityType: string }) => row.activityType === "FTP_DOWNLOAD");
-    expect(sent.map((row: { description: string; userEntity: { id: number } }) => [row.description, row.userEntity.id])).toEqual([[`${local} to 127.0.0.1`, me]]);
+    expect(sent.map((row: { description: string; userEntity: { id: number } }) => [row.description, row.userEntity.id])).toEqual([[`${local} to 127.0.0.1 over plain FTP`, me]]);
   });
 
   test("without it nothing is sent; a failed upload keeps the local backup and says uploaded: false", async () => {
     const before = logins.length;
     expect((await t.call("POST", "/backup/backup-now", { cookie: admin })).body.uploaded).toBe(false);
     expect(logins.length).toBe(before);
-    await setSettings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(port), FTP_USER: "backups", FTP_PASSWORD: "wrong", FTP_UPLOAD_BACKUPS: "true" });
+    await setSettings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(port), FTP_USER: "backups", FTP_PASSWORD: "wrong", FTP_UPLOAD_BACKUPS: "true", FTP_PLAIN: "true" });
     await Bun.sleep(1000);
     const made = await t.call("POST", "/backup/backup-now", { cookie: admin });
     expect(made.status).toBe(200);
@@ -76,7 +78,7 @@ describe("the daily schedule", () => {
     expect(await runScheduledBackup(t.ctx, at(1, 23, 0))).toBe(false);
     expect(await runScheduledBackup(t.ctx, at(2, 3, 30))).toBe(true);
     expect(await runScheduledBackup(t.ctx, at(3, 9, 0))).toBe(true);
-    expect(readdirSync(backupsDir(t.config.dataDir)).sort()).toEqual(["plexus-20300102-033000.tar.gz", "plexus-20300103-090000.tar.gz"]);
+    expect(readdirSync(backupsDir(t.config.dataDir)).sort()).toEqual(["plexus-20300102-033000.tar.gz.enc", "plexus-20300103-090000.tar.gz.enc"]);
   });
 
   test("is off with an empty or malformed BACKUP_TIME, and for another backup type", async () => {
@@ -87,5 +89,15 @@ describe("the daily schedule", () => {
     await setSettings({ BACKUP_TIME: "03:00", BACKUP_TYPE: "NONE" });
     expect(await runScheduledBackup(t.ctx, noon)).toBe(false);
     expect(readdirSync(t.config.dataDir)).not.toContain("backups");
+  });
+
+  test("waits, without failing, until a backup passphrase is set", async () => {
+    await setSettings({ BACKUP_TIME: "03:00" });
+    rmSync(join(t.config.dataDir, "backup.key"));
+    const noon = new Date(2030, 0, 1, 12, 0, 0);
+    expect(await runScheduledBackup(t.ctx, noon)).toBe(false);
+    expect(readdirSync(t.config.dataDir)).not.toContain("backups");
+    await givePassphrase(t.config.dataDir);
+    expect(await runScheduledBackup(t.ctx, noon)).toBe(true);
   });
 });

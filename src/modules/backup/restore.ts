@@ -5,12 +5,15 @@ import { openDb, type Db } from "../../../db/client";
 import { randomToken } from "../../lib/crypto";
 import { log } from "../../lib/log";
 import { appliedMigration, latestMigration } from "./schema-version";
-import { extractTarGz, type TarEntry } from "../../lib/tar";
+import { extractTarGz, type TarEntry, type TarReadRules } from "../../lib/tar";
+import { ArchiveError, openArchive } from "./open-archive";
 import { DATABASE_ENTRY, isBackupEntry, KEY_FILES, MANIFEST, type Manifest } from "./snapshot";
 
 /**
- * Restoring, in an order a crash cannot break: the archive is extracted into DATA_DIR/.restore-<token> and
- * checked (manifest hashes, integrity_check, schema not newer than ours); a marker names the folder and a
+ * Restoring, in an order a crash cannot break: the archive is first read through without writing anything
+ * (manifest found, every entry's size and hash matching it, the declared total within the compression-ratio
+ * limit), then extracted into DATA_DIR/.restore-<token>, no file past its declared size, and checked again
+ * (manifest hashes, integrity_check, schema not newer than ours); a marker names the folder and a
  * token; the live database takes the backup's rows in ONE transaction that also writes the token into
  * PRAGMA user_version; only then are the files folder and the key files swapped by renames. A crash before
  * the commit leaves the old database and files; after it, the next start (finishInterruptedRestore) sees the
@@ -23,15 +26,19 @@ interface Marker {
   stage: string;
 }
 
-/** Why an archive was refused; the service turns it into the backup_invalid error. */
-export class ArchiveError extends Error {}
+/**
+ * The most a backup may unpack to, per compressed byte: gzip of a vacuumed database and stored files stays far
+ * below it (Plexus's own backups: about 2-30x), a deflate bomb needs about 1000x.
+ */
+const MAX_RATIO = 200;
+const MANIFEST_LIMIT = 16 * 1024 * 1024;
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-function readManifest(stage: string, extracted: TarEntry[]): Manifest {
+function checkManifest(bytes: Buffer | undefined, extracted: TarEntry[]): Manifest {
   let manifest: Manifest;
   try {
-    manifest = JSON.parse(readFileSync(join(stage, MANIFEST), "utf8"));
+    manifest = JSON.parse(bytes!.toString("utf8"));
   } catch {
     throw new ArchiveError("the archive has no readable manifest");
   }
@@ -142,14 +149,23 @@ function keysDiffer(dataDir: string, stage: string): boolean {
 
 /**
  * Restores the archive at `archive` over the live data. Throws ArchiveError, with nothing changed, when the
- * archive is not a sound Plexus backup. `restartNeeded`: the backup's keys differ from the running ones,
- * which the process holds in memory. `andThen` runs in the database step's transaction, after the copy.
+ * archive is not a sound Plexus backup, and PassphraseError when it is encrypted and `passphrase` is missing or
+ * wrong. `restartNeeded`: the backup's keys differ from the running ones, which the process holds in memory.
+ * `andThen` runs in the database step's transaction, after the copy.
  */
-export async function restoreArchive(db: Db, dataDir: string, archive: string, andThen: () => void = () => {}): Promise<{ restartNeeded: boolean }> {
+export async function restoreArchive(db: Db, dataDir: string, archive: string, options: { passphrase?: string; andThen?: () => void } = {}): Promise<{ restartNeeded: boolean }> {
+  const { read, compressedBytes } = await openArchive(archive, options.passphrase);
+  const limit = MAX_RATIO * compressedBytes;
+  const rules: TarReadRules = { allows: isBackupEntry, maxStreamBytes: limit, refuse: (message) => new ArchiveError(message) };
+  const scan = await extractTarGz(read(), null, { ...rules, keep: { name: MANIFEST, limit: MANIFEST_LIMIT } });
+  const declared = new Map(checkManifest(scan.kept, scan.files).entries.map((entry) => [entry.name, entry.size]));
+  const total = [...declared.values()].reduce((sum, size) => sum + size, 0) + (scan.kept?.length ?? 0);
+  if (total > limit) throw new ArchiveError(`the archive would unpack to ${total} bytes, more than ${MAX_RATIO} times its size`);
+  const admit = (name: string, size: number) => (name === MANIFEST ? size === scan.kept?.length : declared.get(name) === size) ? null : `${name} is not the size the manifest declares`;
   const stage = join(dataDir, `.restore-${randomToken(9)}`);
   try {
-    const { files } = await extractTarGz(archive, stage, { allows: isBackupEntry, refuse: (message) => new ArchiveError(message) });
-    const manifest = readManifest(stage, files);
+    const { files } = await extractTarGz(read(), stage, { ...rules, admit, maxBytes: total });
+    const manifest = checkManifest(readFileSync(join(stage, MANIFEST)), files);
     checkDatabase(join(stage, DATABASE_ENTRY), manifest);
   } catch (error) {
     rmSync(stage, { recursive: true, force: true });
@@ -159,7 +175,7 @@ export async function restoreArchive(db: Db, dataDir: string, archive: string, a
   const marker: Marker = { token: 1 + Math.floor(Math.random() * 0x7ffffffe), stage };
   writeFileSync(join(dataDir, MARKER), JSON.stringify(marker), { mode: 0o600 });
   try {
-    copyDatabase(db.$client, join(stage, DATABASE_ENTRY), marker.token, andThen);
+    copyDatabase(db.$client, join(stage, DATABASE_ENTRY), marker.token, options.andThen ?? (() => {}));
   } catch (error) {
     rmSync(join(dataDir, MARKER), { force: true });
     rmSync(stage, { recursive: true, force: true });

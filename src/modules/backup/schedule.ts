@@ -3,9 +3,12 @@ import type { AppContext } from "../../lib/context";
 import { log } from "../../lib/log";
 import { settingValues } from "../settings/service";
 import { backupsDir, fileNameOf } from "./names";
+import { storedBackupKey } from "./passphrase";
 import { backupNow, pruneBackups } from "./service";
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/** Data folders already told that a due backup waits for a passphrase: the log says it once, not every minute. */
+const toldNoPassphrase = new Set<string>();
 
 /**
  * The daily backup: once the server's local time passes BACKUP_TIME (HH:mm; empty switches it off) and no
@@ -19,10 +22,17 @@ export async function runScheduledBackup(ctx: AppContext, now = new Date()): Pro
   const due = new Date(now);
   due.setHours(Number(time[1]), Number(time[2]), 0, 0);
   if (now < due) return false;
-  const dueName = fileNameOf(due);
-  const day = dueName.slice(0, "plexus-YYYYMMDD-".length);
+  // Compared by the date part of the names, so that an older, unencrypted backup of today counts too.
+  const stem = (name: string) => name.slice(0, "plexus-YYYYMMDD-HHmmss".length);
+  const dueStem = stem(fileNameOf(due));
+  const day = dueStem.slice(0, "plexus-YYYYMMDD-".length);
   const folder = backupsDir(ctx.config.dataDir);
-  if (existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(day) && name >= dueName)) return false;
+  if (existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(day) && stem(name) >= dueStem)) return false;
+  if (!storedBackupKey(ctx.config.dataDir)) {
+    if (!toldNoPassphrase.has(ctx.config.dataDir)) log.warn("backup.passphrase_missing", { due: dueStem });
+    toldNoPassphrase.add(ctx.config.dataDir);
+    return false;
+  }
   await backupNow(ctx, now);
   const keep = Number(s.BACKUP_KEEP);
   if (Number.isInteger(keep) && keep >= 1) pruneBackups(ctx, keep);

@@ -4,7 +4,9 @@ import type { Db } from "../../../db/client";
 import { randomToken } from "../../lib/crypto";
 import { latestMigration } from "./schema-version";
 import { tarWriter } from "../../lib/tar";
-import { backupsDir, fileNameOf } from "./names";
+import { backupsDir, fileNameOf, fileNamesOfDate, dateOfFileName } from "./names";
+import type { BackupKey } from "./passphrase";
+import { sealHeader, sealStream } from "./seal";
 
 /** The key files kept in DATA_DIR that a backup carries (losing secret.key makes chat messages unreadable). */
 export const KEY_FILES = ["secret.key", "share.key", "device.key"] as const;
@@ -60,18 +62,24 @@ function freeze(db: Db, dataDir: string, work: string) {
   }
 }
 
-/** Writes DATA_DIR/backups/plexus-<date>.tar.gz: the database, stored files, key files and a manifest last. */
-export async function writeBackup(db: Db, dataDir: string, now = new Date()): Promise<string> {
+/** Whether a backup of that second exists already, encrypted or not. */
+const taken = (folder: string, when: Date) => fileNamesOfDate(dateOfFileName(fileNameOf(when))!).some((name) => existsSync(join(folder, name)));
+
+/**
+ * Writes DATA_DIR/backups/plexus-<date>.tar.gz.enc: the database, stored files, key files and a manifest last,
+ * gzipped and then encrypted with the backup key (seal.ts).
+ */
+export async function writeBackup(db: Db, dataDir: string, key: BackupKey, now = new Date()): Promise<string> {
   const folder = backupsDir(dataDir);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   let when = now;
-  while (existsSync(join(folder, fileNameOf(when)))) when = new Date(when.getTime() + 1000);
+  while (taken(folder, when)) when = new Date(when.getTime() + 1000);
   const name = fileNameOf(when);
   const work = join(folder, `.work-${randomToken(9)}`);
   const partial = join(folder, `.${name}.partial`);
   try {
     freeze(db, dataDir, work);
-    const tar = tarWriter(partial, isBackupEntry);
+    const tar = tarWriter(partial, isBackupEntry, sealStream(key.key, sealHeader(key.params, key.key)));
     for (const relative of walk(work)) {
       const source = join(work, relative);
       const entryName = relative.startsWith("keys/") || relative.startsWith("files/") || relative === DATABASE_ENTRY ? relative : null;

@@ -51,6 +51,8 @@ export const SETTING_DEFAULTS: SettingDefault[] = [
   { label: "FTP_PORT", type: "FTP", body: "21", kind: "port" },
   { label: "FTP_FOLDER", type: "FTP", body: "/" },
   { label: "FTP_UPLOAD_BACKUPS", type: "FTP", body: "false", kind: "boolean" },
+  { label: "FTP_CA_CERTIFICATE", type: "FTP" },
+  { label: "FTP_PLAIN", type: "FTP", body: "false", kind: "boolean" },
   { label: "BACKUP_TYPE", type: "GENERAL", body: "LOCAL" },
   { label: "BACKUP_TIME", type: "GENERAL", body: "" },
   { label: "BACKUP_KEEP", type: "GENERAL", body: "7", kind: "number" },

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { activityLog, driveFiles, mailTemplates, stagedFiles } from "../../../db/schema";
+import { givePassphrase, PASSPHRASE } from "../../testing/backup-fixture";
 import { testApp } from "../../testing/harness";
 import { tarGz } from "../../testing/tar-fixture";
 import { buildManifest, placePackage } from "./package-fixture";
@@ -24,6 +25,7 @@ beforeEach(async () => {
   process.env.PLEXUS_INSTALL_DIR = install;
   t = testApp();
   ({ cookie: root, user: { id: rootId } } = await t.userWithCookie("SYSTEM_ADMIN"));
+  await givePassphrase(t.config.dataDir);
 });
 afterEach(async () => {
   await t.close();
@@ -75,9 +77,9 @@ describe("installing an update", () => {
     expect(logged.map((row) => row.description)).toEqual(["Plexus build 3 to 4"]);
     // A normal backup, taken before the swap: on the Backups page's list, and restorable from there.
     const backups = await t.call("GET", "/backup/get-all", { cookie: root });
-    expect(backups.body).toEqual([{ date: expect.any(String), size: expect.any(Number) }]);
+    expect(backups.body).toEqual([{ date: expect.any(String), size: expect.any(Number), encrypted: true }]);
     expect(readdirSync(join(t.config.dataDir, "updates")).filter((name) => name.endsWith(".sqlite"))).toEqual([]);
-    expect(await t.call("POST", "/backup/restore-by-date", { cookie: root, body: { date: backups.body[0].date } })).toMatchObject({ status: 200 });
+    expect(await t.call("POST", "/backup/restore-by-date", { cookie: root, body: { date: backups.body[0].date, passphrase: PASSPHRASE } })).toMatchObject({ status: 200 });
     await Bun.sleep(400);
     expect(restarts).toBe(1);
   });
@@ -102,6 +104,10 @@ describe("installing an update", () => {
       t.db.$client.exec("UPDATE settings SET body = 'NONE' WHERE label = 'BACKUP_TYPE'");
       placePackage(t.config.dataDir, 4, tarGz([buildManifest(4), { name: "app/new.txt", content: "new build" }]));
     }, 409, "backup_disabled"],
+    ["a sound package before a backup passphrase is set (no backup, no update)", () => {
+      rmSync(join(t.config.dataDir, "backup.key"));
+      placePackage(t.config.dataDir, 4, tarGz([buildManifest(4), { name: "app/new.txt", content: "new build" }]));
+    }, 409, "backup_passphrase_missing"],
   ];
   for (const [what, arrange, status, error] of refusals) {
     test(`${what} is refused and nothing changes`, async () => {
