@@ -5,6 +5,7 @@
  */
 import sanitizeHtml from "sanitize-html";
 import { DOCX_TITLE_CLASS } from "../modules/docs/docx-html";
+import { safeUrl, type InlineAllowList } from "./inline-html";
 
 const { allowedTags, allowedAttributes } = sanitizeHtml.defaults;
 
@@ -112,11 +113,34 @@ export type HtmlSetting = keyof typeof SETTINGS;
 /** `html` cleaned for what it is. */
 export const sanitize = (html: string, setting: HtmlSetting): string => sanitizeHtml(html, SETTINGS[setting]);
 
-/** Keeps everything, only reserialised as sanitize-html writes HTML: what `refusedHtml` compares with. */
-const KEEP_ALL: sanitizeHtml.IOptions = { allowedTags: false, allowedAttributes: false, allowVulnerableTags: true, allowedSchemesAppliedToAttributes: [], allowProtocolRelative: true };
+const LINK_SCHEMES = ["http:", "https:", "mailto:"];
+const oneOf = (...values: string[]) => (value: string) => (values.includes(value) ? value : undefined);
+const none = {};
 
 /**
- * Whether cleaning `html` for `setting` would drop anything (a tag, an attribute, a URL's scheme): input that
- * must be refused with a clear error rather than stored changed (task descriptions' blocks).
+ * The marks a task description's text may carry, rebuilt by src/lib/inline-html.ts (not sanitize-html):
+ * what the description editor's inline tools write (bold, italic, links opening in a new tab), and the marks
+ * of Editor.js's common inline tools with their own classes only, so no page class can style user text.
  */
-export const refusedHtml = (html: string, setting: HtmlSetting): boolean => sanitize(html, setting) !== sanitizeHtml(html, KEEP_ALL);
+export const ISSUE_MARKS: InlineAllowList = {
+  tags: {
+    b: none,
+    strong: none,
+    i: none,
+    em: none,
+    u: none,
+    s: none,
+    sub: none,
+    sup: none,
+    span: none,
+    br: none,
+    code: { class: oneOf("inline-code") },
+    mark: { class: oneOf("cdx-marker") },
+    a: {
+      href: (value) => safeUrl(value, LINK_SCHEMES),
+      title: (value) => value,
+      target: oneOf("_blank"),
+      rel: (value) => (value.split(/\s+/).every((token) => ["nofollow", "noopener", "noreferrer"].includes(token)) ? value : undefined),
+    },
+  },
+};
