@@ -18,7 +18,8 @@ const HOSTILE = [
 const KEEPS: Record<HtmlSetting, [input: string, output: string][]> = {
   richText: [
     ['<h1 style="text-align:center">Title</h1>', '<h1 style="text-align:center">Title</h1>'],
-    ['<p class="note" data-ref="DATA-1"><b>bold</b> <u>u</u> <mark>m</mark></p>', '<p class="note" data-ref="DATA-1"><b>bold</b> <u>u</u> <mark>m</mark></p>'],
+    ['<p class="note" data-ref="DATA-1"><b>bold</b> <u>u</u> <mark>m</mark></p>', '<p data-ref="DATA-1"><b>bold</b> <u>u</u> <mark>m</mark></p>'],
+    ['<span class="rail">fixed bar</span><a href="//evil.test/">x</a><img src="data:text/html,x">', "<span>fixed bar</span><a>x</a><img />"],
     ['<span style="color:#b71c1c;position:fixed">red</span>', '<span style="color:#b71c1c">red</span>'],
     ['<img src="https://example.test/a.png" alt="a" width="10">', '<img src="https://example.test/a.png" alt="a" width="10" />'],
     ['<table><tr><td colspan="2">x</td></tr></table>', '<table><tr><td colspan="2">x</td></tr></table>'],
@@ -30,6 +31,7 @@ const KEEPS: Record<HtmlSetting, [input: string, output: string][]> = {
     ['<img src="https://tracker.test/pixel.png">', "<img />"],
     ['<a href="mailto:a@example.test">mail</a>', '<a href="mailto:a@example.test">mail</a>'],
     ['<p style="color:red" class="x">p</p>', "<p>p</p>"],
+    ['<a id="plexus-me" href="#footnote-1">n</a><p id="footnote-1">f</p>', '<a href="#footnote-1">n</a><p id="footnote-1">f</p>'],
   ],
   wiki: [
     ['<h2 style="color:red" class="x" id="y">Part</h2><ul><li><s>old</s> <code>x</code></li></ul>', "<h2>Part</h2><ul><li><s>old</s> <code>x</code></li></ul>"],

@@ -20,19 +20,36 @@ const SAFE_STYLES: sanitizeHtml.IOptions["allowedStyles"] = {
 
 const TABLE_SPANS = { td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] };
 
+/** `attribs` without `name` unless `keep` says its value may stay (the others in their order). */
+const keepIf = (name: string, keep: (value: string) => boolean): sanitizeHtml.Transformer => (tagName, attribs) => {
+  const out = { ...attribs };
+  if (out[name] !== undefined && !keep(out[name])) delete out[name];
+  return { tagName, attribs: out };
+};
+/** An inline picture's data: URL must hold a picture (an <img> runs nothing, but nothing else belongs there). */
+const imageData = keepIf("src", (src) => !/^\s*data:/i.test(src) || /^\s*data:image\//i.test(src));
+/** The ids mammoth writes (headings numbered by the converter, notes): a document's own bookmark names could clobber the page's ids. */
+const docxIds = keepIf("id", (id) => /^(h|footnote|footnote-ref|endnote|endnote-ref)-\d+$/.test(id));
+
 const ISSUE_INLINE = {
   allowedTags: ["b", "strong", "i", "em", "u", "s", "a", "code", "mark", "br", "span", "sub", "sup"],
-  allowedAttributes: { a: ["href", "title", "target", "rel"], code: ["class"], mark: ["class"], span: ["class"] },
+  allowedAttributes: { a: ["href", "title", "target", "rel"], code: ["class"], mark: ["class"] },
+  allowedClasses: { code: ["inline-code"], mark: ["cdx-marker"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowProtocolRelative: false,
 };
 
 const SETTINGS = {
-  /** What people write in the editors: report bodies and category descriptions. */
+  /**
+   * What people write in the editors: data bodies and category descriptions. No classes (a page class such
+   * as a fixed bar's would lay user text over the page) and no scheme-less links to other hosts.
+   */
   richText: {
     allowedTags: [...allowedTags, "img"],
-    allowedAttributes: { ...allowedAttributes, "*": ["class", "style", "data-*"], img: ["src", "alt", "title", "width", "height"], ...TABLE_SPANS },
+    allowedAttributes: { ...allowedAttributes, "*": ["style", "data-*"], img: ["src", "alt", "title", "width", "height"], ...TABLE_SPANS },
     allowedSchemesByTag: { img: ["http", "https", "data"] },
+    allowProtocolRelative: false,
+    transformTags: { img: imageData },
     allowedStyles: SAFE_STYLES,
   },
   /**
@@ -45,6 +62,8 @@ const SETTINGS = {
     allowedClasses: { h1: [DOCX_TITLE_CLASS] },
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: ["data"] },
+    allowProtocolRelative: false,
+    transformTags: { "*": docxIds, img: imageData },
   },
   /**
    * A wiki article from its editor: headings, paragraphs, lists, quotes, code, tables (with spans), links
@@ -81,6 +100,7 @@ const SETTINGS = {
     allowedAttributes: { ...allowedAttributes, "*": ["style"], img: ["src", "alt", "width", "height"], ...TABLE_SPANS },
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: ["http", "https"] },
+    allowProtocolRelative: false,
     allowedStyles: SAFE_STYLES,
   },
   /**
