@@ -99,7 +99,7 @@ type Scene = Awaited<ReturnType<typeof f.projectScene>>;
 const SINKS: { name: string; tags?: Set<string>; write: (html: string, s: Scene) => Promise<string[]> | string[] }[] = [
   // Services clean on save with these named settings (wiki articles and compare, reports, mail templates and
   // mails, category descriptions and data bodies, converted DOCX, calculation results), and the pages show them.
-  ...(["richText", "docx", "wiki", "report", "mail", "calcResult", "issue", "issueInline"] as HtmlSetting[]).map((setting) => ({ name: `sanitize ${setting}`, write: (html: string) => [sanitize(html, setting)] })),
+  ...(["richText", "docx", "wiki", "report", "mail", "calcResult"] as HtmlSetting[]).map((setting) => ({ name: `sanitize ${setting}`, write: (html: string) => [sanitize(html, setting)] })),
   {
     name: "task description saved and read (the page's HTML and the JSON Editor.js loads)",
     tags: new Set(["p", "b", "strong", "i", "em", "u", "s", "sub", "sup", "span", "br", "code", "mark", "a"]),
