@@ -4,6 +4,7 @@ import { type DefaultTreeAdapterMap, parseFragment } from "parse5";
 import sanitizeHtml from "sanitize-html";
 import { issues } from "../../db/schema";
 import { withTestApp } from "../testing/harness";
+import { diffHtml } from "./html-diff";
 import { type HtmlSetting, sanitize } from "./sanitize";
 
 // One corpus of markup that parsers read differently (htmlparser2 on the server, the browser's HTML5 parser
@@ -53,7 +54,7 @@ const CORPUS = [
 const TAGS = new Set([...sanitizeHtml.defaults.allowedTags, "img", "ins", "del"]);
 const ATTRIBUTES = new Set(["href", "src", "alt", "title", "width", "height", "colspan", "rowspan", "class", "id", "style", "target", "rel"]);
 const URL_ATTRIBUTES = new Set(["href", "src", "srcset", "action", "formaction", "poster", "background", "cite", "data", "xlink:href"]);
-const CLASSES = new Set(["inline-code", "cdx-marker", "docx-title"]);
+const CLASSES = new Set(["inline-code", "cdx-marker", "docx-title", "diffins", "diffdel", "diffmod", "mod"]);
 const STYLES = new Set(["text-align", "color", "background-color"]);
 const HTML_NS = "http://www.w3.org/1999/xhtml";
 
@@ -100,6 +101,8 @@ const SINKS: { name: string; tags?: Set<string>; write: (html: string, s: Scene)
   // Services clean on save with these named settings (wiki articles and compare, reports, mail templates and
   // mails, category descriptions and data bodies, converted DOCX, calculation results), and the pages show them.
   ...(["richText", "docx", "wiki", "report", "mail", "calcResult"] as HtmlSetting[]).map((setting) => ({ name: `sanitize ${setting}`, write: (html: string) => [sanitize(html, setting)] })),
+  // The document page compares two converted versions in the browser: the diff of two cleaned bodies.
+  { name: "DOCX versions compared", write: (html: string) => [diffHtml(sanitize("<p>before</p>", "docx"), sanitize(html, "docx")), diffHtml(sanitize(html, "docx"), sanitize(`<p>${html}</p>`, "docx"))] },
   {
     name: "task description saved and read (the page's HTML and the JSON Editor.js loads)",
     tags: new Set(["p", "b", "strong", "i", "em", "u", "s", "sub", "sup", "span", "br", "code", "mark", "a"]),
