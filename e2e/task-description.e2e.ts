@@ -63,6 +63,19 @@ test(
     await page.waitForTimeout(1500);
     expect(page.url()).toBe(address);
     expect(await liveParts(page, "[data-td-editor] .ce-block__content")).toEqual([]);
+
+    // What the editor itself writes passes the rules: bold typed with the keyboard, the old text kept as it shows.
+    await editor.getByText("Second").click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type(" Strong");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type(" plain & <i>typed</i>");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Description changed").waitFor();
+    await shown.locator("b").getByText("Strong").waitFor();
+    expect((await shown.locator("p").nth(1).textContent())?.replace(/\u00a0/g, " ")).toBe("Second Strong plain & <i>typed</i>");
+    expect(await liveParts(page, "[data-td-desc]")).toEqual([]);
     await context.close();
   },
   TIMEOUT,
