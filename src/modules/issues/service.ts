@@ -52,7 +52,7 @@ const writeHistory = (ctx: AppContext, chatId: number | null, actor: User, event
 
 /** issue/save without an id: any member of the project makes a task; the actor reports it. Its chat and first history lines come with it. */
 async function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
-  const description = await prebuiltDescription(input.description, () => requireProjectRole(ctx.db, actor, input.project.id));
+  const description = await prebuiltDescription(input.description, () => requireProjectRole(ctx.db, actor, input.project.id), actor.id);
   const access = requireProjectRole(ctx.db, actor, input.project.id);
   const { id: _, project, ...fields } = input;
   const changes = checkChanges(ctx.db, actor, project.id, fields, undefined, description);
@@ -101,7 +101,7 @@ function applyChanges(ctx: AppContext, actor: User, issue: Issue, access: Projec
 
 /** issue/update (and issue/save with an id): the fields given change, the others stay; a task never moves to another project. */
 export async function updateIssue(ctx: AppContext, actor: User, input: UpdateIssueInput) {
-  const description = await prebuiltDescription(input.description, () => requireIssue(ctx.db, actor, input.id, "edit"));
+  const description = await prebuiltDescription(input.description, () => requireIssue(ctx.db, actor, input.id, "edit"), actor.id);
   const { issue, access } = requireIssue(ctx.db, actor, input.id, "edit"); // after the worker: the task may have changed meanwhile
   const { id: _, project, ...fields } = input;
   if (project && project.id !== issue.projectId) throw invalid([{ path: "body.project.id", message: "issue.cannotMove", code: "issue.cannotMove" }]);
