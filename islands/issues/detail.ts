@@ -27,7 +27,7 @@ const overdue = (issue: Pick<Issue, "status" | "dueDate">) => issue.status !== "
 /**
  * A task's detail (pages/_components/issues/IssueDetail.astro): status with Done and Reopen,
  * name, assignee, due date with the overdue icon, categories, template values, the description
- * (the server's sanitised HTML; Editor.js loads only when someone edits) and the task's ISSUE chat
+ * (the HTML the server built from its blocks; Editor.js loads only when someone edits) and the task's ISSUE chat
  * as its comments and history. Every change is shown at once and restored if the server refuses it.
  */
 export function taskDetail(root: HTMLElement, options: DetailOptions) {
@@ -73,7 +73,7 @@ export function taskDetail(root: HTMLElement, options: DetailOptions) {
     text("created", dateFormat.format(new Date(issue.creationDate)));
     text("template", issue.template ? `${issue.template.icon} ${issue.template.name}`.trim() : "—");
     fillFields(issue);
-    descHtml.innerHTML = issue.descriptionHtml; // sanitised by the server (src/lib/sanitize.ts)
+    descHtml.innerHTML = issue.descriptionHtml; // built by the server from the blocks (src/modules/issues/description.ts)
     $("[data-td-desc-empty]").hidden = !!issue.descriptionHtml.trim() || !!editor;
     for (const control of [status, performer, due, ...categoryBoxes()]) control.disabled = !editable;
     for (const button of root.querySelectorAll<HTMLButtonElement>("[data-td-done], [data-td-reopen], [data-td-rename], [data-td-edit]")) button.disabled = !editable;

@@ -1,10 +1,13 @@
 /**
  * The one place HTML from outside is cleaned (sanitize-html). Each kind of HTML has a named setting;
  * code never writes a configuration of its own. Every setting drops scripts, event handlers and
- * schemes other than those listed (so no javascript: URLs).
+ * schemes other than those listed (so no javascript: URLs), and styles but alignment and colours.
+ * Task descriptions are not cleaned but rebuilt from their blocks, with the marks of ISSUE_MARKS below.
+ * src/lib/xss-corpus.test.ts proves every output inert as a browser parses it.
  */
 import sanitizeHtml from "sanitize-html";
 import { DOCX_TITLE_CLASS } from "../modules/docs/docx-html";
+import { safeUrl, type InlineAllowList } from "./inline-html";
 
 const { allowedTags, allowedAttributes } = sanitizeHtml.defaults;
 
@@ -19,19 +22,28 @@ const SAFE_STYLES: sanitizeHtml.IOptions["allowedStyles"] = {
 
 const TABLE_SPANS = { td: ["colspan", "rowspan"], th: ["colspan", "rowspan"] };
 
-const ISSUE_INLINE = {
-  allowedTags: ["b", "strong", "i", "em", "u", "s", "a", "code", "mark", "br", "span", "sub", "sup"],
-  allowedAttributes: { a: ["href", "title", "target", "rel"], code: ["class"], mark: ["class"], span: ["class"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowProtocolRelative: false,
+/** `attribs` without `name` unless `keep` says its value may stay (the others in their order). */
+const keepIf = (name: string, keep: (value: string) => boolean): sanitizeHtml.Transformer => (tagName, attribs) => {
+  const out = { ...attribs };
+  if (out[name] !== undefined && !keep(out[name])) delete out[name];
+  return { tagName, attribs: out };
 };
+/** An inline picture's data: URL must hold a picture (an <img> runs nothing, but nothing else belongs there). */
+const imageData = keepIf("src", (src) => !/^\s*data:/i.test(src) || /^\s*data:image\//i.test(src));
+/** The ids mammoth writes (headings numbered by the converter, notes): a document's own bookmark names could clobber the page's ids. */
+const docxIds = keepIf("id", (id) => /^(h|footnote|footnote-ref|endnote|endnote-ref)-\d+$/.test(id));
 
 const SETTINGS = {
-  /** What people write in the editors: report bodies and category descriptions. */
+  /**
+   * What people write in the editors: data bodies and category descriptions. No classes (a page class such
+   * as a fixed bar's would lay user text over the page) and no scheme-less links to other hosts.
+   */
   richText: {
     allowedTags: [...allowedTags, "img"],
-    allowedAttributes: { ...allowedAttributes, "*": ["class", "style", "data-*"], img: ["src", "alt", "title", "width", "height"], ...TABLE_SPANS },
+    allowedAttributes: { ...allowedAttributes, "*": ["style", "data-*"], img: ["src", "alt", "title", "width", "height"], ...TABLE_SPANS },
     allowedSchemesByTag: { img: ["http", "https", "data"] },
+    allowProtocolRelative: false,
+    transformTags: { img: imageData },
     allowedStyles: SAFE_STYLES,
   },
   /**
@@ -44,6 +56,8 @@ const SETTINGS = {
     allowedClasses: { h1: [DOCX_TITLE_CLASS] },
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: ["data"] },
+    allowProtocolRelative: false,
+    transformTags: { "*": docxIds, img: imageData },
   },
   /**
    * A wiki article from its editor: headings, paragraphs, lists, quotes, code, tables (with spans), links
@@ -80,19 +94,8 @@ const SETTINGS = {
     allowedAttributes: { ...allowedAttributes, "*": ["style"], img: ["src", "alt", "width", "height"], ...TABLE_SPANS },
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: ["http", "https"] },
-    allowedStyles: SAFE_STYLES,
-  },
-  /**
-   * The inline HTML inside a task description's Editor.js blocks: what its inline tools write (bold,
-   * italic, underline, links to http, https and mailto, inline code and the marker with their classes).
-   */
-  issueInline: ISSUE_INLINE,
-  /** A task description rendered from its blocks on the server: the blocks' elements around that inline HTML; no images. */
-  issue: {
-    allowedTags: [...allowedTags.filter((tag) => tag !== "img"), ...ISSUE_INLINE.allowedTags],
-    allowedAttributes: { ...ISSUE_INLINE.allowedAttributes, ...TABLE_SPANS },
-    allowedSchemes: ISSUE_INLINE.allowedSchemes,
     allowProtocolRelative: false,
+    allowedStyles: SAFE_STYLES,
   },
   /**
    * What a calculation's main returns as text (src/modules/calc): formatting, tables with spans, alignment
@@ -112,11 +115,34 @@ export type HtmlSetting = keyof typeof SETTINGS;
 /** `html` cleaned for what it is. */
 export const sanitize = (html: string, setting: HtmlSetting): string => sanitizeHtml(html, SETTINGS[setting]);
 
-/** Keeps everything, only reserialised as sanitize-html writes HTML: what `refusedHtml` compares with. */
-const KEEP_ALL: sanitizeHtml.IOptions = { allowedTags: false, allowedAttributes: false, allowVulnerableTags: true, allowedSchemesAppliedToAttributes: [], allowProtocolRelative: true };
+const LINK_SCHEMES = ["http:", "https:", "mailto:"];
+const oneOf = (...values: string[]) => (value: string) => (values.includes(value) ? value : undefined);
+const none = {};
 
 /**
- * Whether cleaning `html` for `setting` would drop anything (a tag, an attribute, a URL's scheme): input that
- * must be refused with a clear error rather than stored changed (task descriptions' blocks).
+ * The marks a task description's text may carry, rebuilt by src/lib/inline-html.ts (not sanitize-html):
+ * what the description editor's inline tools write (bold, italic, links opening in a new tab), and the marks
+ * of Editor.js's common inline tools with their own classes only, so no page class can style user text.
  */
-export const refusedHtml = (html: string, setting: HtmlSetting): boolean => sanitize(html, setting) !== sanitizeHtml(html, KEEP_ALL);
+export const ISSUE_MARKS: InlineAllowList = {
+  tags: {
+    b: none,
+    strong: none,
+    i: none,
+    em: none,
+    u: none,
+    s: none,
+    sub: none,
+    sup: none,
+    span: none,
+    br: none,
+    code: { class: oneOf("inline-code") },
+    mark: { class: oneOf("cdx-marker") },
+    a: {
+      href: (value) => safeUrl(value, LINK_SCHEMES),
+      title: (value) => value,
+      target: oneOf("_blank"),
+      rel: (value) => (value.split(/\s+/).every((token) => ["nofollow", "noopener", "noreferrer"].includes(token)) ? value : undefined),
+    },
+  },
+};

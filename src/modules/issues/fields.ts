@@ -110,7 +110,7 @@ const optionalText = (value: string | null | undefined) => (value === undefined 
  * Checks the fields of a save or an update (`current`: the task being updated). Template values are
  * checked whenever the template or its values change: against the template the task will have.
  */
-export function checkChanges(db: Db, actor: User, projectId: number, input: Partial<Omit<UpdateIssueInput, "id" | "project">>, current?: Issue): IssueChanges {
+export function checkChanges(db: Db, actor: User, projectId: number, input: Partial<Omit<UpdateIssueInput, "id" | "project">>, current?: Issue, description?: () => { json: string; html: string }): IssueChanges {
   const details: ErrorDetail[] = [];
   const field = <T>(run: () => T): T | undefined => {
     try {
@@ -129,7 +129,7 @@ export function checkChanges(db: Db, actor: User, projectId: number, input: Part
     else if (name.length > LIMITS.name) details.push({ path: "body.name", message: "validation.tooLong", code: "validation.tooLong" });
     else changes.name = name;
   }
-  if (input.description !== undefined || !current) changes.description = field(() => parseDescription(input.description));
+  if (input.description !== undefined || !current) changes.description = field(description ?? (() => parseDescription(input.description)));
   if (input.status !== undefined && input.status !== null) changes.status = field(() => statusOf(input.status!, "body.status"));
   changes.dueDate = field(() => dueDateOf(input.dueDate, "body.dueDate"));
   changes.performerId = field(() => performerOf(db, projectId, input.performer === undefined ? undefined : (input.performer?.id ?? null), "body.performer"));

@@ -22,8 +22,6 @@ export type HistoryEvent =
 const names = (db: Db, ids: number[]) =>
   new Map((ids.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids)).all() : []).map((u) => [u.id, { id: u.id, fullName: fullName(u) }]));
 
-/** The blocks of a description without the editor's save time: a save of the same text is no change. */
-const blocksOf = (json: string) => JSON.stringify((JSON.parse(json) as { blocks: unknown }).blocks);
 
 const DATA_FIELDS = ["dueDate", "templateId", "additionalFields", "layerPoi", "layerId", "sys", "mapId", "coordinates"] as const;
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
@@ -32,7 +30,8 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
 export function effectiveChanges(issue: Issue, categoryIds: number[], changes: IssueChanges): IssueChanges {
   const out: IssueChanges = {};
   if (changes.name !== undefined && changes.name !== issue.name) out.name = changes.name;
-  if (changes.description && blocksOf(changes.description.json) !== blocksOf(issue.description)) out.description = changes.description;
+  // Compared as shown (the rendered blocks, not the editor's save time): a save of the same text is no change.
+  if (changes.description && changes.description.html !== issue.descriptionHtml) out.description = changes.description;
   if (changes.status !== undefined && changes.status !== issue.status) out.status = changes.status;
   if (changes.performerId !== undefined && changes.performerId !== issue.performerId) out.performerId = changes.performerId;
   if (changes.categoryIds && [...changes.categoryIds].sort().join() !== [...categoryIds].sort().join()) out.categoryIds = changes.categoryIds;

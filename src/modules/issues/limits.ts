@@ -3,6 +3,8 @@ export const ISSUE_LIMITS = {
   name: 255,
   /** The description's block JSON as text. */
   description: 200_000,
+  /** Descriptions from this length on are built in the worker, not on the event loop. */
+  descriptionOnLoop: 16_000,
   blocks: 1000,
   /** One block's text, a list's items, a table's cells. */
   blockText: 20_000,

@@ -6,6 +6,7 @@ import { isoDate } from "../../lib/responses";
 import { integer, oneOf } from "../../lib/schema";
 import { seesCategory } from "../categories/policy";
 import type { CategoryLimits } from "../projects/policy";
+import { storedDescription } from "./description";
 
 // The shapes the task calls answer: OpenAPI documents them, the presenters are typed by them, and the
 // task islands import these types (`Wire<...>`) instead of copies.
@@ -45,7 +46,7 @@ export const issueSchema = t.Object({
   ...issueSummarySchema.properties,
   /** Editor.js block JSON as text. */
   description: t.String(),
-  /** The description rendered on the server, sanitised. */
+  /** The description rendered on the server from its blocks (src/modules/issues/description.ts). */
   descriptionHtml: t.String(),
   template: t.Nullable(templateSchema),
   additionalFields: t.Nullable(t.Record(t.String(), t.Unknown())),
@@ -124,14 +125,19 @@ export function presentSummaries(db: Db, rows: Issue[], limits: CategoryLimits, 
   return rows.map((issue) => summary(issue, r, now));
 }
 
+/** A stored description through today's rules, so one stored before them shows only what they allow. */
+const presentedDescription = (issue: Issue) => {
+  const { json, html } = storedDescription({ json: issue.description, html: issue.descriptionHtml });
+  return { description: json, descriptionHtml: html };
+};
+
 /** One task for issue/get and the answers of the calls that change it. */
 export function presentIssue(db: Db, issue: Issue, project: Pick<Project, "id" | "name">, limits: CategoryLimits, rights: { canEdit: boolean; canRemove: boolean }): PresentedIssue {
   const r = related(db, [issue], limits);
   const template = issue.templateId === null ? undefined : r.templates.get(issue.templateId);
   return {
     ...summary(issue, r, Date.now()),
-    description: issue.description,
-    descriptionHtml: issue.descriptionHtml,
+    ...presentedDescription(issue),
     template: template ? presentTemplate(template) : null,
     additionalFields: issue.additionalFields ? (JSON.parse(issue.additionalFields) as Record<string, unknown>) : null,
     layerPoi: issue.layerPoi,

@@ -9,6 +9,7 @@ import {
 } from "../chat/issue-chats";
 import { categoryLimits, requireProjectRole, type ProjectAccess } from "../projects/policy";
 import { findUserById } from "../users/service";
+import { prebuiltDescription } from "./description-offload";
 import { checkChanges, dueDateOf, statusOf, type IssueChanges } from "./fields";
 import { creationHistory, effectiveChanges, historyOf, type HistoryEvent } from "./history";
 import type { SaveIssueInput, UpdateIssueInput } from "./model";
@@ -50,10 +51,11 @@ const writeHistory = (ctx: AppContext, chatId: number | null, actor: User, event
   chatId === null ? [] : events.map((event) => insertIssueHistory(ctx, chatId, actor.id, event));
 
 /** issue/save without an id: any member of the project makes a task; the actor reports it. Its chat and first history lines come with it. */
-function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
+async function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
+  const description = await prebuiltDescription(input.description, () => requireProjectRole(ctx.db, actor, input.project.id), actor.id);
   const access = requireProjectRole(ctx.db, actor, input.project.id);
   const { id: _, project, ...fields } = input;
-  const changes = checkChanges(ctx.db, actor, project.id, fields);
+  const changes = checkChanges(ctx.db, actor, project.id, fields, undefined, description);
   const { issue, lines } = ctx.db.transaction((tx) => {
     const created = tx
       .insert(issues)
@@ -98,11 +100,12 @@ function applyChanges(ctx: AppContext, actor: User, issue: Issue, access: Projec
 }
 
 /** issue/update (and issue/save with an id): the fields given change, the others stay; a task never moves to another project. */
-export function updateIssue(ctx: AppContext, actor: User, input: UpdateIssueInput) {
-  const { issue, access } = requireIssue(ctx.db, actor, input.id, "edit");
+export async function updateIssue(ctx: AppContext, actor: User, input: UpdateIssueInput) {
+  const description = await prebuiltDescription(input.description, () => requireIssue(ctx.db, actor, input.id, "edit"), actor.id);
+  const { issue, access } = requireIssue(ctx.db, actor, input.id, "edit"); // after the worker: the task may have changed meanwhile
   const { id: _, project, ...fields } = input;
   if (project && project.id !== issue.projectId) throw invalid([{ path: "body.project.id", message: "issue.cannotMove", code: "issue.cannotMove" }]);
-  return applyChanges(ctx, actor, issue, access, checkChanges(ctx.db, actor, issue.projectId, fields, issue));
+  return applyChanges(ctx, actor, issue, access, checkChanges(ctx.db, actor, issue.projectId, fields, issue, description));
 }
 
 export function saveIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
