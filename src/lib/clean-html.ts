@@ -4,7 +4,6 @@
  * worker, once, when it is saved. Bodies past the size or nesting caps are refused with a clear error.
  */
 import { AppError } from "./errors";
-import { htmlNestsDeeperThan } from "./html-depth";
 import type { HtmlSetting } from "./sanitize";
 import { runUntrusted, UntrustedJobError, type JobOptions } from "./untrusted-worker";
 
@@ -20,23 +19,23 @@ export const HTML_LIMITS = {
 /** HTML that went through `cleanHtml` (or another sanitising step its writer vouches for). */
 export type CleanHtml = string & { readonly cleaned: true };
 
-/** The checks that refuse a body before any parser sees it: 413 html_too_large, 422 html_too_deep. */
-function checkHtmlShape(html: string, path: string): void {
+/**
+ * `html` sanitised with `setting` in the untrusted worker; `path` names the field in errors: 413 html_too_large
+ * past the size cap (before anything is sent), 422 html_too_deep past the nesting cap (found in the worker before
+ * any parser sees it), 422 html_too_complex when the worker ran out of time or memory.
+ */
+export async function cleanHtml(html: string, setting: HtmlSetting, path: string, options: JobOptions = {}): Promise<CleanHtml> {
   if (html.length > HTML_LIMITS.chars) {
     throw new AppError(413, "html_too_large", `The text is longer than ${HTML_LIMITS.chars} characters`, [{ path, message: "validation.htmlTooLarge", code: "validation.htmlTooLarge" }]);
   }
-  if (htmlNestsDeeperThan(html, HTML_LIMITS.depth)) {
-    throw new AppError(422, "html_too_deep", `The text nests elements deeper than ${HTML_LIMITS.depth} levels`, [{ path, message: "validation.htmlTooDeep", code: "validation.htmlTooDeep" }]);
-  }
-}
-
-/** `html` sanitised with `setting` in the untrusted worker; `path` names the field in errors. */
-export async function cleanHtml(html: string, setting: HtmlSetting, path: string, options: JobOptions = {}): Promise<CleanHtml> {
-  checkHtmlShape(html, path);
   try {
-    return await runUntrusted<CleanHtml>(new URL("./sanitize-job.ts", import.meta.url), { html, setting }, { timeoutMs: HTML_LIMITS.timeoutMs, maxRssGrowthBytes: 512 * 1024 * 1024 }, options);
+    const input = { html, setting, maxDepth: HTML_LIMITS.depth };
+    return await runUntrusted<CleanHtml>(new URL("./sanitize-job.ts", import.meta.url), input, { timeoutMs: HTML_LIMITS.timeoutMs, maxRssGrowthBytes: 512 * 1024 * 1024 }, options);
   } catch (error) {
     if (!(error instanceof UntrustedJobError)) throw error;
+    if (error.code === "html_too_deep") {
+      throw new AppError(422, "html_too_deep", `The text nests elements deeper than ${HTML_LIMITS.depth} levels`, [{ path, message: "validation.htmlTooDeep", code: "validation.htmlTooDeep" }]);
+    }
     throw new AppError(422, "html_too_complex", "The text could not be cleaned in time", [{ path, message: "validation.htmlTooComplex", code: "validation.htmlTooComplex" }]);
   }
 }
