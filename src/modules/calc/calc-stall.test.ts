@@ -40,16 +40,4 @@ describe("calculation results never stall the server", () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text)).toEqual({ kind: "html", result: "<p>Нагрузка <b>42</b></p>" });
   });
-
-  test("twenty results of 1 MB of text are parsed in the sandbox, not on the event loop", async () => {
-    const invoke = await calc(`["x".repeat(1000000)]`);
-    await Promise.all(Array.from({ length: 8 }, invoke));
-    let answers: { status: number; text: string }[] = [];
-    const stall = await measureStall(t.app.handle, async () => {
-      answers = await Promise.all(Array.from({ length: 20 }, invoke));
-    });
-    console.log("calc/invoke x20, 1 MB text:", JSON.stringify(stall));
-    expect(answers.every((a) => a.status === 200 && a.text.length > 1_000_000)).toBe(true);
-    expect(stall.busy.max).toBeLessThan(150);
-  });
 });
