@@ -57,34 +57,85 @@ function diffTokens(before: string[], after: string[], deadline: number): string
   return changes.map((change) => (change.added ? marked(change.value, "ins", true) : change.removed ? marked(change.value, "del", false) : change.value.join(""))).join("");
 }
 
+/** How many blocks a stretch between anchors may hold and still be matched block by block (Myers costs its length times its changes). */
+const BLOCK_DIFF_MAX = 200;
+
+/**
+ * Pairs [i, j] of blocks found exactly once in each version, in the same order in both (the longest such chain,
+ * by patience sorting): blocks that surely stayed, found in n log n however much changed around them.
+ */
+function anchors(before: string[], after: string[]): [number, number][] {
+  const places = new Map<string, { before: number; after: number; i: number; j: number }>();
+  const place = (block: string) => places.get(block) ?? places.set(block, { before: 0, after: 0, i: -1, j: -1 }).get(block)!;
+  before.forEach((block, i) => Object.assign(place(block), { i, before: place(block).before + 1 }));
+  after.forEach((block, j) => Object.assign(place(block), { j, after: place(block).after + 1 }));
+  const pairs = before.flatMap((block) => {
+    const at = places.get(block)!;
+    return at.before === 1 && at.after === 1 ? [[at.i, at.j] as [number, number]] : [];
+  });
+  // tails[k]: the pair ending the best chain of length k + 1 found so far; back links rebuild the longest.
+  const tails: number[] = [];
+  const back: number[] = [];
+  pairs.forEach(([, j], n) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (pairs[tails[mid]!]![1] < j) low = mid + 1;
+      else high = mid;
+    }
+    back[n] = low > 0 ? tails[low - 1]! : -1;
+    tails[low] = n;
+  });
+  const chain: [number, number][] = [];
+  for (let n = tails.length ? tails[tails.length - 1]! : -1; n >= 0; n = back[n]!) chain.push(pairs[n]!);
+  return chain.reverse();
+}
+
+/** Changed blocks compared word by word: each with the one in its place when as many replaced them, else all together. */
+function changedBlocks(removed: string[], added: string[], deadline: number): string {
+  const pairs = removed.length === added.length ? removed.map((block, i) => [block, added[i]!]) : [[removed.join(""), added.join("")]];
+  return pairs.map(([old, now]) => diffTokens(htmlTokens(old!), htmlTokens(now!), deadline)).join("");
+}
+
+/** A stretch between anchors: matched block by block when short, so repeated blocks that stayed are found too. */
+function stretch(removed: string[], added: string[], deadline: number): string {
+  if (!removed.length && !added.length) return "";
+  if (removed.length + added.length > BLOCK_DIFF_MAX) return changedBlocks(removed, added, deadline);
+  let out = "";
+  let old: string[] = [];
+  let now: string[] = [];
+  for (const change of [...diffArrays(removed, added), { value: [] as string[], added: false, removed: false }]) {
+    if (change.removed) old.push(...change.value);
+    else if (change.added) now.push(...change.value);
+    else {
+      out += changedBlocks(old, now, deadline) + change.value.join("");
+      old = [];
+      now = [];
+    }
+  }
+  return out;
+}
+
 /**
  * `after` compared with `before`: insertions in <ins>, deletions in <del>, whole words in every script.
- * Blocks are matched first, then the words (and tags) of the blocks that changed, with Myers's algorithm:
- * its cost grows with the text times the changes, so a changed block is compared with the one in its place
- * when as many blocks were changed as replaced them, and only the rest together. The markup is the newer
- * version's: a deleted tag is dropped and its deleted text kept in <del>. `timeoutMs` bounds the time spent
- * on texts that differ almost everywhere: past it DiffTooComplex is thrown.
+ * Blocks (paragraphs, items, rows) that occur once in each version anchor the compare; the blocks between
+ * anchors are matched, then the words and tags of the changed ones compared with Myers's algorithm, whose
+ * cost grows with the text times its changes, so it only ever sees a few blocks at once. The markup is the
+ * newer version's: a deleted tag is dropped and its deleted text kept in <del>. `timeoutMs` bounds the time
+ * spent on texts that differ almost everywhere: past it DiffTooComplex is thrown.
  */
 export function diffHtml(before: string, after: string, timeoutMs?: number): string {
   const deadline = timeoutMs === undefined ? Infinity : Date.now() + timeoutMs;
-  const byBlock = diffArrays(blocks(before).map((block) => block.join("")), blocks(after).map((block) => block.join("")));
+  const old = blocks(before).map((block) => block.join(""));
+  const now = blocks(after).map((block) => block.join(""));
   let out = "";
-  let removed: string[] = [];
-  let added: string[] = [];
-  const flush = () => {
-    const pairs = removed.length === added.length ? removed.map((block, i) => [block, added[i]!]) : [[removed.join(""), added.join("")]];
-    for (const [old, now] of pairs) out += diffTokens(htmlTokens(old!), htmlTokens(now!), deadline);
-    removed = [];
-    added = [];
-  };
-  for (const change of byBlock) {
-    if (change.removed) removed.push(...change.value);
-    else if (change.added) added.push(...change.value);
-    else {
-      flush();
-      out += change.value.join("");
-    }
+  let i = 0;
+  let j = 0;
+  for (const [at, to] of [...anchors(old, now), [old.length, now.length]]) {
+    out += stretch(old.slice(i, at), now.slice(j, to), deadline) + (old[at!] ?? "");
+    i = at! + 1;
+    j = to! + 1;
   }
-  flush();
   return out;
 }

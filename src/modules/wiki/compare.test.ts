@@ -1,18 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { withTestApp } from "../../testing/harness";
 import { measureStall } from "../../testing/loop-stall";
+import { articleVersions as article } from "../../testing/wiki-versions";
 import { COMPARE_LIMITS, compareContents } from "./compare";
 
 const { t } = withTestApp();
-
-/** An article of `words` words (Russian and English) in paragraphs of 50, and its next version with every 20th word replaced. */
-function article(words: number): [string, string] {
-  const vocabulary = ["мост", "опора", "пролёт", "коррозия", "осмотр", "bridge", "pier", "inspection"];
-  const paragraph = (p: number, changed: boolean) =>
-    `<p>${Array.from({ length: 50 }, (_, i) => (changed && i % 20 === 7 ? "изменено" : vocabulary[(p * 7 + i * 3) % vocabulary.length])).join(" ")}.</p>`;
-  const count = Math.ceil(words / 50);
-  return [Array.from({ length: count }, (_, p) => paragraph(p, false)).join(""), Array.from({ length: count }, (_, p) => paragraph(p, true)).join("")];
-}
 
 describe("the wiki's word diff", () => {
   test("marks whole Russian words, keeps tags, and marks nothing in identical or empty texts", () => {
@@ -26,6 +18,14 @@ describe("the wiki's word diff", () => {
     const added = compareContents("<p>Первый.</p><p>Третий.</p>", "<p>Первый.</p><p>Второй.</p><p>Третий.</p>");
     expect(added.inline).toBe("<p>Первый.</p><p><ins>Второй.</ins></p><p>Третий.</p>");
     expect(added.before).toBe("<p>Первый.</p><p></p><p>Третий.</p>");
+  });
+
+  test("in a long article, an inserted paragraph and an edited one are all that is marked", () => {
+    const paragraphs = Array.from({ length: 300 }, (_, n) => `<p>Пролёт ${n}: осмотр выполнен.</p>`);
+    const edited = [...paragraphs.slice(0, 100), "<p>Новый абзац.</p>", ...paragraphs.slice(100)];
+    edited[250] = "<p>Пролёт 249: осмотр отложен.</p>";
+    const { inline } = compareContents(paragraphs.join(""), edited.join(""));
+    expect(inline.match(/<(ins|del)>[^<]*<\/\1>/g)).toEqual(["<ins>Новый абзац.</ins>", "<del>выполнен</del>", "<ins>отложен</ins>"]);
   });
 
   test("a 10,000-word article compares in well under a second, where htmldiff-js took 50 s", () => {
