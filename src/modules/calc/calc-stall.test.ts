@@ -19,7 +19,7 @@ async function calc(expression: string) {
 }
 
 describe("calculation results never stall the server", () => {
-  test("eight results of 1 MB of nested HTML are refused (422 html_too_deep) off the event loop", async () => {
+  test("eight results of 1 MB of nested HTML are refused (422 html_too_deep) in the sandbox thread, never reaching the event loop", async () => {
     const invoke = await calc(`"<div>".repeat(200000)`);
     // Threads started first, as on a running server: starting a worker is not what is measured.
     await Promise.all(Array.from({ length: 8 }, invoke));
@@ -30,8 +30,7 @@ describe("calculation results never stall the server", () => {
     console.log("calc/invoke x8, 1 MB nested HTML:", JSON.stringify(stall));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(422));
     expect(JSON.parse(answers[0]!.text)).toMatchObject({ error: "html_too_deep" });
-    // Moving eight megabytes between threads still costs the loop some tens of milliseconds (copies, collection); sanitising them took 14 s.
-    expect(stall.busy.max).toBeLessThan(200);
+    expect(stall.ratio).toBeLessThan(3);
   });
 
   test("a flat HTML result is cleaned in the worker: scripts and images go, the text stays", async () => {

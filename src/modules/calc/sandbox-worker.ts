@@ -8,6 +8,8 @@
  */
 import { newQuickJSWASMModuleFromVariant, Scope, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import variant from "@jitl/quickjs-wasmfile-release-sync";
+import { HTML_LIMITS } from "../../lib/clean-html";
+import { htmlNestsDeeperThan } from "../../lib/html-depth";
 import { CALC_LIMITS } from "./limits";
 import type { CalcResult } from "./presenter";
 import { presentResult } from "./result";
@@ -22,7 +24,7 @@ export interface SandboxJob {
 /** What a job yields: main's value as presented (a string as raw HTML), or why it failed. */
 export type SandboxReply =
   | { ok: true; result: CalcResult }
-  | { ok: false; reason: "failed" | "timeout" | "memory"; message: string; line?: number };
+  | { ok: false; reason: "failed" | "timeout" | "memory" | "tooDeep"; message: string; line?: number };
 
 const FILE = "calc.js";
 const MESSAGE_MAX = 500;
@@ -86,6 +88,10 @@ function run(job: SandboxJob, vm: QuickJSContext, scope: Scope): SandboxReply {
 
 function checked(kind: "html" | "json", text: string | null): SandboxReply {
   if ((text?.length ?? 0) > CALC_LIMITS.resultChars) return { ok: false, reason: "failed", message: "The result is larger than 1 MB" };
+  // Refused here, so a megabyte of nesting never crosses to the server's thread on its way to the sanitiser.
+  if (kind === "html" && text && htmlNestsDeeperThan(text, HTML_LIMITS.depth)) {
+    return { ok: false, reason: "tooDeep", message: `The result nests elements deeper than ${HTML_LIMITS.depth} levels` };
+  }
   return { ok: true, result: presentResult(kind, text) };
 }
 

@@ -101,13 +101,14 @@ const FAILURES = {
   failed: [422, "calc_failed"],
   timeout: [422, "calc_timeout"],
   memory: [422, "calc_memory"],
+  tooDeep: [422, "html_too_deep"],
 } as const;
 
 /**
  * calc/invoke: any member who sees the calculation runs its script in the sandbox with the given
  * numbers. A script that throws, runs out of time or memory answers 422 (calc_failed with the line in
  * `details`, calc_timeout, calc_memory); a full pool 503 calc_busy. An HTML result is cleaned in the
- * untrusted worker (422 html_too_deep when it nests past the cap).
+ * untrusted worker; one nested past the cap is refused in the sandbox thread (422 html_too_deep).
  */
 export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[], options: JobOptions = {}): Promise<CalcResult> {
   const { item } = requireCalc(db, actor, id);
