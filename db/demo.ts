@@ -47,7 +47,7 @@ const tom = await person("tom", "Tom", "Baker", "USER", "");
 const project = createProject(ctx, admin, { name: "Riverside Bridge", description: "Survey, design and construction of the footbridge over the river.", category: "Infrastructure" });
 const categoryIds: Record<string, number> = {};
 for (const [name, type] of [["Surveys", "Stage"], ["Design", "Stage"], ["Construction", "Stage"], ["Reports", null], ["Photos", null]] as const) {
-  categoryIds[name] = saveCategory(db, admin, { name, type, project: { id: project.id }, description: `<p>${name} of the bridge project.</p>` }).id;
+  categoryIds[name] = (await saveCategory(db, admin, { name, type, project: { id: project.id }, description: `<p>${name} of the bridge project.</p>` })).id;
 }
 for (const [user, moderator] of [[anna, false], [marco, false], [lena, true], [tom, false]] as const) {
   saveMembership(ctx, admin, { user: { id: user.id }, project: { id: project.id }, moderator, categoryList: user.role === "USER" ? [{ id: categoryIds.Reports }] : [] });

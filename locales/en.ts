@@ -72,6 +72,8 @@ export const en = {
   "wiki.compareNew": "New",
   "wiki.compareTitle": "Version {{from}} compared with version {{to}}",
   "wiki.compareSame": "Choose two different versions",
+  "wiki.compareTooLarge": "These versions are too long to compare here. Open each version to read it.",
+  "wiki.compareTooComplex": "These versions differ in too many places to compare word by word. Open each version to read it.",
   "wiki.sideBySide": "Side by side",
   "wiki.inline": "Inline",
   "wiki.compareLegend": "Removed text is struck through in red, added text underlined in green.",
@@ -257,6 +259,9 @@ export const en = {
   "validation.tooLong": "This text is too long",
   "validation.passwordTooShort": "The password needs at least 8 characters",
   "validation.controlCharacters": "This text holds control or invisible characters",
+  "validation.htmlTooLarge": "This text is too long to save",
+  "validation.htmlTooDeep": "This text nests its elements too deeply",
+  "validation.htmlTooComplex": "This text could not be checked in time; shorten or simplify it",
 
   "mail.NEW_USER.subject": "New user waiting for activation: {{login}}",
   "mail.NEW_USER.body": "<p>{{firstName}} {{lastName}} ({{login}}, {{email}}) has registered and waits for activation.</p><p><a href=\"{{url}}\">Open the user list</a></p>",

@@ -39,6 +39,7 @@ import { backupRoutes } from "./modules/backup/routes";
 import { finishInterruptedRestore } from "./modules/backup/restore";
 import { directoryRoutes } from "./modules/directory/routes";
 import { searchRoutes } from "./modules/search/routes";
+import { compareVersions } from "./modules/wiki/compare";
 
 const MINUTE = 60_000;
 
@@ -62,6 +63,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
       loginByAddress: new FailureLimiter(50, 15 * MINUTE),
       resetByAddress: new FailureLimiter(10, 15 * MINUTE),
     },
+    compareWiki: compareVersions,
   };
   finishInterruptedRestore(db, config.dataDir);
   ensureDefaultSettings(db);

@@ -4,6 +4,7 @@ import type { Mailer } from "../modules/mail/service";
 import type { Broker } from "../realtime/broker";
 import type { FailureLimiter } from "../modules/auth/rate-limit";
 import type { SecretBox } from "./secret-box";
+import type { compareVersions } from "../modules/wiki/compare";
 
 /** What every service may use besides its input: built once in createApp, handed down explicitly. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   /** Encrypts chat messages at rest. */
   box: SecretBox;
   limits: { login: FailureLimiter; loginByAddress: FailureLimiter; resetByAddress: FailureLimiter };
+  /** The wiki's version compare, for its page: Astro bundles page code, where a worker's module URL would not resolve. */
+  compareWiki: typeof compareVersions;
 }

@@ -8,7 +8,11 @@
  */
 import { newQuickJSWASMModuleFromVariant, Scope, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import variant from "@jitl/quickjs-wasmfile-release-sync";
+import { HTML_LIMITS } from "../../lib/clean-html";
+import { htmlNestsDeeperThan } from "../../lib/html-depth";
 import { CALC_LIMITS } from "./limits";
+import type { CalcResult } from "./presenter";
+import { presentResult } from "./result";
 
 declare var self: Worker;
 
@@ -17,10 +21,10 @@ export interface SandboxJob {
   props: Record<string, number>;
 }
 
-/** What a job yields: main's value (`html` for a string, else its JSON text, null for undefined), or why it failed. */
+/** What a job yields: main's value as presented (a string as raw HTML), or why it failed. */
 export type SandboxReply =
-  | { ok: true; kind: "html" | "json"; text: string | null }
-  | { ok: false; reason: "failed" | "timeout" | "memory"; message: string; line?: number };
+  | { ok: true; result: CalcResult }
+  | { ok: false; reason: "failed" | "timeout" | "memory" | "tooDeep"; message: string; line?: number };
 
 const FILE = "calc.js";
 const MESSAGE_MAX = 500;
@@ -75,16 +79,20 @@ function run(job: SandboxJob, vm: QuickJSContext, scope: Scope): SandboxReply {
     if (error instanceof Refusal) return { ok: false, reason: "failed", message: error.message };
     return failure(vm, error as QuickJSHandle);
   }
-  if (vm.typeof(result) === "string") return checked({ ok: true, kind: "html", text: vm.getString(result) });
+  if (vm.typeof(result) === "string") return checked("html", vm.getString(result));
   const json = vm.callFunction(stringify, vm.undefined, result);
   if (json.error) return failure(vm, scope.manage(json.error));
   const text = scope.manage(json.value);
-  return checked({ ok: true, kind: "json", text: vm.typeof(text) === "string" ? vm.getString(text) : null });
+  return checked("json", vm.typeof(text) === "string" ? vm.getString(text) : null);
 }
 
-function checked(reply: SandboxReply): SandboxReply {
-  if (reply.ok && (reply.text?.length ?? 0) > CALC_LIMITS.resultChars) return { ok: false, reason: "failed", message: "The result is larger than 1 MB" };
-  return reply;
+function checked(kind: "html" | "json", text: string | null): SandboxReply {
+  if ((text?.length ?? 0) > CALC_LIMITS.resultChars) return { ok: false, reason: "failed", message: "The result is larger than 1 MB" };
+  // Refused here, so a megabyte of nesting never crosses to the server's thread on its way to the sanitiser.
+  if (kind === "html" && text && htmlNestsDeeperThan(text, HTML_LIMITS.depth)) {
+    return { ok: false, reason: "tooDeep", message: `The result nests elements deeper than ${HTML_LIMITS.depth} levels` };
+  }
+  return { ok: true, result: presentResult(kind, text) };
 }
 
 /** Runs one job in a fresh runtime; `retire` asks the pool to end this thread (its heap was full, or QuickJS failed inside). */

@@ -1,13 +1,14 @@
 import { availableParallelism } from "node:os";
 import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
+import { cleanHtml } from "../../lib/clean-html";
 import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
+import type { JobOptions } from "../../lib/untrusted-worker";
 import { saveDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { CALC_LIMITS, DEFAULT_SCRIPT, propProblem, readProps, type CalcProp } from "./limits";
 import { CalcPool } from "./pool";
 import type { CalcResult } from "./presenter";
-import { presentResult } from "./result";
 import { requireCalc } from "./policy";
 
 interface SaveInput {
@@ -100,18 +101,20 @@ const FAILURES = {
   failed: [422, "calc_failed"],
   timeout: [422, "calc_timeout"],
   memory: [422, "calc_memory"],
+  tooDeep: [422, "html_too_deep"],
 } as const;
 
 /**
  * calc/invoke: any member who sees the calculation runs its script in the sandbox with the given
  * numbers. A script that throws, runs out of time or memory answers 422 (calc_failed with the line in
- * `details`, calc_timeout, calc_memory); a full pool 503 calc_busy.
+ * `details`, calc_timeout, calc_memory); a full pool 503 calc_busy. An HTML result is cleaned in the
+ * untrusted worker; one nested past the cap is refused in the sandbox thread (422 html_too_deep).
  */
-export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[]): Promise<CalcResult> {
+export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[], options: JobOptions = {}): Promise<CalcResult> {
   const { item } = requireCalc(db, actor, id);
   const props = propValues(readProps(item.props), given);
   const reply = await pool().run({ script: item.script ?? DEFAULT_SCRIPT, props });
-  if (reply.ok) return presentResult(reply.kind, reply.text);
+  if (reply.ok) return reply.result.kind === "html" ? { kind: "html", result: await cleanHtml(reply.result.result, "calcResult", "result", options) } : reply.result;
   const [status, code] = FAILURES[reply.reason];
   throw new AppError(status, code, reply.message, [{ path: "script", message: reply.message, ...(reply.line ? { line: reply.line } : {}) }]);
 }

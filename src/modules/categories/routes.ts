@@ -30,7 +30,7 @@ export const categoryRoutes = (ctx: AppContext) =>
         categoryDetailsList(ctx.db, actor, query.id).map((d) => ({ ...d, category: presentCategory(d.category) })),
       { access: "USER", query: idQuery, response: answers(t.Array(categoryDetailsSchema)) },
     )
-    .post("/save", ({ actor, body }) => presentCategory(saveCategory(ctx.db, actor, body)), { access: "ADMIN", body: categoryBody, response: answers(categorySchema) })
+    .post("/save", async ({ actor, body, request }) => presentCategory(await saveCategory(ctx.db, actor, body, { owner: actor.id, signal: request.signal })), { access: "ADMIN", body: categoryBody, response: answers(categorySchema) })
     .post("/save-all", ({ actor, body }) => saveOrder(ctx.db, actor, body).map(presentCategory), { access: "ADMIN", body: orderBody, response: answers(t.Array(categorySchema)) })
     .post("/delete", ({ actor, query }) => presentCategory(deleteCategory(ctx, actor, query.id)), { access: "ADMIN", query: idQuery, response: answers(categorySchema) })
     .post(

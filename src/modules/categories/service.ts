@@ -3,7 +3,8 @@ import type { Db, Executor } from "../../../db/client";
 import type { AppContext } from "../../lib/context";
 import { categories, type Category, type User } from "../../../db/schema";
 import { AppError, conflict, invalid, notFound, type ErrorDetail } from "../../lib/errors";
-import { sanitize } from "../../lib/sanitize";
+import { cleanHtml } from "../../lib/clean-html";
+import type { JobOptions } from "../../lib/untrusted-worker";
 import { audit } from "../audit/service";
 import { dataCountsByCategory, type DataCounts } from "../data/counts";
 import { copyCategoryLinks } from "../data/service";
@@ -72,7 +73,7 @@ const nextNumber = (db: Executor, projectId: number) =>
  * Creates a category (placed last) or updates one. ADMIN of the project only. An update names its
  * project too; a category of another project is not found, so a category never moves.
  */
-export function saveCategory(db: Db, actor: User, input: CategoryInput): Category {
+export async function saveCategory(db: Db, actor: User, input: CategoryInput, options: JobOptions = {}): Promise<Category> {
   const existing = input.id ? requireCategory(db, actor, input.id, "ADMIN") : undefined;
   if (existing && existing.projectId !== input.project.id) throw notFound("category");
   if (!existing) requireProjectRole(db, actor, input.project.id, "ADMIN");
@@ -88,7 +89,7 @@ export function saveCategory(db: Db, actor: User, input: CategoryInput): Categor
     isDefault: input.isDefault ?? existing?.isDefault ?? false,
     isPublic: input.isPublic ?? existing?.isPublic ?? false,
     hasProcess: input.hasProcess ?? existing?.hasProcess ?? false,
-    description: input.description === undefined && existing ? existing.description : (input.description ? sanitize(input.description, "richText") : ""),
+    description: input.description === undefined && existing ? existing.description : input.description ? await cleanHtml(input.description, "richText", "body.description", options) : "",
   };
   return db.transaction((tx) => {
     if (!fields.isDefault) refuseTakenName(tx, input.project.id, name, "body.name", existing?.id);

@@ -1,3 +1,4 @@
+import type { CleanHtml } from "../../lib/clean-html";
 import { t, type Static } from "elysia";
 import { DATA_STATUSES, DATA_TYPES } from "../../../db/schema";
 import { Id } from "../../lib/ids";
@@ -52,8 +53,10 @@ export const dataItemInput = t.Object({
   script: nullableText(LIMITS.content),
   props: nullableText(LIMITS.content),
 });
-/** What `createDataItem` takes: the save body without id and project. */
+/** The shared fields as sent: the save body without id and project. */
 export type DataItemInput = Static<typeof dataItemInput>;
+/** What `createDataItem` takes: the shared fields, the body already cleaned off the event loop (data/content.ts). */
+export type CleanDataItemInput = Omit<DataItemInput, "body"> & { body?: CleanHtml | null };
 
 export const saveBody = t.Object({
   ...dataItemInput.properties,
@@ -61,6 +64,8 @@ export const saveBody = t.Object({
   project: ref,
 });
 export type SaveInput = Static<typeof saveBody>;
+/** What `saveDataItem` takes: a save body whose body was cleaned. */
+export type CleanSaveInput = Omit<SaveInput, "body"> & { body?: CleanHtml | null };
 
 const SORT_FIELDS = ["name", "creationDate", "status", "dataType", "id"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

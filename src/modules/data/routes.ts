@@ -27,7 +27,7 @@ export const dataRoutes = (ctx: AppContext) =>
       response: answers(summaryPageSchema),
     })
     .get("/data/get", ({ actor, query }) => getDataItem(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(dataItemSchema) })
-    .post("/data/save", ({ actor, body }) => saveDataItem(ctx.db, actor, checkedContent(ctx.db, actor, body)), { access: "USER", body: saveBody, response: answers(dataItemSchema) })
+    .post("/data/save", async ({ actor, body, request }) => saveDataItem(ctx.db, actor, await checkedContent(ctx.db, actor, body, { owner: actor.id, signal: request.signal })), { access: "USER", body: saveBody, response: answers(dataItemSchema) })
     .get("/data/remove", ({ actor, query }) => removeDataItem(ctx, actor, query.id), { access: "USER", query: idQuery, response: answers(activeSchema) })
     .get("/data/restore", ({ actor, query }) => restoreDataItem(ctx, actor, query.id), { access: "USER", query: idQuery, response: answers(activeSchema) })
     .get("/data/remove-forever", ({ actor, query }) => removeDataItemForever(ctx, actor, query.id), { access: "ADMIN", query: idQuery, response: answers(removedForeverSchema) })

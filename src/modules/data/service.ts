@@ -3,13 +3,12 @@ import type { Db, Executor } from "../../../db/client";
 import { dataCategories, dataItems, dataKeywords, DATA_STATUSES, DATA_TYPES, type DataItem, type DataType, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { conflict, invalid, type ErrorDetail } from "../../lib/errors";
-import { sanitize } from "../../lib/sanitize";
 import { audit } from "../audit/service";
 import { recheckLiveAll } from "../presence/service";
 import { projectCategoryIds } from "../categories/policy";
 import { removeVersionFiles, versionFiles } from "../docs/versions";
 import { categoryLimits, requireProjectRole } from "../projects/policy";
-import type { DataItemInput, SaveInput } from "./model";
+import type { CleanDataItemInput, CleanSaveInput, DataItemInput } from "./model";
 import { LIMITS } from "./limits";
 import { requireDataItem } from "./policy";
 import { presentDataItem } from "./presenter";
@@ -77,7 +76,7 @@ function replaceLinks(tx: Executor, dataId: number, keywordIds: number[] | undef
  * Invalid input throws (field and category checks before any write), and the caller's
  * transaction then rolls back whole, providers or keywords made on the way included.
  */
-export function createDataItem(tx: Executor, actor: User, projectId: number, input: DataItemInput): DataItem {
+export function createDataItem(tx: Executor, actor: User, projectId: number, input: CleanDataItemInput): DataItem {
   const details = checkFields(input, input.dataType, true);
   if (details.length) throw invalid(details);
   const categoryIds = checkCategories(tx, projectId, input.categoryList);
@@ -96,7 +95,7 @@ export function createDataItem(tx: Executor, actor: User, projectId: number, inp
       status: input.status ?? "NO_DATA",
       icon: input.icon ?? null,
       value: input.value ?? null,
-      body: input.body ? sanitize(input.body, "richText") : null,
+      body: input.body || null,
       script: input.script ?? null,
       props: input.props ?? null,
     })
@@ -111,7 +110,7 @@ export function createDataItem(tx: Executor, actor: User, projectId: number, inp
  * Updates a data item inside the caller's transaction; fields left out keep their values,
  * keywords and categories given replace the old ones. Type and project never change. No authorisation.
  */
-function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partial<DataItemInput>): DataItem {
+function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partial<CleanDataItemInput>): DataItem {
   const details = checkFields(input, item.dataType, false);
   if (input.dataType !== undefined && input.dataType !== item.dataType) details.push({ path: "body.dataType", message: "The data type cannot change" });
   if (details.length) throw invalid(details);
@@ -129,7 +128,7 @@ function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partia
       status: input.status,
       icon: optionalContent(input.icon),
       value: optionalContent(input.value),
-      body: input.body === undefined ? undefined : input.body === null ? null : sanitize(input.body, "richText"),
+      body: input.body,
       script: optionalContent(input.script),
       props: optionalContent(input.props),
     }).filter(([, v]) => v !== undefined),
@@ -143,7 +142,7 @@ function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partia
 }
 
 /** data/save: creates, or updates the item with `id`; MODERATOR in the project. */
-export function saveDataItem(db: Db, actor: User, input: SaveInput) {
+export function saveDataItem(db: Db, actor: User, input: CleanSaveInput) {
   const { id, project, ...fields } = input;
   if (id) {
     const { item, access } = requireDataItem(db, actor, id, "MODERATOR");

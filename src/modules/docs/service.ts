@@ -242,7 +242,8 @@ export function saveAll(ctx: AppContext, actor: User, projectId: number, input: 
   const saved = ctx.db.transaction((tx) =>
     input.map((doc, i) => {
       const staged = claimStaged(tx, actor, doc.path, `body.${i}.path`);
-      const { path: _path, versionDescription, ...fields } = doc;
+      // A document's text is its versions': a body sent along is not kept (nor cleaned on the event loop).
+      const { path: _path, versionDescription, body: _body, ...fields } = doc;
       const item = createDataItem(tx, actor, projectId, { ...fields, dataType: "DOC", name: fields.name?.trim() || staged.fileName });
       const version = insertVersion(tx, actor, item.id, staged, undefined, versionDescription);
       audit(tx, actor.id, "ADD_VERSION", version.name, item.id);

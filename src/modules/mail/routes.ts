@@ -20,7 +20,7 @@ export const mailTemplateRoutes = (ctx: AppContext) =>
       query: typeQuery,
       response: answers(mailTemplateSchema),
     })
-    .post("/save", ({ actor, body, request }) => saveMailTemplate(ctx.db, actor, body, localeOf(request)), {
+    .post("/save", ({ actor, body, request }) => saveMailTemplate(ctx.db, actor, body, localeOf(request), { owner: actor.id, signal: request.signal }), {
       access: "SYSTEM_ADMIN",
       body: t.Object({
         type: oneOf(MAIL_TEMPLATE_TYPES),

@@ -3,7 +3,8 @@ import type { Db } from "../../../db/client";
 import { MAIL_TEMPLATE_TYPES, mailTemplates, type MailTemplateType, type User } from "../../../db/schema";
 import { invalid } from "../../lib/errors";
 import { translator, type Locale } from "../../lib/i18n";
-import { sanitize } from "../../lib/sanitize";
+import { cleanHtml } from "../../lib/clean-html";
+import type { JobOptions } from "../../lib/untrusted-worker";
 import { audit } from "../audit/service";
 import { MAIL_PLACEHOLDERS } from "./kinds";
 
@@ -31,10 +32,10 @@ export const mailTemplateList = (db: Db, locale: Locale) => MAIL_TEMPLATE_TYPES.
  * Saves a kind's subject, HTML and switch. The HTML is stored sanitised with the `mail` setting (what the mailer
  * applies again after filling the values in), so the editor shows what will be sent; the subject is one line.
  */
-export function saveMailTemplate(db: Db, actor: User, input: { type: MailTemplateType; subject: string; value: string; disabled: boolean }, locale: Locale) {
+export async function saveMailTemplate(db: Db, actor: User, input: { type: MailTemplateType; subject: string; value: string; disabled: boolean }, locale: Locale, options: JobOptions = {}) {
   const subject = input.subject.trim();
   if (/\p{Cc}/u.test(subject)) throw invalid([{ path: "body.subject", message: "validation.controlCharacters", code: "validation.controlCharacters" }]);
-  const row = { subject, value: sanitize(input.value, "mail"), disabled: input.disabled };
+  const row = { subject, value: await cleanHtml(input.value, "mail", "body.value", options), disabled: input.disabled };
   db.transaction((tx) => {
     tx.insert(mailTemplates).values({ type: input.type, ...row }).onConflictDoUpdate({ target: mailTemplates.type, set: row }).run();
     audit(tx, actor.id, "UPDATE", `mail template ${input.type}`);

@@ -2,8 +2,8 @@ import type { Db } from "../../../db/client";
 import type { DataItem, User } from "../../../db/schema";
 import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
 import { translator, type Locale } from "../../lib/i18n";
-import { sanitize } from "../../lib/sanitize";
-import { runUntrusted, UntrustedJobError } from "../../lib/untrusted-worker";
+import { cleanHtml } from "../../lib/clean-html";
+import { runUntrusted, UntrustedJobError, type JobOptions } from "../../lib/untrusted-worker";
 import { contentDisposition } from "../../lib/downloads";
 import { requireDataItem } from "../data/policy";
 import { audit } from "../audit/service";
@@ -19,10 +19,6 @@ import type { PresentedReport } from "./presenter";
 
 const SHOWN_TYPES = new Set(["TABLE", "CHART"]);
 
-/** A report's body as the `report` setting keeps it, whichever route saves it (report/save, data/save). */
-export const reportBody = (html: string) => sanitize(html, "report");
-/** Bodies stored before data/save cleaned them with `reportBody` are cleaned again when read. */
-const cleanBody = (item: DataItem) => reportBody(item.body ?? "");
 
 /**
  * The items of `ids` the reader may see as blocks of `report`: a TABLE or CHART of the report's
@@ -41,18 +37,21 @@ function visibleItems(db: Db, actor: User, report: DataItem, ids: number[]): Dat
   });
 }
 
-/** report/get: the body and the blocks the reader may see. */
+/** report/get: the body (cleaned with the `report` setting when it was saved, by report/save or data/save) and the blocks the reader may see. */
 export function getReport(db: Db, actor: User, id: number): PresentedReport {
   const { item } = requireReport(db, actor, id);
-  const body = cleanBody(item);
+  const body = item.body ?? "";
   const blocks = visibleItems(db, actor, item, placeholderIds(body)).map((data) => ({ id: data.id, dataType: data.dataType as "TABLE" | "CHART" }));
   return { id: item.id, name: item.name, projectId: item.projectId, body, blocks };
 }
 
-/** report/save: a new body, sanitised (MODERATOR in the report's project). */
-export function saveReport(db: Db, actor: User, input: { id: number; body: string }): PresentedReport {
+/** report/save: a new body, sanitised off the event loop (MODERATOR in the report's project). */
+export async function saveReport(db: Db, actor: User, input: { id: number; body: string }, options: JobOptions = {}): Promise<PresentedReport> {
+  requireReport(db, actor, input.id, "MODERATOR");
+  const body = await cleanHtml(input.body, "report", "body.body", options);
+  // Asked again after the wait: the report may have been removed or the actor's rights changed meanwhile.
   const { item } = requireReport(db, actor, input.id, "MODERATOR");
-  saveDataItem(db, actor, { id: item.id, project: { id: item.projectId }, dataType: "REPORT", name: item.name, body: reportBody(input.body) });
+  saveDataItem(db, actor, { id: item.id, project: { id: item.projectId }, dataType: "REPORT", name: item.name, body });
   return getReport(db, actor, item.id);
 }
 
@@ -111,7 +110,8 @@ const MIME: Record<ExportFormat, string> = {
  */
 export async function exportReport(db: Db, actor: User, id: number, format: ExportFormat, images: Record<string, string>, locale: Locale) {
   const { item } = requireReport(db, actor, id);
-  const html = cleanBody(item);
+  // Cleaned again (in the worker) for the export: a body saved before report/save and data/save both used the `report` setting may hold data-* attributes, which html-to-pdfmake obeys.
+  const html = await cleanHtml(item.body ?? "", "report", "body", { owner: actor.id });
   const placeholders = placeholderIds(html);
   const pictures = checkImages(images, placeholders);
   const blocks: Record<string, ReportBlock> = {};

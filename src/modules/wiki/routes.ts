@@ -47,8 +47,8 @@ export const wikiRoutes = (ctx: AppContext) =>
       query: parentQuery,
       response: answers(placeSchema),
     })
-    .post("/save", ({ actor, body }) => createArticle(ctx.db, actor, body), { access: WIKI_RIGHTS.write, body: saveBody, response: answers(articleSchema) })
-    .post("/add-new-version/:articleId", ({ actor, params, body }) => addVersion(ctx.db, actor, params.articleId, body), {
+    .post("/save", ({ actor, body, request }) => createArticle(ctx.db, actor, body, { owner: actor.id, signal: request.signal }), { access: WIKI_RIGHTS.write, body: saveBody, response: answers(articleSchema) })
+    .post("/add-new-version/:articleId", ({ actor, params, body, request }) => addVersion(ctx.db, actor, params.articleId, body, { owner: actor.id, signal: request.signal }), {
       access: WIKI_RIGHTS.write,
       params: articleIdParams,
       body: versionBody,

@@ -4,7 +4,8 @@ import type { Db, Executor } from "../../../db/client";
 import { articles, articleVersions, users, type ArticleRow, type User } from "../../../db/schema";
 import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { audit } from "../audit/service";
-import { sanitize } from "../../lib/sanitize";
+import { cleanHtml } from "../../lib/clean-html";
+import type { JobOptions } from "../../lib/untrusted-worker";
 import { foldText } from "../../lib/text-fold";
 import { WIKI_LIMITS } from "./limits";
 import type { SaveInput, VersionInput } from "./model";
@@ -214,19 +215,19 @@ export function setParent(db: Db, parentId: number | null, childId: number) {
   });
 }
 
-/** A title and content as stored: the title trimmed and required, the content sanitised (`wiki`). */
-function checkedText(input: { title: string; content: string }) {
+/** A title and content as stored: the title trimmed and required, the content sanitised (`wiki`) off the event loop. */
+async function checkedText(input: { title: string; content: string }, options: JobOptions) {
   const title = input.title.trim();
   const details: ErrorDetail[] = [];
   if (!title) details.push({ path: "body.title", message: "wiki.titleRequired", code: "wiki.titleRequired" });
   else if (title.length > WIKI_LIMITS.title) details.push({ path: "body.title", message: "validation.tooLong", code: "validation.tooLong" });
   if (details.length) throw invalid(details);
-  return { title, content: sanitize(input.content, "wiki") };
+  return { title, content: await cleanHtml(input.content, "wiki", "body.content", options) };
 }
 
 /** A new article with its first version, last among its siblings; answers that version. */
-export function createArticle(db: Db, actor: User, input: SaveInput): PresentedArticle {
-  const { title, content } = checkedText(input);
+export async function createArticle(db: Db, actor: User, input: SaveInput, options: JobOptions = {}): Promise<PresentedArticle> {
+  const { title, content } = await checkedText(input, options);
   const parentId = input.parentId ?? null;
   const versionId = db.transaction((tx) => {
     if (parentId !== null && !findArticle(tx, parentId)) throw notFound("article");
@@ -246,8 +247,8 @@ export function createArticle(db: Db, actor: User, input: SaveInput): PresentedA
  * version is saving its title and content again as the newest. A `baseVersion` older than the newest means
  * someone saved meanwhile: 409 article_version_conflict, nothing saved.
  */
-export function addVersion(db: Db, actor: User, articleId: number, input: VersionInput): PresentedArticle {
-  const { title, content } = checkedText(input);
+export async function addVersion(db: Db, actor: User, articleId: number, input: VersionInput, options: JobOptions = {}): Promise<PresentedArticle> {
+  const { title, content } = await checkedText(input, options);
   const versionId = db.transaction((tx) => {
     const article = requireArticle(tx, articleId);
     if (input.baseVersion !== undefined && input.baseVersion !== article.version) {
