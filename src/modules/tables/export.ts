@@ -16,7 +16,7 @@ const EXPORT_LIMITS = { timeoutMs: 60_000, maxRssGrowthBytes: 1024 * 1024 * 1024
 /**
  * files/get-data-table: the whole table, url column included (it is data), as a download named after
  * the item. The file is written in the job worker from the database file (export-job.ts), in the
- * requester's fair share of it; past its time, memory or size the answer is 413 table_too_large.
+ * requester's fair share of it; past its time, memory or size the answer is 413 table_export_too_large.
  */
 export async function exportTable(db: Db, actor: User, tableId: number, format: "xlsx" | "csv", signal?: AbortSignal): Promise<Response> {
   const item = requireTable(db, actor, tableId);
@@ -26,7 +26,7 @@ export async function exportTable(db: Db, actor: User, tableId: number, format: 
   try {
     bytes = await runUntrusted(new URL("./export-job.ts", import.meta.url), job, EXPORT_LIMITS, options);
   } catch (error) {
-    if (error instanceof UntrustedJobError && error.reason !== "crashed") throw new AppError(413, "table_too_large", "The table is too large to download");
+    if (error instanceof UntrustedJobError && error.reason !== "crashed") throw new AppError(413, "table_export_too_large", "The table is too large to download");
     throw error;
   }
   audit(db, actor.id, "DOWNLOAD", `TABLE ${item.name}`, item.id);
