@@ -28,7 +28,8 @@ describe("the sandbox pool shares its threads between users", () => {
     console.log(`another member's one-liner answered ${answer.status} in ${waited.toFixed(0)} ms during the flood`);
     expect(answer.status).toBe(200);
     expect(answer.body.result).toBe("42");
-    expect(waited).toBeLessThan(800);
+    // Behind even one endless script it would wait 1.5 s (its time limit and grace).
+    expect(waited).toBeLessThan(1400);
 
     // The member closes their page: their running and waiting calculations end now, not in 32 s.
     const closed = performance.now();
