@@ -52,7 +52,7 @@ const RECYCLE_AFTER_CHARS = 4 * 1024 * 1024;
 /** Bun's Worker (the DOM typings the project also loads lack ref/unref). */
 type JobWorker = Worker & { ref(): void; unref(): void };
 
-/** Threads running jobs at once: measured on 2 cores, see README "Fair shares of the worker pools". */
+/** Threads running jobs at once: with one, another user waits for the job running (a report export: 12 s or more); see README "Fair shares of the worker pools". */
 const THREADS = 2;
 
 const share = new FairShare({
