@@ -91,6 +91,7 @@ export class CalcPool {
       thread.addEventListener("error", onError);
       thread.addEventListener("close", onClose);
       signal?.addEventListener("abort", onAbort, { once: true });
+      if (signal?.aborted) return onAbort();
       thread.postMessage(job);
     });
   }
