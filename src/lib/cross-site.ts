@@ -6,22 +6,45 @@ import { SESSION_COOKIE } from "../modules/auth/sessions";
  * site's script cannot add it without a CORS preflight that Plexus never grants. */
 const PROOF_HEADER = "x-requested-with";
 
+/** Stored files, which our own pages also show in an <img> or a viewer when asked `?inline=1`. */
+const STORED_FILES: RegExp[] = [/^\/api\/files\/get-user-file\/[^/]+$/, /^\/api\/files\/get-doc-version\/[^/]+$/];
+
+/** Files made on request by a GET, each worth seconds of a worker. */
+const MADE_FILES: RegExp[] = [/^\/api\/files\/get-data-table\/[^/]+$/, /^\/api\/users\/export\/xlsx$/, /^\/api\/admin\/activity-log\/export\/xlsx$/];
+
+/** Downloads that are never a subresource: the made files, and the report export (a POST, so already our own script's). */
+const NEVER_EMBEDDED: RegExp[] = [...MADE_FILES, /^\/api\/report\/export\/[^/]+$/];
+
 /**
  * Reads that a link, an image or another site's page may trigger: downloads and documentation,
  * nothing with a side effect. Every other /api call needs the proof header.
  */
-const NAVIGABLE: RegExp[] = [
-  /^\/api\/health$/,
-  /^\/api\/docs(\/json)?$/,
-  /^\/api\/files\/get-user-file\/[^/]+$/,
-  /^\/api\/files\/get-doc-version\/[^/]+$/,
-  /^\/api\/files\/get-data-table\/[^/]+$/,
-  /^\/api\/users\/export\/xlsx$/,
-  /^\/api\/admin\/activity-log\/export\/xlsx$/,
-];
+const NAVIGABLE: RegExp[] = [/^\/api\/health$/, /^\/api\/docs(\/json)?$/, ...STORED_FILES, ...MADE_FILES];
 
-export const isNavigable = (method: string, path: string) =>
-  (method === "GET" || method === "HEAD") && NAVIGABLE.some((pattern) => pattern.test(path));
+/**
+ * The Fetch Metadata destinations a download is fetched for: a navigation (a link, the address bar) and
+ * a script's fetch(); a client that sends no Sec-Fetch-Dest (curl, a browser older than Fetch Metadata)
+ * is let through, since content in Plexus can only reach a reader through a browser that sends it.
+ */
+const DOWNLOAD_DESTINATIONS = new Set(["document", "empty"]);
+
+const matches = (patterns: RegExp[], path: string) => patterns.some((pattern) => pattern.test(path));
+
+/**
+ * A download asked for by an <img>, <link>, <script>, <iframe>, <object> or the like, which anyone who
+ * may write a wiki article or a chat message could plant so that every reader's browser asks for it:
+ * refused with 403 download_not_embeddable. A stored file asked `?inline=1` is exempt (that is how our
+ * own pages show pictures); its bytes are streamed from disk.
+ */
+function embeddedDownload(request: Request, path: string): AppError | undefined {
+  const destination = request.headers.get("sec-fetch-dest");
+  if (destination === null || DOWNLOAD_DESTINATIONS.has(destination)) return undefined;
+  const download = matches(NEVER_EMBEDDED, path) || (matches(STORED_FILES, path) && new URL(request.url).searchParams.get("inline") !== "1");
+  if (!download) return undefined;
+  return new AppError(403, "download_not_embeddable", "A download cannot be embedded in a page; open it as a link");
+}
+
+export const isNavigable = (method: string, path: string) => (method === "GET" || method === "HEAD") && matches(NAVIGABLE, path);
 
 const refused = (code: string, message: string) => new AppError(403, code, message);
 
@@ -66,6 +89,7 @@ const isFormPost = (request: Request) =>
  *   GET for some changes, and SameSite=Lax cookies ride along on top-level GET navigations.
  * - The sign-in page's plain form post (no JavaScript) is the one exception to the proof header;
  *   its Origin is required instead.
+ * - A download is never a subresource of a page (embeddedDownload).
  */
 export function crossSiteRefusal(request: Request, path: string, publicOrigin: string): AppError | undefined {
   const method = request.method;
@@ -76,6 +100,8 @@ export function crossSiteRefusal(request: Request, path: string, publicOrigin: s
   if (method !== "GET" && method !== "HEAD" && !ownOrigin && (signsIn || readCookie(request.headers.get("cookie"), SESSION_COOKIE) !== undefined)) {
     return refused("origin_mismatch", "Cross-site requests are refused");
   }
+  const embedded = embeddedDownload(request, path);
+  if (embedded) return embedded;
   if (request.headers.get(PROOF_HEADER) || isNavigable(method, path) || (signsIn && method === "POST" && isFormPost(request))) return undefined;
   return refused("cross_site_refused", "This call must come from the Plexus page itself");
 }

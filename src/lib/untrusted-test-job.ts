@@ -3,6 +3,10 @@ export default async function testJob(input: { do: string; value?: unknown }): P
   switch (input.do) {
     case "echo":
       return input.value;
+    case "record":
+      // Leaves a trace that it ran: a file at the path given.
+      await Bun.write(String(input.value), "ran");
+      return input.value;
     case "spin":
       for (;;);
     case "allocate": {

@@ -1,4 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { runUntrusted, UntrustedJobError } from "./untrusted-worker";
 
 const job = new URL("./untrusted-test-job.ts", import.meta.url);
@@ -65,12 +68,47 @@ describe("untrusted worker", () => {
     expect(await runUntrusted(job, { do: "echo", value: "alive" }, limits)).toBe("alive");
   });
 
-  test("jobs run one at a time, in order, each within its own limits", async () => {
+  test("one owner's jobs run one at a time, in order, each within its own limits", async () => {
     const order: string[] = [];
     const runs = ["a", "b", "c"].map((value) => runUntrusted<string>(job, { do: "echo", value }, limits).then((v) => order.push(v)));
     const slow = runUntrusted(job, { do: "spin" }, { ...limits, timeoutMs: 300 }).catch((e) => e.reason);
     await Promise.all(runs);
     expect(await slow).toBe("timeout");
     expect(order).toEqual(["a", "b", "c"]);
+  });
+
+  test("one owner's backlog never delays another owner's first job; past four jobs the owner is told 429", async () => {
+    const spin = { ...limits, timeoutMs: 1500 };
+    const backlog = Array.from({ length: 4 }, () => runUntrusted(job, { do: "spin" }, spin, { owner: "flood" }).catch((e) => e.reason));
+    expect(await runUntrusted(job, { do: "spin" }, spin, { owner: "flood" }).catch((e) => e)).toMatchObject({ status: 429, code: "too_many_jobs" });
+    const started = performance.now();
+    expect(await runUntrusted(job, { do: "echo", value: "first" }, limits, { owner: "other" })).toBe("first");
+    const waited = performance.now() - started;
+    console.log(`another owner's first job waited ${waited.toFixed(0)} ms behind a backlog of 4 endless jobs`);
+    expect(waited).toBeLessThan(800);
+    expect(await Promise.all(backlog)).toEqual(["timeout", "timeout", "timeout", "timeout"]);
+  }, 20_000);
+
+  test("a waiting job whose requester left never runs; a running one is stopped at once", async () => {
+    const trace = join(mkdtempSync(join(tmpdir(), "plexus-untrusted-")), "ran");
+    const ahead = runUntrusted(job, { do: "spin" }, { ...limits, timeoutMs: 800 }, { owner: "leaver" }).catch((e) => e.reason);
+    const left = new AbortController();
+    const waiting = runUntrusted(job, { do: "record", value: trace }, limits, { owner: "leaver", signal: left.signal }).catch((e) => e);
+    left.abort();
+    expect(await waiting).toMatchObject({ status: 400, code: "request_aborted" });
+    expect(await ahead).toBe("timeout");
+    await Bun.sleep(100);
+    expect(existsSync(trace)).toBe(false);
+    // The same job, not aborted, does leave its trace: the check above can fail.
+    expect(await runUntrusted(job, { do: "record", value: trace }, limits, { owner: "leaver" })).toBe(trace);
+    expect(existsSync(trace)).toBe(true);
+
+    const stop = new AbortController();
+    const started = performance.now();
+    const running = runUntrusted(job, { do: "spin" }, { ...limits, timeoutMs: 5000 }, { owner: "leaver", signal: stop.signal }).catch((e) => e);
+    await Bun.sleep(100);
+    stop.abort();
+    expect(await running).toMatchObject({ code: "request_aborted" });
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

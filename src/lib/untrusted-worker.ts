@@ -1,3 +1,6 @@
+import { AppError } from "./errors";
+import { FairShare, requestAborted } from "./fair-share";
+
 /**
  * Runs a job on untrusted bytes (a DOCX to convert, later a PDF to read) in a Worker, off the
  * event loop, with a time limit and a memory watchdog. A job is a module whose default export is
@@ -5,10 +8,12 @@
  *
  * Bun's Worker ignores `resourceLimits` (its Node compatibility notes say so) and `smol` only picks
  * JavaScriptCore's small heap, which is no cap. So memory is bounded by watching the process's
- * resident set while a job runs and terminating the worker past the limit; jobs run one at a time,
- * so the growth is the job's. One warm worker is kept between jobs (starting one costs ~200 ms
- * mostly in loading its libraries; a warm one converts a small DOCX in ~15 ms) and replaced after
- * any job that was stopped or crashed.
+ * resident set while jobs run and terminating a worker past the limit, counted from where it was when
+ * the earliest running job started (so two jobs together stay within the larger one's limit).
+ * Two threads (THREADS): one owner runs one job at a time, so another owner's first job starts at once
+ * on the other thread; owners wait in their own queues, served round-robin (src/lib/fair-share.ts).
+ * Warm workers are kept between jobs (starting one costs ~200 ms mostly in loading its libraries; a
+ * warm one converts a small DOCX in ~15 ms) and replaced after any job that was stopped or crashed.
  */
 
 export interface UntrustedLimits {
@@ -47,46 +52,43 @@ const RECYCLE_AFTER_CHARS = 4 * 1024 * 1024;
 /** Bun's Worker (the DOM typings the project also loads lack ref/unref). */
 type JobWorker = Worker & { ref(): void; unref(): void };
 
-let idle: JobWorker | undefined;
-let busy = false;
-const waiting: (() => void)[] = [];
+/** Threads running jobs at once: with one, another user waits for the job running (a report export: 12 s or more); see README "Fair shares of the worker pools". */
+const THREADS = 2;
 
-async function acquire(): Promise<JobWorker> {
-  // The one who releases hands the turn straight to the next in line, so `busy` stays set between them.
-  if (busy) await new Promise<void>((resolve) => waiting.push(resolve));
-  else busy = true;
-  const worker = idle ?? (new Worker(new URL("./untrusted-worker-entry.ts", import.meta.url)) as JobWorker);
-  idle = undefined;
-  return worker;
-}
-
-function release(worker: JobWorker | undefined) {
-  if (worker) {
-    worker.unref();
-    idle = worker;
-  }
-  const next = waiting.shift();
-  if (next) next();
-  else busy = false;
-}
+const share = new FairShare({
+  slots: THREADS,
+  runningPerOwner: THREADS - 1,
+  perOwner: 4,
+  waiting: 64,
+  busy: () => new AppError(503, "jobs_busy", "The server is busy with other files; try again in a moment"),
+});
+const idle: JobWorker[] = [];
+/** Resident memory when each running job started: the watchdog counts growth from the lowest. */
+const startRss = new Set<{ rss: number }>();
+const baselineRss = () => Math.min(...[...startRss].map((entry) => entry.rss));
 
 const sizeOf = (value: unknown) => (typeof value === "string" ? value.length : 0);
 
 /**
- * Runs `job` (a module URL, e.g. `new URL("./convert-job.ts", import.meta.url)`) on `input` in the
- * worker. Resolves with the job's result; rejects with UntrustedJobError, never anything else, and
- * never takes the process down with it.
+ * Runs `job` (a module URL, e.g. `new URL("./convert-job.ts", import.meta.url)`) on `input` in a
+ * worker, in `options.owner`'s turn. Resolves with the job's result; rejects with UntrustedJobError,
+ * with the fair share's AppErrors (429 too_many_jobs, 503 jobs_busy) or, once `options.signal` aborts,
+ * 400 request_aborted (a waiting job is dropped, a running one's worker ended), and never takes the
+ * process down with it.
  */
-export async function runUntrusted<T>(job: URL, input: unknown, limits: UntrustedLimits, _options: JobOptions = {}): Promise<T> {
-  const worker = await acquire();
+export async function runUntrusted<T>(job: URL, input: unknown, limits: UntrustedLimits, options: JobOptions = {}): Promise<T> {
+  const release = await share.acquire(options.owner ?? "system", options.signal);
+  const worker = idle.pop() ?? (new Worker(new URL("./untrusted-worker-entry.ts", import.meta.url)) as JobWorker);
   worker.ref();
-  const startRss = process.memoryUsage.rss();
+  const started = { rss: process.memoryUsage.rss() };
+  startRss.add(started);
   let keep = false;
   let watch: ReturnType<typeof setInterval> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onMessage: ((event: MessageEvent) => void) | undefined;
   let onError: ((event: Event) => void) | undefined;
   let onClose: (() => void) | undefined;
+  let onAbort: (() => void) | undefined;
   try {
     return await new Promise<T>((resolve, reject) => {
       onMessage = (event: MessageEvent) => {
@@ -106,8 +108,11 @@ export async function runUntrusted<T>(job: URL, input: unknown, limits: Untruste
       worker.addEventListener("close", onClose);
       timer = setTimeout(() => reject(new UntrustedJobError("timeout", undefined, `took longer than ${limits.timeoutMs} ms`)), limits.timeoutMs);
       watch = setInterval(() => {
-        if (process.memoryUsage.rss() - startRss > limits.maxRssGrowthBytes) reject(new UntrustedJobError("memory", undefined, "used too much memory"));
+        if (process.memoryUsage.rss() - baselineRss() > limits.maxRssGrowthBytes) reject(new UntrustedJobError("memory", undefined, "used too much memory"));
       }, WATCH_INTERVAL_MS);
+      onAbort = () => reject(requestAborted());
+      options.signal?.addEventListener("abort", onAbort, { once: true });
+      if (options.signal?.aborted) onAbort();
       worker.postMessage({ job: job.href, input });
     });
   } finally {
@@ -116,7 +121,12 @@ export async function runUntrusted<T>(job: URL, input: unknown, limits: Untruste
     worker.removeEventListener("message", onMessage!);
     worker.removeEventListener("error", onError!);
     worker.removeEventListener("close", onClose!);
-    if (!keep) worker.terminate();
-    release(keep ? worker : undefined);
+    options.signal?.removeEventListener("abort", onAbort!);
+    startRss.delete(started);
+    if (keep) {
+      worker.unref();
+      idle.push(worker);
+    } else worker.terminate();
+    release();
   }
 }

@@ -19,7 +19,7 @@ export const auditRoutes = (ctx: AppContext) =>
       },
       { access: "SYSTEM_ADMIN", body: logQueryBody, response: answers(logPageSchema) },
     )
-    .get("/export/xlsx", ({ actor, query, request }) => exportLog(ctx.db, actor, ctx.config.publicUrl, localeOf(request), query.userId), {
+    .get("/export/xlsx", ({ actor, query, request }) => exportLog(ctx.db, actor, ctx.config.publicUrl, localeOf(request), query.userId, request.signal), {
       access: "SYSTEM_ADMIN",
       query: exportQuery,
       response: answers(t.String({ format: "binary", description: "The log, or one user's, as an XLSX workbook" })),

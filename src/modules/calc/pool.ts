@@ -1,12 +1,15 @@
 import { AppError } from "../../lib/errors";
+import { FairShare, type Owner, requestAborted } from "../../lib/fair-share";
 import { CALC_LIMITS } from "./limits";
 import type { SandboxJob, SandboxReply } from "./sandbox-worker";
 
 export interface PoolOptions {
   /** Sandbox threads running at once. */
   workers: number;
-  /** Invocations that may wait for a thread; past it the pool answers 503 calc_busy. */
+  /** Invocations that may wait for a thread, from everyone; past it the pool answers 503 calc_busy. */
   queue: number;
+  /** Invocations one user may have running and waiting; past it they get 429 too_many_jobs. */
+  perOwner: number;
   /** After the time limit, how long a thread may still take to answer before it is ended. */
   graceMs: number;
 }
@@ -14,53 +17,48 @@ export interface PoolOptions {
 /** Bun's Worker (the DOM typings the project also loads lack ref/unref). */
 type SandboxThread = Worker & { ref(): void; unref(): void };
 
-interface Waiting {
-  job: SandboxJob;
-  resolve: (reply: Promise<SandboxReply>) => void;
-}
-
 const WORKER_URL = new URL("./sandbox-worker.ts", import.meta.url);
 
 /**
  * Runs calculation scripts on a few sandbox threads (sandbox-worker.ts), off the event loop, one job
- * per thread at a time, with a bounded queue. A thread whose job outlives the time limit plus a grace
+ * per thread at a time, shared fairly between users (src/lib/fair-share.ts: one user holds at most all
+ * threads but one, their own queue is bounded, users take turns). A thread whose job outlives the time limit plus a grace
  * (a long built-in call the interrupt handler cannot break, or QuickJS collecting garbage again and
  * again near its memory limit), that ran out of memory or that died is ended and replaced by a fresh
- * one on the next job. It never rejects except with 503 calc_busy when full.
+ * one on the next job, and so is one whose requester left (`signal`). It rejects only with the fair
+ * share's errors: 503 calc_busy when everyone's queue is full, 429 too_many_jobs, 400 request_aborted.
  */
 export class CalcPool {
   private idle: SandboxThread[] = [];
-  private running = 0;
-  private waiting: Waiting[] = [];
+  private readonly share: FairShare;
 
-  constructor(private readonly options: PoolOptions) {}
-
-  run(job: SandboxJob): Promise<SandboxReply> {
-    if (this.running < this.options.workers) return this.start(job);
-    if (this.waiting.length >= this.options.queue) {
-      return Promise.reject(new AppError(503, "calc_busy", "Too many calculations are running; try again in a moment"));
-    }
-    return new Promise((resolve) => this.waiting.push({ job, resolve }));
+  constructor(private readonly options: PoolOptions) {
+    this.share = new FairShare({
+      slots: options.workers,
+      runningPerOwner: Math.max(1, options.workers - 1),
+      perOwner: options.perOwner,
+      waiting: options.queue,
+      busy: () => new AppError(503, "calc_busy", "Too many calculations are running; try again in a moment"),
+    });
   }
 
-  private async start(job: SandboxJob): Promise<SandboxReply> {
-    this.running++;
+  async run(job: SandboxJob, owner: Owner = "system", signal?: AbortSignal): Promise<SandboxReply> {
+    const release = await this.share.acquire(owner, signal);
     try {
-      return await this.onThread(job);
+      return await this.onThread(job, signal);
     } finally {
-      const next = this.waiting.shift();
-      this.running--;
-      if (next) next.resolve(this.start(next.job));
+      release();
     }
   }
 
-  private onThread(job: SandboxJob): Promise<SandboxReply> {
+  private onThread(job: SandboxJob, signal?: AbortSignal): Promise<SandboxReply> {
     const thread = this.idle.pop() ?? (new Worker(WORKER_URL) as SandboxThread);
     thread.ref();
-    return new Promise<SandboxReply>((resolve) => {
+    return new Promise<SandboxReply>((resolve, reject) => {
       let keep = false;
-      const finish = (reply: SandboxReply) => {
+      const end = () => {
         clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
         thread.removeEventListener("message", onMessage);
         thread.removeEventListener("error", onError);
         thread.removeEventListener("close", onClose);
@@ -68,7 +66,15 @@ export class CalcPool {
           thread.unref();
           this.idle.push(thread);
         } else thread.terminate();
+      };
+      const finish = (reply: SandboxReply) => {
+        end();
         resolve(reply);
+      };
+      const onAbort = () => {
+        keep = false;
+        end();
+        reject(requestAborted());
       };
       const onMessage = (event: MessageEvent<SandboxReply & { retire: boolean }>) => {
         const { retire, ...reply } = event.data;
@@ -84,6 +90,8 @@ export class CalcPool {
       thread.addEventListener("message", onMessage);
       thread.addEventListener("error", onError);
       thread.addEventListener("close", onClose);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      if (signal?.aborted) return onAbort();
       thread.postMessage(job);
     });
   }

@@ -27,11 +27,12 @@ interface PropValue {
 }
 
 /**
- * The sandbox threads of this process: two to four (one core is left to the server), and up to 64
- * invocations waiting for one; past that calc/invoke answers 503 calc_busy.
+ * The sandbox threads of this process: two to four (one core is left to the server), up to 256
+ * invocations waiting for one (past that calc/invoke answers 503 calc_busy) and 32 per user (429),
+ * enough for a dashboard of calculation widgets opened at once.
  */
 let shared: CalcPool | undefined;
-const pool = () => (shared ??= new CalcPool({ workers: Math.min(4, Math.max(2, availableParallelism() - 1)), queue: 64, graceMs: 500 }));
+const pool = () => (shared ??= new CalcPool({ workers: Math.min(4, Math.max(2, availableParallelism() - 1)), queue: 256, perOwner: 32, graceMs: 500 }));
 
 /** The props JSON text as a checked list (normalised: trimmed names, nothing else kept), or a 422 naming each bad entry. */
 function checkProps(text: string): CalcProp[] {
@@ -107,13 +108,14 @@ const FAILURES = {
 /**
  * calc/invoke: any member who sees the calculation runs its script in the sandbox with the given
  * numbers. A script that throws, runs out of time or memory answers 422 (calc_failed with the line in
- * `details`, calc_timeout, calc_memory); a full pool 503 calc_busy. An HTML result is cleaned in the
+ * `details`, calc_timeout, calc_memory); a full pool 503 calc_busy, a user past their share 429
+ * too_many_jobs; a calculation whose caller left (`options.signal`) is dropped or stopped. An HTML result is cleaned in the
  * untrusted worker; one nested past the cap is refused in the sandbox thread (422 html_too_deep).
  */
 export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[], options: JobOptions = {}): Promise<CalcResult> {
   const { item } = requireCalc(db, actor, id);
   const props = propValues(readProps(item.props), given);
-  const reply = await pool().run({ script: item.script ?? DEFAULT_SCRIPT, props });
+  const reply = await pool().run({ script: item.script ?? DEFAULT_SCRIPT, props }, actor.id, options.signal);
   if (reply.ok) return reply.result.kind === "html" ? { kind: "html", result: await cleanHtml(reply.result.result, "calcResult", "result", options) } : reply.result;
   const [status, code] = FAILURES[reply.reason];
   throw new AppError(status, code, reply.message, [{ path: "script", message: reply.message, ...(reply.line ? { line: reply.line } : {}) }]);

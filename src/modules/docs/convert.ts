@@ -1,6 +1,6 @@
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/log";
-import { runUntrusted, UntrustedJobError, type UntrustedLimits } from "../../lib/untrusted-worker";
+import { type JobOptions, runUntrusted, UntrustedJobError, type UntrustedLimits } from "../../lib/untrusted-worker";
 import { checkZipLimits, readZipDirectory, ZipRefusal, type ZipLimits } from "../../lib/zip";
 
 const unreadable = () => new AppError(422, "file_unreadable", "The file cannot be read");
@@ -27,9 +27,10 @@ const DOCX_WORKER_LIMITS: UntrustedLimits = { timeoutMs: 20_000, maxRssGrowthByt
  * DOCX to sanitised HTML; headings get ids so the viewer can build its structure tree.
  * The zip's central directory is checked here (it is small); conversion runs in a worker
  * (convert-job.ts). A damaged file is refused with 422 file_unreadable, one past a cap with
- * 422 file_too_complex, rather than stored half-read or allowed to stall the server.
+ * 422 file_too_complex, rather than stored half-read or allowed to stall the server. `options` says whose
+ * upload it is and whether they still wait (untrusted-worker.ts).
  */
-export async function docxToHtml(absolutePath: string, limits: UntrustedLimits = DOCX_WORKER_LIMITS): Promise<string> {
+export async function docxToHtml(absolutePath: string, options: JobOptions = {}, limits: UntrustedLimits = DOCX_WORKER_LIMITS): Promise<string> {
   const file = Bun.file(absolutePath);
   const size = file.size;
   try {
@@ -41,8 +42,10 @@ export async function docxToHtml(absolutePath: string, limits: UntrustedLimits =
     throw error.reason === "too_complex" ? tooComplex() : unreadable();
   }
   try {
-    return await runUntrusted<string>(new URL("./convert-job.ts", import.meta.url), { path: absolutePath }, limits);
+    return await runUntrusted<string>(new URL("./convert-job.ts", import.meta.url), { path: absolutePath }, limits, options);
   } catch (error) {
+    // The fair share's refusals (429, 503, the requester gone) are not the file's fault.
+    if (error instanceof AppError) throw error;
     const job = error instanceof UntrustedJobError ? error : new UntrustedJobError("crashed", undefined, String(error));
     log.info("docx_refused", { reason: job.reason, code: job.code, message: job.message.slice(0, 200), size });
     if (job.reason === "timeout" || job.reason === "memory" || job.code === "file_too_complex") throw tooComplex();

@@ -428,7 +428,7 @@ describe("hostile documents", () => {
     const path = join(t.config.dataDir, "heavy.docx");
     await Bun.write(path, await heavyDocx(6));
     const started = performance.now();
-    const error = await docxToHtml(path, { timeoutMs: 150, maxRssGrowthBytes: 1024 * MB }).catch((e) => e);
+    const error = await docxToHtml(path, {}, { timeoutMs: 150, maxRssGrowthBytes: 1024 * MB }).catch((e) => e);
     expect(error).toMatchObject({ status: 422, code: "file_too_complex" });
     expect(performance.now() - started).toBeLessThan(1000);
   }, 30_000);

@@ -4,6 +4,7 @@ import { docVersions } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { log } from "../../lib/log";
 import { storedFile } from "../../lib/storage";
+import { AppError } from "../../lib/errors";
 import { runUntrusted, UntrustedJobError, type UntrustedLimits } from "../../lib/untrusted-worker";
 import type { PdfTextInput } from "./pdf-text-job";
 
@@ -36,8 +37,10 @@ async function readPdfText(absolutePath: string, size: number, limits: PdfTextLi
   }
   const input: PdfTextInput = { path: absolutePath, maxPages: limits.maxPages, maxChars: limits.maxChars };
   try {
-    return await runUntrusted<string>(new URL("./pdf-text-job.ts", import.meta.url), input, limits);
+    return await runUntrusted<string>(new URL("./pdf-text-job.ts", import.meta.url), input, limits, { owner: "pdf-text" });
   } catch (error) {
+    // A full pool (503) ends the pass with the text still unread; the next pass tries again.
+    if (error instanceof AppError) throw error;
     const job = error instanceof UntrustedJobError ? error : new UntrustedJobError("crashed", undefined, String(error));
     log.info("pdf_text_unreadable", { reason: job.reason, message: job.message.slice(0, 200), size });
     return "";

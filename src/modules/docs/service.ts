@@ -13,6 +13,7 @@ import { requireDataItem } from "../data/policy";
 import { createDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { assertCompletePdf, docxToHtml } from "./convert";
+import type { JobOptions } from "../../lib/untrusted-worker";
 import { readPdfTexts } from "./pdf-text";
 import type { AddVersionInput, SaveAllInput, UpdateVersionInput } from "./model";
 import { requireStager, requireVersion, versionColumns } from "./policy";
@@ -29,11 +30,11 @@ export const versionTypeOf = (fileName: string): VersionType => {
 };
 
 /** Checks one uploaded file as every upload is checked; PDFs must be whole; DOCX is converted. */
-async function inspect(file: UploadedFile): Promise<{ type: VersionType; body: string | null }> {
+async function inspect(file: UploadedFile, options: JobOptions): Promise<{ type: VersionType; body: string | null }> {
   checkUpload(file);
   const type = versionTypeOf(file.fileName);
   if (type === "PDF") await assertCompletePdf(file.absolutePath, file.size);
-  return { type, body: type === "MS_DOC" ? await docxToHtml(file.absolutePath) : null };
+  return { type, body: type === "MS_DOC" ? await docxToHtml(file.absolutePath, options) : null };
 }
 
 const quotaExceeded = () => new AppError(413, "staging_quota_exceeded", "Your staged uploads would exceed your quota: save or discard some first");
@@ -86,7 +87,7 @@ export async function stageUploads(ctx: AppContext, actor: User, request: Reques
   try {
     if (files.reduce((sum, file) => sum + file.size, 0) > remaining) throw quotaExceeded();
     const inspected: ({ file: UploadedFile } & Awaited<ReturnType<typeof inspect>>)[] = [];
-    for (const file of files) inspected.push({ file, ...(await inspect(file)) });
+    for (const file of files) inspected.push({ file, ...(await inspect(file, { owner: actor.id, signal: request.signal })) });
     const rows = ctx.db.transaction((tx) => {
       // Counted again at the end: another upload of the same user may have finished meanwhile.
       if (stagedBytes(tx, actor.id) + files.reduce((sum, file) => sum + file.size, 0) > quota) throw quotaExceeded();

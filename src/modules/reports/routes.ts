@@ -15,7 +15,7 @@ export const reportRoutes = (ctx: AppContext) =>
     .use(authPlugin(ctx))
     .get("/get/:id", ({ actor, params }) => getReport(ctx.db, actor, params.id), { access: "USER", params: idParams, response: answers(reportSchema) })
     .post("/save", ({ actor, body, request }) => saveReport(ctx.db, actor, body, { owner: actor.id, signal: request.signal }), { access: "USER", body: saveBody, response: answers(reportSchema) })
-    .post("/export/:id", ({ actor, params, query, body, locale }) => exportReport(ctx.db, actor, params.id, query.format, body?.images ?? {}, locale), {
+    .post("/export/:id", ({ actor, params, query, body, locale, request }) => exportReport(ctx.db, actor, params.id, query.format, body?.images ?? {}, locale, request.signal), {
       access: "USER",
       params: idParams,
       query: exportQuery,

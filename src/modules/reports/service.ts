@@ -106,12 +106,13 @@ const MIME: Record<ExportFormat, string> = {
 /**
  * report/export: the report as PDF or DOCX, written in the job worker. Tables come from the tables
  * service as the reader sees them; charts only from the images the reader's page sent, and only for
- * placeholders the reader may see; every other placeholder is the neutral block.
+ * placeholders the reader may see; every other placeholder is the neutral block. The worker is shared fairly
+ * (`signal`: an export whose reader left is dropped or stopped).
  */
-export async function exportReport(db: Db, actor: User, id: number, format: ExportFormat, images: Record<string, string>, locale: Locale) {
+export async function exportReport(db: Db, actor: User, id: number, format: ExportFormat, images: Record<string, string>, locale: Locale, signal?: AbortSignal) {
   const { item } = requireReport(db, actor, id);
   // Cleaned again (in the worker) for the export: a body saved before report/save and data/save both used the `report` setting may hold data-* attributes, which html-to-pdfmake obeys.
-  const html = await cleanHtml(item.body ?? "", "report", "body", { owner: actor.id });
+  const html = await cleanHtml(item.body ?? "", "report", "body", { owner: actor.id, signal });
   const placeholders = placeholderIds(html);
   const pictures = checkImages(images, placeholders);
   const blocks: Record<string, ReportBlock> = {};
@@ -130,7 +131,7 @@ export async function exportReport(db: Db, actor: User, id: number, format: Expo
   };
   let bytes: Uint8Array;
   try {
-    bytes = await runUntrusted<Uint8Array>(new URL("./export-job.ts", import.meta.url), job, { timeoutMs: REPORT_LIMITS.exportMs, maxRssGrowthBytes: 1024 * 1024 * 1024 });
+    bytes = await runUntrusted<Uint8Array>(new URL("./export-job.ts", import.meta.url), job, { timeoutMs: REPORT_LIMITS.exportMs, maxRssGrowthBytes: 1024 * 1024 * 1024 }, { owner: actor.id, signal });
   } catch (error) {
     if (error instanceof UntrustedJobError && (error.reason === "timeout" || error.reason === "memory")) {
       throw new AppError(413, "report_too_large", "The report is too large to export");

@@ -29,7 +29,7 @@ const MESSAGES: Record<string, string> = {
  * (it is small). Not XLSX or CSV: 415; damaged: 422 file_unreadable; past a cap (columns, rows,
  * cells, the worker's time or memory): 422 naming the cap.
  */
-async function readUpload(ctx: AppContext, request: Request, keep: number, authorize: (fields: Record<string, string>) => void): Promise<{ parsed: ParsedTable; fields: Record<string, string> }> {
+async function readUpload(ctx: AppContext, owner: number, request: Request, keep: number, authorize: (fields: Record<string, string>) => void): Promise<{ parsed: ParsedTable; fields: Record<string, string> }> {
   const { files, fields } = await receiveFiles(request, ctx.config.dataDir, { maxFiles: 1, maxBytes: TABLE_LIMITS.fileBytes });
   try {
     authorize(fields);
@@ -48,9 +48,11 @@ async function readUpload(ctx: AppContext, request: Request, keep: number, autho
       }
     }
     try {
-      const parsed = await runUntrusted<ParsedTable>(new URL("./import-job.ts", import.meta.url), { path: file.absolutePath, kind, keep }, IMPORT_WORKER_LIMITS);
+      const parsed = await runUntrusted<ParsedTable>(new URL("./import-job.ts", import.meta.url), { path: file.absolutePath, kind, keep }, IMPORT_WORKER_LIMITS, { owner, signal: request.signal });
       return { parsed, fields };
     } catch (error) {
+      // The fair share's refusals (429, 503, the requester gone) are not the file's fault.
+      if (error instanceof AppError) throw error;
       const job = error instanceof UntrustedJobError ? error : new UntrustedJobError("crashed", undefined, String(error));
       log.info("table_import_refused", { reason: job.reason, code: job.code, message: job.message.slice(0, 200), size: file.size });
       if (job.code && job.code in MESSAGES) throw new AppError(422, job.code, MESSAGES[job.code]);
@@ -64,7 +66,7 @@ async function readUpload(ctx: AppContext, request: Request, keep: number, autho
 
 /** table/preview: what the import would make of the file (headers, the first rows, the encoding and separator found); nothing is stored. */
 export async function previewImport(ctx: AppContext, actor: User, request: Request) {
-  const { parsed } = await readUpload(ctx, request, TABLE_LIMITS.previewRows, (fields) => {
+  const { parsed } = await readUpload(ctx, actor.id, request, TABLE_LIMITS.previewRows, (fields) => {
     if (!/^[1-9]\d{0,14}$/.test(fields.projectId ?? "")) throw invalid([{ path: "body.projectId", message: "A project id" }]);
     requireProjectRole(ctx.db, actor, Number(fields.projectId), "MODERATOR");
   });
@@ -90,7 +92,7 @@ function categoriesField(text: string | undefined): { id: number }[] | undefined
 export async function saveForProject(ctx: AppContext, actor: User, projectId: number, request: Request) {
   // Checked before the upload is read, so someone who may not import sends their file for nothing but learns nothing.
   requireProjectRole(ctx.db, actor, projectId, "MODERATOR");
-  const { parsed, fields } = await readUpload(ctx, request, TABLE_LIMITS.rows, () => undefined);
+  const { parsed, fields } = await readUpload(ctx, actor.id, request, TABLE_LIMITS.rows, () => undefined);
   if ((fields.description?.length ?? 0) > LIMITS.description) throw invalid([{ path: "body.description", message: "validation.tooLong", code: "validation.tooLong" }]);
   const input = { name: fields.name ?? "", description: fields.description, categoryList: categoriesField(fields.categoryList), headers: parsed.headers, rows: parsed.rows };
   const item = await importTable(ctx.db, actor, projectId, input);

@@ -40,7 +40,7 @@ export const tableRoutes = (ctx: AppContext) =>
       parse: STREAMED_BODY,
       response: answers(dataItemSchema),
     })
-    .get("/files/get-data-table/:id", ({ actor, params, query }) => exportTable(ctx.db, actor, params.id, query.format ?? "xlsx"), {
+    .get("/files/get-data-table/:id", ({ actor, params, query, request }) => exportTable(ctx.db, actor, params.id, query.format ?? "xlsx", request.signal), {
       access: "USER",
       params: idParams,
       query: exportQuery,

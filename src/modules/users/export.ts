@@ -8,7 +8,7 @@ import { listUsers } from "./service";
 const COLUMNS = ["Last name", "First name", "Login", "E-mail", "Phone", "Position", "Company", "Role", "Active", "Imported from AD", "Registered", "Last sign-in"];
 
 /** users/export/xlsx: every user without secrets, one row each, dates as spreadsheet dates. */
-export async function exportUsers(db: Db, actor: User): Promise<Response> {
+export async function exportUsers(db: Db, actor: User, signal?: AbortSignal): Promise<Response> {
   const rows = listUsers(db).map((user) => [
     user.lastName,
     user.firstName,
@@ -23,6 +23,7 @@ export async function exportUsers(db: Db, actor: User): Promise<Response> {
     user.registrationDate,
     user.lastLoginDate ?? "",
   ]);
+  const response = await xlsxDownload("users.xlsx", "Users", COLUMNS, rows, { owner: actor.id, signal });
   audit(db, actor.id, "DOWNLOAD", "users.xlsx");
-  return xlsxDownload("users.xlsx", "Users", COLUMNS, rows);
+  return response;
 }

@@ -52,7 +52,7 @@ export const userRoutes = (ctx: AppContext) =>
       query: idQuery,
       response: answers(userSchema),
     })
-    .get("/export/xlsx", ({ actor }) => exportUsers(ctx.db, actor), {
+    .get("/export/xlsx", ({ actor, request }) => exportUsers(ctx.db, actor, request.signal), {
       access: "ADMIN",
       response: answers(t.String({ format: "binary", description: "Every user as an XLSX workbook" })),
     })
