@@ -12,7 +12,7 @@ export const calcRoutes = (ctx: AppContext) =>
   new Elysia()
     .use(authPlugin(ctx))
     .post("/calc/save", ({ actor, body }) => saveCalc(ctx.db, actor, body), { access: "USER", body: calcSaveBody, response: answers(dataItemSchema) })
-    .post("/calc/invoke", ({ actor, query, body }) => invokeCalc(ctx.db, actor, query.id, body), {
+    .post("/calc/invoke", ({ actor, query, body, locale }) => invokeCalc(ctx.db, actor, query.id, body, locale), {
       access: "USER",
       query: calcInvokeQuery,
       body: calcInvokeBody,

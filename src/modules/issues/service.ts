@@ -50,10 +50,10 @@ const writeHistory = (ctx: AppContext, chatId: number | null, actor: User, event
   chatId === null ? [] : events.map((event) => insertIssueHistory(ctx, chatId, actor.id, event));
 
 /** issue/save without an id: any member of the project makes a task; the actor reports it. Its chat and first history lines come with it. */
-function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
+function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput, locale: string) {
   const access = requireProjectRole(ctx.db, actor, input.project.id);
   const { id: _, project, ...fields } = input;
-  const changes = checkChanges(ctx.db, actor, project.id, fields);
+  const changes = checkChanges(ctx.db, actor, project.id, fields, undefined, locale);
   const { issue, lines } = ctx.db.transaction((tx) => {
     const created = tx
       .insert(issues)
@@ -97,16 +97,19 @@ function applyChanges(ctx: AppContext, actor: User, issue: Issue, access: Projec
   return present(ctx.db, actor, saved, access);
 }
 
-/** issue/update (and issue/save with an id): the fields given change, the others stay; a task never moves to another project. */
-export function updateIssue(ctx: AppContext, actor: User, input: UpdateIssueInput) {
+/**
+ * issue/update (and issue/save with an id): the fields given change, the others stay; a task never moves to another
+ * project. Number fields given as text are read in `locale`, the caller's.
+ */
+export function updateIssue(ctx: AppContext, actor: User, input: UpdateIssueInput, locale = "en") {
   const { issue, access } = requireIssue(ctx.db, actor, input.id, "edit");
   const { id: _, project, ...fields } = input;
   if (project && project.id !== issue.projectId) throw invalid([{ path: "body.project.id", message: "issue.cannotMove", code: "issue.cannotMove" }]);
-  return applyChanges(ctx, actor, issue, access, checkChanges(ctx.db, actor, issue.projectId, fields, issue));
+  return applyChanges(ctx, actor, issue, access, checkChanges(ctx.db, actor, issue.projectId, fields, issue, locale));
 }
 
-export function saveIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
-  return input.id ? updateIssue(ctx, actor, { ...input, id: input.id }) : createIssue(ctx, actor, input);
+export function saveIssue(ctx: AppContext, actor: User, input: SaveIssueInput, locale = "en") {
+  return input.id ? updateIssue(ctx, actor, { ...input, id: input.id }, locale) : createIssue(ctx, actor, input, locale);
 }
 
 /** One field's call (update-name, change-status, ...): the same rules and history as update. */

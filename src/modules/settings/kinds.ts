@@ -3,6 +3,8 @@
  * and the settings page checks the same rules while it is typed; this file imports no server code.
  * An empty value means "not set" and passes every kind but boolean.
  */
+import { type NumberReading, type NumberRules, parseNumber } from "../../lib/numbers";
+
 export const SETTING_KINDS = ["text", "number", "boolean", "host", "port", "mailbox", "url", "link"] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
@@ -13,12 +15,19 @@ const IPV6 = /^\[?[0-9a-f:.]*:[0-9a-f:.]*\]?$/i;
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/;
 const MAILBOX = /^[^<>\r\n]*<([^<>]+)>$/;
 
-const CHECKS: Record<SettingKind, (value: string, schemes?: readonly string[]) => boolean> = {
+/** The numbers of the number and port kinds, read as the administrator's locale writes them ("1 000" in ru). */
+export const SETTING_NUMBERS = {
+  number: { whole: true, min: 0, max: 999_999_999 },
+  port: { whole: true, min: 1, max: 65535 },
+} satisfies Partial<Record<SettingKind, NumberRules>>;
+
+/** A number or port setting's text read in `locale`; its value is stored as plain digits. */
+export const settingNumber = (kind: keyof typeof SETTING_NUMBERS, value: string, locale: string): NumberReading => parseNumber(value, locale, SETTING_NUMBERS[kind]);
+
+const CHECKS: Record<Exclude<SettingKind, keyof typeof SETTING_NUMBERS>, (value: string, schemes?: readonly string[]) => boolean> = {
   text: () => true,
-  number: (value) => /^\d{1,9}$/.test(value),
   boolean: (value) => value === "true" || value === "false",
   host: (value) => HOST_NAME.test(value) || IPV6.test(value),
-  port: (value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535,
   mailbox: (value) => ADDRESS.test(MAILBOX.exec(value)?.[1].trim() ?? value),
   /** An address on Plexus itself (/logo.svg) or an http(s) URL: what a page may put in src or href. */
   link: (value) => /^\/(?![/\\])\S*$/.test(value) || CHECKS.url(value),
@@ -32,9 +41,10 @@ const CHECKS: Record<SettingKind, (value: string, schemes?: readonly string[]) =
   },
 };
 
-/** Whether `value` is right for a setting of `kind`; non-text values are compared trimmed. */
-export function settingValueFits(kind: SettingKind, value: string, schemes?: readonly string[]): boolean {
+/** Whether `value` is right for a setting of `kind` (numbers as `locale` writes them); non-text values are compared trimmed. */
+export function settingValueFits(kind: SettingKind, value: string, schemes?: readonly string[], locale = "en"): boolean {
   if (/\p{Cc}/u.test(value) && kind !== "text") return false;
   if (value === "") return kind !== "boolean";
+  if (kind === "number" || kind === "port") return settingNumber(kind, value, locale).ok;
   return CHECKS[kind](value, schemes);
 }
