@@ -181,7 +181,8 @@ describe("the table viewer", () => {
 
       // The keyboard: Enter opens the focused cell, Enter saves it.
       await page.keyboard.press("Enter");
-      await editor.fill("12,75");
+      // An English page reads a point as the decimal separator (a comma groups thousands there; e2e/numbers has ru and es).
+      await editor.fill("12.75");
       await editor.press("Enter");
       await snackbar(page, "Changes saved");
       expect(await cell.locator(".tv__value").textContent()).toBe("12.75");

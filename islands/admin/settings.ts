@@ -1,9 +1,11 @@
 import { api } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
-import { t, tf } from "../lib/i18n";
+import { locale, t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { email, required, showFieldError, showFormMessage, validateForm } from "../auth/forms";
-import { settingValueFits, type SettingKind } from "../../src/modules/settings/kinds";
+import { SETTING_NUMBERS, settingNumber, settingValueFits, type SettingKind } from "../../src/modules/settings/kinds";
+import type { NumberProblem } from "../../src/lib/numbers";
+import { numberInput, numberProblemText } from "../lib/number-input";
 import { transportStatus } from "../../src/modules/mail/transport-rule";
 import type { MessageKey } from "../../locales/en";
 import type { SyncSummary } from "../../src/modules/directory/sync";
@@ -16,12 +18,23 @@ export function startSettings() {
   const form = document.getElementById("settings-form") as HTMLFormElement;
   const fields = [...form.querySelectorAll<Field>("input[name]")];
   const currentValue = (field: Field) => (field.type === "checkbox" ? String(field.checked) : field.value);
+  const kindText = (kind: SettingKind) => t(`admin.settings.invalid.${kind}` as MessageKey);
+  /** A number setting's refusal: its kind's words for a number out of its range, the number's own reason otherwise ("1.234" in es). */
+  const numberText = (kind: keyof typeof SETTING_NUMBERS, problem: NumberProblem) =>
+    problem === "not_whole" || problem === "too_small" || problem === "too_large" ? kindText(kind) : numberProblemText(problem);
   const problemOf = (field: Field) => {
     const kind = field.dataset.kind as SettingKind;
     const value = kind === "text" ? field.value : currentValue(field).trim();
-    return settingValueFits(kind, value, field.dataset.schemes?.split(" ").filter(Boolean) || undefined) ? null : t(`admin.settings.invalid.${kind}` as MessageKey);
+    if ((kind === "number" || kind === "port") && value) {
+      const read = settingNumber(kind, value, locale());
+      return read.ok ? null : numberText(kind, read.problem);
+    }
+    return settingValueFits(kind, value, field.dataset.schemes?.split(" ").filter(Boolean) || undefined) ? null : kindText(kind);
   };
   for (const field of fields) {
+    const kind = field.dataset.kind;
+    if ((kind === "number" || kind === "port") && !field.dataset.secured)
+      numberInput(field, { ...SETTING_NUMBERS[kind], error: document.getElementById(`setting-${field.name}-error`)!, describe: (problem) => numberText(kind, problem) });
     field.addEventListener("input", () => showFieldError(form, field.name, problemOf(field)));
   }
 

@@ -6,6 +6,7 @@ import type { Wire } from "../../src/lib/responses";
 import { api, ApiError } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
 import { locale, t, tf } from "../lib/i18n";
+import { numberInput, type NumberInput } from "../lib/number-input";
 import { snack } from "../lib/snackbar";
 import type { MountedViewer, ViewerContext } from "../viewers/registry";
 import type { ScriptEditor } from "./editor";
@@ -196,13 +197,11 @@ export async function mount(host: HTMLElement, context: ViewerContext): Promise<
   resultBox.append(resultTitle, output);
   root.append(form, resultBox);
 
+  let numbers: NumberInput[] = [];
   function drawFields() {
     const fields = props.map((prop, index) => {
       const box = element("div", "field");
       const input = element("input");
-      input.type = "number";
-      input.step = "any";
-      input.inputMode = "decimal";
       input.required = true;
       input.id = `${key}-v${index}`;
       input.name = prop.variable;
@@ -212,6 +211,7 @@ export async function mount(host: HTMLElement, context: ViewerContext): Promise<
       return box;
     });
     fieldsBox.replaceChildren(...(fields.length ? fields : [element("p", "cv__hint", t("calc.noInputs"))]));
+    numbers = [...fieldsBox.querySelectorAll("input")].map((input) => numberInput(input, { required: true }));
   }
 
   function showError(text: string) {
@@ -222,18 +222,17 @@ export async function mount(host: HTMLElement, context: ViewerContext): Promise<
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const inputs = [...fieldsBox.querySelectorAll<HTMLInputElement>("input")];
-    const empty = inputs.find((input) => input.value.trim() === "" || !Number.isFinite(input.valueAsNumber));
-    for (const input of inputs) input.setAttribute("aria-invalid", String(input === empty));
-    if (empty) {
-      empty.focus();
-      return showError(tf("calc.enterNumber", { name: props.find((p) => p.variable === empty.name)?.name ?? empty.name }));
+    const values = numbers.map((field) => field.read());
+    const wrong = values.findIndex((value) => typeof value !== "number");
+    if (wrong >= 0) {
+      fieldsBox.querySelectorAll("input")[wrong].focus();
+      return showError(tf("calc.enterNumber", { name: props[wrong].name || props[wrong].variable }));
     }
     if (dirty) snack(t("calc.unsaved"));
     calculate.disabled = true;
     output.replaceChildren(element("p", "cv__hint", t("calc.running")));
     try {
-      const body = props.map((prop, i) => ({ variable: prop.variable, name: prop.name, value: inputs[i].valueAsNumber }));
+      const body = props.map((prop, i) => ({ variable: prop.variable, name: prop.name, value: values[i] as number }));
       const result = await api<CalcResult>("calc/invoke", { query: { id: context.dataId }, body });
       output.replaceChildren(renderResult(result, locale()));
     } catch (error) {

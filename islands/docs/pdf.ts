@@ -11,6 +11,7 @@
 import { getDocument, PDFDataRangeTransport, PDFWorker, TextLayer, type PDFDocumentProxy, type PDFPageProxy, type RenderTask } from "pdfjs-dist";
 import { matcherFor } from "../../src/lib/text-fold";
 import { t, tf } from "../lib/i18n";
+import { numberInput } from "../lib/number-input";
 import { clearHighlights, highlight } from "./highlight";
 import { PDF_CHUNK, pdfWorker, progressLine, type PdfFile } from "./pdf-fetch";
 
@@ -78,7 +79,7 @@ function toolbar(pageCount: number) {
   const next = iconButton(t("docs.pdf.searchNext"), ICON.down);
   const search = el("div", "pdfv__search", { role: "search" }, el("label", "visually-hidden", { for: "pdfv-search" }, t("docs.pdf.search")), searchInput, count, prev, next);
 
-  const pageInput = el("input", "pdfv__page-input", { type: "number", id: "pdfv-page", min: "1", max: String(pageCount), inputmode: "numeric", value: "1" });
+  const pageInput = el("input", "pdfv__page-input", { id: "pdfv-page", value: "1" });
   const pages = el(
     "div",
     "pdfv__pageno",
@@ -96,7 +97,8 @@ function toolbar(pageCount: number) {
   const zoom = el("div", "pdfv__zoom", { role: "group", "aria-label": t("docs.pdf.scale") }, zoomOut, scale, zoomIn, fit);
 
   const bar = el("div", "pdfv__bar", { role: "toolbar", "aria-label": t("docs.pdf.toolbar") }, search, pages, zoom);
-  return { bar, searchInput, count, prev, next, pageInput, pageStatus: pages.querySelector("output")!, zoomOut, zoomIn, fit, scale };
+  const pageNumber = numberInput(pageInput, { whole: true, min: 1, max: pageCount, required: true });
+  return { bar, searchInput, count, prev, next, pageInput, pageNumber, pageStatus: pages.querySelector("output")!, zoomOut, zoomIn, fit, scale };
 }
 
 /** Text of one page as the text layer lays it out: a line per run, for counting hits before it is drawn. */
@@ -376,14 +378,20 @@ export async function showPdf(stage: HTMLElement, source: string | PdfFile, sign
     slots[target - 1].box.scrollIntoView({ block: "start" });
     showPageNumber(target);
   };
-  bar.pageInput.addEventListener("change", () => goTo(Number(bar.pageInput.value)));
+  const goToTyped = () => {
+    const n = bar.pageNumber.read();
+    if (typeof n === "number") goTo(n);
+  };
+  bar.pageInput.addEventListener("change", goToTyped);
   bar.pageInput.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {
       event.preventDefault();
-      goTo(Number(bar.pageInput.value));
+      goToTyped();
     }
   });
   bar.pageInput.addEventListener("blur", () => {
+    // A refused page number stays as typed beside its reason; a good one gives way to the page in view.
+    if (bar.pageInput.getAttribute("aria-invalid") === "true") return;
     typing = false;
     bar.pageInput.value = String(shownPage);
   });

@@ -1,6 +1,7 @@
 import { ApiError } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
 import { hasMessage, t } from "../lib/i18n";
+import { numberInput, type NumberInput } from "../lib/number-input";
 import { snack } from "../lib/snackbar";
 import { byId } from "../data/common";
 import { createIssue, dayToMs, type NewIssue } from "./calls";
@@ -13,6 +14,9 @@ interface Choices {
 
 type Field = Template["fields"][number];
 type Value = string | number | boolean;
+
+/** The template's number fields, read through the shared parser (a decimal comma in ru and es). */
+const numbers = new WeakMap<HTMLInputElement, NumberInput>();
 
 /** One template field's control, by its type; required ones are marked for the browser and for people. */
 function fieldControl(field: Field, index: number, members: Person[]): HTMLElement {
@@ -31,8 +35,7 @@ function fieldControl(field: Field, index: number, members: Person[]): HTMLEleme
     control = select;
   } else {
     const input = document.createElement("input");
-    input.type = { STRING: "text", BOOLEAN: "checkbox", DATE: "date", NUMBER: "number" }[field.type];
-    if (field.type === "NUMBER") input.step = "any";
+    input.type = { STRING: "text", BOOLEAN: "checkbox", DATE: "date", NUMBER: "text" }[field.type];
     control = input;
   }
   control.id = id;
@@ -47,16 +50,17 @@ function fieldControl(field: Field, index: number, members: Person[]): HTMLEleme
   control.setAttribute("aria-describedby", error.id);
   if (field.type === "BOOLEAN") wrap.append(control, label, error);
   else wrap.append(label, control, error);
+  if (control instanceof HTMLInputElement && field.type === "NUMBER") numbers.set(control, numberInput(control, { required: control.required, error }));
   return wrap;
 }
 
 function fieldValue(control: HTMLInputElement | HTMLSelectElement): Value | undefined {
   if (control instanceof HTMLInputElement && control.type === "checkbox") return control.checked;
+  const number = control instanceof HTMLInputElement && numbers.get(control);
+  if (number) return number.read() ?? undefined;
   const raw = control.value.trim();
   if (!raw) return undefined;
   switch (control.dataset.type) {
-    case "NUMBER":
-      return Number(raw);
     case "USER":
       return Number(raw);
     case "DATE":
@@ -128,9 +132,16 @@ export function creationDialog(projectId: number, onCreated: (issue: Issue) => v
     const data = new FormData(form);
     const tpl = chosen();
     const additionalFields: Record<string, Value> = {};
-    for (const control of fieldList.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-field]")) {
+    const controls = [...fieldList.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-field]")];
+    for (const control of controls) {
       const value = fieldValue(control);
       if (value !== undefined) additionalFields[control.dataset.field!] = value;
+    }
+    const refused = controls.find((control) => control.getAttribute("aria-invalid") === "true");
+    if (refused) {
+      formError.textContent = t("issue.createRefused");
+      formError.hidden = false;
+      return refused.focus();
     }
     const input: NewIssue = {
       name: String(data.get("name") ?? "").trim(),

@@ -1,4 +1,5 @@
 import type { MessageKey } from "../../locales/en";
+import { formatNumber } from "../../src/lib/numbers";
 import { chatCore, openChatIn } from "../chat/core";
 import { reportFailure } from "../lib/failures";
 import { locale, t, tf } from "../lib/i18n";
@@ -92,6 +93,7 @@ export function taskDetail(root: HTMLElement, options: DetailOptions) {
       if (value !== undefined && value !== null && value !== "") {
         if (field.type === "BOOLEAN") shownValue = t(value ? "common.yes" : "common.no");
         else if (field.type === "DATE") shownValue = dateFormat.format(new Date(value as number));
+        else if (field.type === "NUMBER" && typeof value === "number") shownValue = formatNumber(value, locale());
         else if (field.type === "USER") shownValue = personName(options.choices.members.find((m) => m.id === value)) || String(value);
         else shownValue = String(value);
       }

@@ -1,3 +1,4 @@
+import { cellNumber, formatNumber } from "../../src/lib/numbers";
 import { locale } from "../lib/i18n";
 
 /** A cell as the table API gives it. */
@@ -23,20 +24,17 @@ export function formatCell(value: Cell | undefined): string {
   return value ?? "";
 }
 
-/** The text an editor starts with: the stored value itself, not its rounded display. */
-export const editText = (value: Cell | undefined) => (value === null || value === undefined ? "" : String(value));
-
-const NUMBER = /^-?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?$/i;
+/** The text an editor starts with: the stored value itself in the page's locale, every digit, no group marks. */
+export const editText = (value: Cell | undefined) => (value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value, locale(), { grouping: false }) : value);
 
 /**
- * What a typed text is stored as: empty is no value; a number where the cell held a number or nothing
- * (a decimal comma as well as a point), so "3,5" typed into a column of numbers stays a number; text otherwise.
+ * What a typed text is stored as: empty is no value; a number where the cell held a number or nothing and
+ * the text is one by the rule imports follow too (cellNumber: "3,5" in ru is 3.5, "007" stays text); text otherwise.
  */
-export function typedValue(text: string, before: Cell | undefined): Cell {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  if (typeof before !== "string" && NUMBER.test(trimmed)) return Number(trimmed.replace(",", "."));
-  return text;
+export function typedValue(text: string, before: Cell | undefined, language: string): Cell {
+  if (!text.trim()) return null;
+  const number = typeof before === "string" ? undefined : cellNumber(text, language);
+  return number ?? text;
 }
 
 /** A map point of a row. */

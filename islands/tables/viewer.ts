@@ -2,7 +2,7 @@ import styles from "../../pages/_components/tables/table.css?inline";
 import { api } from "../lib/api";
 import { confirmAction } from "../lib/confirm";
 import { errorText, reportFailure } from "../lib/failures";
-import { t, tf } from "../lib/i18n";
+import { locale, t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { adoptStyles } from "../lib/styles";
 import type { MountedViewer, ViewerContext } from "../viewers/registry";
@@ -452,7 +452,7 @@ export function mount(host: HTMLElement, context: ViewerContext): MountedViewer 
       draw();
       return true;
     }
-    const value = typedValue(open.text, before);
+    const value = typedValue(open.text, before, locale());
     open.saving = true;
     version++;
     draw();
@@ -523,7 +523,7 @@ export function mount(host: HTMLElement, context: ViewerContext): MountedViewer 
 
     addButton.addEventListener("click", () =>
       addRecordDialog(columns, async (texts) => {
-        const item = Object.fromEntries(columns.map((column) => [column.field, typedValue(texts[column.field] ?? "", undefined)]));
+        const item = Object.fromEntries(columns.map((column) => [column.field, typedValue(texts[column.field] ?? "", undefined, locale())]));
         try {
           await update({ items: [item] });
           snack(t("table.changed"), "success");

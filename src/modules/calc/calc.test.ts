@@ -119,6 +119,17 @@ describe("calc/invoke", () => {
     expect((await s.invoke([...values(2, 5), { variable: "depth", value: 9 }])).body).toEqual({ kind: "text", result: "10" });
   });
 
+  test("a number given as text is read as the caller's locale writes it; what is no number is a 422 naming the input", async () => {
+    const s = await scene();
+    const run = (locale: string, width: string) => t.call("POST", `/calc/invoke?id=${s.calc.id}`, { cookie: `${s.member.cookie}; plexus_locale=${locale}`, body: [{ variable: "width", value: width }, { variable: "height", value: 2 }] });
+    expect((await run("ru", "18,5")).body).toEqual({ kind: "text", result: "37" });
+    expect((await run("es", "1.000,5")).body).toEqual({ kind: "text", result: "2001" });
+    const wrong = await run("en", "18,5");
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.details).toEqual([expect.objectContaining({ path: "body[0].value", code: "common.number.misplaced_group" })]);
+    expect((await run("ru", "18,5 м")).body.details[0].code).toBe("common.number.not_a_number");
+  });
+
   test("a script that throws or does not parse answers calc_failed with the line and message", async () => {
     const cases: [string, number, RegExp][] = [
       ["function main(props) {\n  const a = 1;\n  return missing + a;\n}", 3, /ReferenceError: 'missing' is not defined/],

@@ -24,12 +24,12 @@ export const calcSaveBody = t.Object({
 
 export const calcInvokeQuery = t.Object({ id: Id() });
 
-/** calc/invoke's body: the props list with a number for each (the name is the label, sent back as it came). */
+/** calc/invoke's body: the props list with a number, or its text as the caller's locale writes it, for each (the name is the label, sent back as it came). */
 export const calcInvokeBody = t.Array(
   t.Object({
     variable: t.String({ maxLength: CALC_LIMITS.variable }),
     name: t.Optional(t.String({ maxLength: CALC_LIMITS.propName + 100 })),
-    value: t.Number(),
+    value: t.Union([t.Number(), t.String({ maxLength: 100 })]),
   }),
   { maxItems: CALC_LIMITS.props },
 );

@@ -12,7 +12,7 @@ export const calcRoutes = (ctx: AppContext) =>
   new Elysia()
     .use(authPlugin(ctx))
     .post("/calc/save", ({ actor, body }) => saveCalc(ctx.db, actor, body), { access: "USER", body: calcSaveBody, response: answers(dataItemSchema) })
-    .post("/calc/invoke", ({ actor, query, body, request }) => invokeCalc(ctx.db, actor, query.id, body, { owner: actor.id, signal: request.signal }), {
+    .post("/calc/invoke", ({ actor, query, body, locale, request }) => invokeCalc(ctx.db, actor, query.id, body, locale, { owner: actor.id, signal: request.signal }), {
       access: "USER",
       query: calcInvokeQuery,
       body: calcInvokeBody,

@@ -4,6 +4,7 @@ import type { User } from "../../../db/schema";
 import { cleanHtml } from "../../lib/clean-html";
 import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
 import type { JobOptions } from "../../lib/untrusted-worker";
+import { parseNumber } from "../../lib/numbers";
 import { saveDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { CALC_LIMITS, DEFAULT_SCRIPT, propProblem, readProps, type CalcProp } from "./limits";
@@ -23,7 +24,8 @@ interface SaveInput {
 
 interface PropValue {
   variable: string;
-  value: number;
+  /** A number, or text read in the caller's locale (src/lib/numbers: "18,5" from a Russian page). */
+  value: number | string;
 }
 
 /**
@@ -84,14 +86,17 @@ export function saveCalc(db: Db, actor: User, input: SaveInput) {
   return saveDataItem(db, actor, { ...fields, project: input.project!, name: input.name ?? "", script: input.script ?? DEFAULT_SCRIPT, props: props ?? "[]" });
 }
 
-/** The numbers main receives, by variable: one for each declared prop, or a 422 naming the missing ones. */
-function propValues(props: CalcProp[], given: PropValue[]): Record<string, number> {
+/** The numbers main receives, by variable: one for each declared prop, or a 422 naming the missing and unreadable ones. */
+function propValues(props: CalcProp[], given: PropValue[], locale: string): Record<string, number> {
   const values = new Map(given.map((p) => [p.variable, p.value]));
   const details: ErrorDetail[] = [];
   const out: Record<string, number> = {};
   props.forEach((prop, i) => {
     const value = values.get(prop.variable);
-    if (typeof value === "number" && Number.isFinite(value)) out[prop.variable] = value;
+    const read = typeof value === "string" ? parseNumber(value, locale) : undefined;
+    if (read && !read.ok && read.problem !== "empty") details.push({ path: `body[${i}].value`, message: `common.number.${read.problem}`, code: `common.number.${read.problem}` });
+    else if (read?.ok) out[prop.variable] = read.value;
+    else if (typeof value === "number" && Number.isFinite(value)) out[prop.variable] = value;
     else details.push({ path: `body[${i}].value`, message: "calc.valueRequired", code: "calc.valueRequired" });
   });
   if (details.length) throw invalid(details);
@@ -107,14 +112,14 @@ const FAILURES = {
 
 /**
  * calc/invoke: any member who sees the calculation runs its script in the sandbox with the given
- * numbers. A script that throws, runs out of time or memory answers 422 (calc_failed with the line in
+ * numbers (or their text in the caller's locale). A script that throws, runs out of time or memory answers 422 (calc_failed with the line in
  * `details`, calc_timeout, calc_memory); a full pool 503 calc_busy, a user past their share 429
  * too_many_jobs; a calculation whose caller left (`options.signal`) is dropped or stopped. An HTML result is cleaned in the
  * untrusted worker; one nested past the cap is refused in the sandbox thread (422 html_too_deep).
  */
-export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[], options: JobOptions = {}): Promise<CalcResult> {
+export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[], locale = "en", options: JobOptions = {}): Promise<CalcResult> {
   const { item } = requireCalc(db, actor, id);
-  const props = propValues(readProps(item.props), given);
+  const props = propValues(readProps(item.props), given, locale);
   const reply = await pool().run({ script: item.script ?? DEFAULT_SCRIPT, props }, actor.id, options.signal);
   if (reply.ok) return reply.result.kind === "html" ? { kind: "html", result: await cleanHtml(reply.result.result, "calcResult", "result", options) } : reply.result;
   const [status, code] = FAILURES[reply.reason];

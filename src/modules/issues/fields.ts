@@ -108,9 +108,10 @@ const optionalText = (value: string | null | undefined) => (value === undefined 
 
 /**
  * Checks the fields of a save or an update (`current`: the task being updated). Template values are
- * checked whenever the template or its values change: against the template the task will have.
+ * checked whenever the template or its values change: against the template the task will have, numbers
+ * given as text read in `locale`.
  */
-export function checkChanges(db: Db, actor: User, projectId: number, input: Partial<Omit<UpdateIssueInput, "id" | "project">>, current?: Issue, description?: () => { json: string; html: string }): IssueChanges {
+export function checkChanges(db: Db, actor: User, projectId: number, input: Partial<Omit<UpdateIssueInput, "id" | "project">>, current?: Issue, description?: () => { json: string; html: string }, locale = "en"): IssueChanges {
   const details: ErrorDetail[] = [];
   const field = <T>(run: () => T): T | undefined => {
     try {
@@ -153,7 +154,7 @@ export function checkChanges(db: Db, actor: User, projectId: number, input: Part
         changes.templateId = templateId;
         // A template changed without values: the old values are checked against the new fields.
         const values = input.additionalFields === undefined ? (current?.additionalFields ?? null) : input.additionalFields;
-        changes.additionalFields = field(() => templateValues(db, projectId, template, values));
+        changes.additionalFields = field(() => templateValues(db, projectId, template, values, locale));
       }
     }
   }

@@ -252,7 +252,8 @@ describe("templates", () => {
     await refused({ Site: "A", Safe: "yes" }, "issue.fieldType.BOOLEAN");
     await refused({ Site: "A", Visit: "soon" }, "issue.fieldType.DATE");
     await refused({ Site: "A", Level: "extreme" }, "issue.fieldType.LIST");
-    await refused({ Site: "A", Depth: "deep" }, "issue.fieldType.NUMBER");
+    await refused({ Site: "A", Depth: "deep" }, "common.number.not_a_number");
+    await refused({ Site: "A", Depth: true }, "issue.fieldType.NUMBER");
     await refused({ Site: "A", Inspector: stranger.user.id }, "issue.notMember");
     await refused({ Site: "A", Colour: "red" }, "issue.unknownField");
     expect((await save("{not json")).body.details[0].path).toBe("body.additionalFields");
@@ -265,6 +266,22 @@ describe("templates", () => {
     expect(update.status).toBe(422);
     const withoutTemplate = await t.call("POST", "/issue/save", { cookie: s.member.cookie, body: { name: "x", project: { id: s.project.id }, additionalFields: { Site: "A" } } });
     expect(withoutTemplate.body.details[0].code).toBe("issue.noTemplate");
+  });
+
+  test("a NUMBER field given as text is read as the caller's locale writes it; what is no number is a 422 naming the field", async () => {
+    const s = await f.projectScene();
+    const tpl = await template((await t.userWithCookie("SYSTEM_ADMIN")).cookie);
+    const save = (locale: string, Depth: string) =>
+      t.call("POST", "/issue/save", { cookie: `${s.member.cookie}; plexus_locale=${locale}`, body: { name: "Inspect", project: { id: s.project.id }, template: { id: tpl.id }, additionalFields: { Site: "A", Depth } } });
+    for (const [locale, text, problem] of [["es", "1.234", "ambiguous"], ["en", "0,35", "misplaced_group"], ["ru", "12345678901234567890", "too_precise"]]) {
+      const res = await save(locale, text);
+      expect(res.status, text).toBe(422);
+      expect(res.body.details).toEqual([expect.objectContaining({ path: "body.additionalFields.Depth", code: `common.number.${problem}` })]);
+    }
+    expect(t.db.select().from(issues).all()).toEqual([]);
+    expect((await save("ru", "0,35")).body.additionalFields.Depth).toBe(0.35);
+    expect((await save("es", "1.234,5")).body.additionalFields.Depth).toBe(1234.5);
+    expect((await save("ru", "1 234,5")).body.additionalFields.Depth).toBe(1234.5);
   });
 });
 

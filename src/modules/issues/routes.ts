@@ -27,8 +27,8 @@ export const issueRoutes = (ctx: AppContext) =>
       body: pageBody,
       response: answers(issuePageSchema),
     })
-    .post("/issue/save", ({ actor, body }) => saveIssue(ctx, actor, body), { access: "USER", body: saveBody, response: answers(issueSchema) })
-    .post("/issue/update", ({ actor, body }) => updateIssue(ctx, actor, body), { access: "USER", body: updateBody, response: answers(issueSchema) })
+    .post("/issue/save", ({ actor, body, locale }) => saveIssue(ctx, actor, body, locale), { access: "USER", body: saveBody, response: answers(issueSchema) })
+    .post("/issue/update", ({ actor, body, locale }) => updateIssue(ctx, actor, body, locale), { access: "USER", body: updateBody, response: answers(issueSchema) })
     .post("/issue/update-name", ({ actor, query }) => renameIssue(ctx, actor, query.id, query.value), { access: "USER", query: nameQuery, response: answers(issueSchema) })
     .post("/issue/update-category-list", ({ actor, query }) => changeCategories(ctx, actor, query.id, query.value), { access: "USER", query: categoriesQuery, response: answers(issueSchema) })
     .post("/issue/update-due-date", ({ actor, query }) => changeDueDate(ctx, actor, query.id, query.date), { access: "USER", query: dueDateQuery, response: answers(issueSchema) })

@@ -51,11 +51,11 @@ const writeHistory = (ctx: AppContext, chatId: number | null, actor: User, event
   chatId === null ? [] : events.map((event) => insertIssueHistory(ctx, chatId, actor.id, event));
 
 /** issue/save without an id: any member of the project makes a task; the actor reports it. Its chat and first history lines come with it. */
-async function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
+async function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput, locale: string) {
   const description = await prebuiltDescription(input.description, () => requireProjectRole(ctx.db, actor, input.project.id), actor.id);
   const access = requireProjectRole(ctx.db, actor, input.project.id);
   const { id: _, project, ...fields } = input;
-  const changes = checkChanges(ctx.db, actor, project.id, fields, undefined, description);
+  const changes = checkChanges(ctx.db, actor, project.id, fields, undefined, description, locale);
   const { issue, lines } = ctx.db.transaction((tx) => {
     const created = tx
       .insert(issues)
@@ -99,17 +99,20 @@ function applyChanges(ctx: AppContext, actor: User, issue: Issue, access: Projec
   return present(ctx.db, actor, saved, access);
 }
 
-/** issue/update (and issue/save with an id): the fields given change, the others stay; a task never moves to another project. */
-export async function updateIssue(ctx: AppContext, actor: User, input: UpdateIssueInput) {
+/**
+ * issue/update (and issue/save with an id): the fields given change, the others stay; a task never moves to another
+ * project. Number fields given as text are read in `locale`, the caller's.
+ */
+export async function updateIssue(ctx: AppContext, actor: User, input: UpdateIssueInput, locale = "en") {
   const description = await prebuiltDescription(input.description, () => requireIssue(ctx.db, actor, input.id, "edit"), actor.id);
   const { issue, access } = requireIssue(ctx.db, actor, input.id, "edit"); // after the worker: the task may have changed meanwhile
   const { id: _, project, ...fields } = input;
   if (project && project.id !== issue.projectId) throw invalid([{ path: "body.project.id", message: "issue.cannotMove", code: "issue.cannotMove" }]);
-  return applyChanges(ctx, actor, issue, access, checkChanges(ctx.db, actor, issue.projectId, fields, issue, description));
+  return applyChanges(ctx, actor, issue, access, checkChanges(ctx.db, actor, issue.projectId, fields, issue, description, locale));
 }
 
-export function saveIssue(ctx: AppContext, actor: User, input: SaveIssueInput) {
-  return input.id ? updateIssue(ctx, actor, { ...input, id: input.id }) : createIssue(ctx, actor, input);
+export function saveIssue(ctx: AppContext, actor: User, input: SaveIssueInput, locale = "en") {
+  return input.id ? updateIssue(ctx, actor, { ...input, id: input.id }, locale) : createIssue(ctx, actor, input, locale);
 }
 
 /** One field's call (update-name, change-status, ...): the same rules and history as update. */

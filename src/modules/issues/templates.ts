@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { issueTemplates, type IssueTemplate, type TemplateFieldType, type User } from "../../../db/schema";
 import { invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { parseNumber } from "../../lib/numbers";
 import { audit } from "../audit/service";
 import { membersAmong } from "../projects/policy";
 import { findActiveUsers } from "../users/service";
@@ -89,10 +90,10 @@ function dateValue(value: unknown): number | undefined {
 /**
  * A task's template values checked against the template's fields: every key a field of it, every
  * required field filled, each value of its type (STRING text, BOOLEAN true or false, DATE a date,
- * NUMBER a finite number, LIST one of its options, USER an active member of the task's project).
+ * NUMBER a finite number or its text as `locale` writes it, LIST one of its options, USER an active member of the task's project).
  * Answers the values to store as JSON text: DATEs as milliseconds, empty optional fields left out.
  */
-export function templateValues(db: Db, projectId: number, template: IssueTemplate, raw: unknown): string {
+export function templateValues(db: Db, projectId: number, template: IssueTemplate, raw: unknown, locale = "en"): string {
   const path = "body.additionalFields";
   let values: unknown = raw ?? {};
   if (typeof values === "string") {
@@ -129,10 +130,14 @@ export function templateValues(db: Db, projectId: number, template: IssueTemplat
         if (typeof value !== "boolean") wrong();
         else out[field.name] = value;
         break;
-      case "NUMBER":
-        if (typeof value !== "number" || !Number.isFinite(value)) wrong();
+      case "NUMBER": {
+        const read = typeof value === "string" ? parseNumber(value, locale) : undefined;
+        if (read && !read.ok) details.push({ path: at, message: `common.number.${read.problem}`, code: `common.number.${read.problem}` });
+        else if (read?.ok) out[field.name] = read.value;
+        else if (typeof value !== "number" || !Number.isFinite(value)) wrong();
         else out[field.name] = value;
         break;
+      }
       case "DATE": {
         const ms = dateValue(value);
         if (ms === undefined) wrong();

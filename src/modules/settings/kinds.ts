@@ -3,6 +3,8 @@
  * and the settings page checks the same rules while it is typed; this file imports no server code.
  * An empty value means "not set" and passes every kind but boolean.
  */
+import { type NumberReading, type NumberRules, parseNumber } from "../../lib/numbers";
+
 export const SETTING_KINDS = ["text", "number", "boolean", "host", "port", "mailbox", "url", "link", "certificate"] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
@@ -15,12 +17,19 @@ const MAILBOX = /^[^<>\r\n]*<([^<>]+)>$/;
 /** One or more PEM certificates, line breaks kept or lost; the server also parses each one (lib/certificates.ts). */
 const PEM = /^(?:-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
 
-const CHECKS: Record<SettingKind, (value: string, schemes?: readonly string[]) => boolean> = {
+/** The numbers of the number and port kinds, read as the administrator's locale writes them ("1 000" in ru). */
+export const SETTING_NUMBERS = {
+  number: { whole: true, min: 0, max: 999_999_999 },
+  port: { whole: true, min: 1, max: 65535 },
+} satisfies Partial<Record<SettingKind, NumberRules>>;
+
+/** A number or port setting's text read in `locale`; its value is stored as plain digits. */
+export const settingNumber = (kind: keyof typeof SETTING_NUMBERS, value: string, locale: string): NumberReading => parseNumber(value, locale, SETTING_NUMBERS[kind]);
+
+const CHECKS: Record<Exclude<SettingKind, keyof typeof SETTING_NUMBERS>, (value: string, schemes?: readonly string[]) => boolean> = {
   text: () => true,
-  number: (value) => /^\d{1,9}$/.test(value),
   boolean: (value) => value === "true" || value === "false",
   host: (value) => HOST_NAME.test(value) || IPV6.test(value),
-  port: (value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535,
   mailbox: (value) => ADDRESS.test(MAILBOX.exec(value)?.[1].trim() ?? value),
   certificate: (value) => PEM.test(value),
   /** An address on Plexus itself (/logo.svg) or an http(s) URL: what a page may put in src or href. */
@@ -35,10 +44,11 @@ const CHECKS: Record<SettingKind, (value: string, schemes?: readonly string[]) =
   },
 };
 
-/** Whether `value` is right for a setting of `kind`; non-text values are compared trimmed. */
-export function settingValueFits(kind: SettingKind, value: string, schemes?: readonly string[]): boolean {
+/** Whether `value` is right for a setting of `kind` (numbers as `locale` writes them); non-text values are compared trimmed. */
+export function settingValueFits(kind: SettingKind, value: string, schemes?: readonly string[], locale = "en"): boolean {
   const controls = kind === "certificate" ? value.replace(/[\r\n\t]/g, "") : value; // a PEM keeps its line breaks
   if (/\p{Cc}/u.test(controls) && kind !== "text") return false;
   if (value === "") return kind !== "boolean";
+  if (kind === "number" || kind === "port") return settingNumber(kind, value, locale).ok;
   return CHECKS[kind](value, schemes);
 }

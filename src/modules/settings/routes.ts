@@ -11,7 +11,7 @@ export const settingsRoutes = (ctx: AppContext) =>
     .use(authPlugin(ctx))
     .get("/get-general", () => generalSettings(ctx.db), { public: true, response: answers(generalSettingsSchema) })
     .get("/get-all", () => allSettings(ctx.db), { access: "SYSTEM_ADMIN", response: answers(t.Array(settingSchema)) })
-    .post("/save-all", ({ actor, body }) => saveAllSettings(ctx.db, actor, body), {
+    .post("/save-all", ({ actor, body, locale }) => saveAllSettings(ctx.db, actor, body, locale), {
       access: "SYSTEM_ADMIN",
       body: t.Array(t.Object({ label: t.String({ maxLength: 100 }), body: t.String({ maxLength: 100_000 }) }), {
         maxItems: 500,

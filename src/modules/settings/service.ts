@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { settings, type User } from "../../../db/schema";
 import { SETTING_DEFAULTS } from "./defaults";
 import { invalid, notFound, type ErrorDetail } from "../../lib/errors";
-import { settingValueFits } from "./kinds";
+import { settingNumber, settingValueFits } from "./kinds";
 import { caCertificates } from "../../lib/certificates";
 import { audit } from "../audit/service";
 
@@ -73,10 +73,11 @@ const DEFAULTS_BY_LABEL = new Map(SETTING_DEFAULTS.map((s) => [s.label, s]));
 /**
  * Saves the given values in one transaction, or nothing: an unknown label or a value that does not fit its
  * kind (a port outside 1-65535, a word where a number goes) is refused with the label in the detail's path.
- * Values other than free text are stored trimmed. The mailer reads the SMTP values at each send. The
+ * Values other than free text are stored trimmed, numbers as plain digits read in the caller's locale
+ * ("1 000" from a Russian page is 1000, "1.234" from a Spanish one is refused as ambiguous). The mailer reads the SMTP values at each send. The
  * activity log names the settings whose value changed.
  */
-export function saveAllSettings(db: Db, actor: User, input: { label: string; body: string }[]) {
+export function saveAllSettings(db: Db, actor: User, input: { label: string; body: string }[], locale = "en") {
   const stored = new Map(db.select({ label: settings.label, body: settings.body }).from(settings).all().map((r) => [r.label, r.body]));
   const details: ErrorDetail[] = [];
   const values = input.map(({ label, body }) => {
@@ -84,7 +85,11 @@ export function saveAllSettings(db: Db, actor: User, input: { label: string; bod
     const kind = setting?.kind ?? "text";
     const value = kind === "text" ? body : body.trim();
     if (!stored.has(label)) details.push({ path: `body.${label}`, message: `Unknown setting ${label}` });
-    else if (!settingValueFits(kind, value, setting?.schemes) || (kind === "certificate" && value && !caCertificates(value))) {
+    else if ((kind === "number" || kind === "port") && value !== "") {
+      const read = settingNumber(kind, value, locale);
+      if (read.ok) return { label, value: String(read.value) };
+      details.push({ path: `body.${label}`, message: `admin.settings.invalid.${kind}`, code: `admin.settings.invalid.${kind}` });
+    } else if (!settingValueFits(kind, value, setting?.schemes) || (kind === "certificate" && value && !caCertificates(value))) {
       details.push({ path: `body.${label}`, message: `admin.settings.invalid.${kind}`, code: `admin.settings.invalid.${kind}` });
     }
     return { label, value };

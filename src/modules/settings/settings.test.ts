@@ -89,6 +89,21 @@ describe("settings", () => {
     expect(byLabel.SMTP_FROM.body).toBe("Плексус <plexus@example.test>");
   });
 
+  test("numbers are read as the administrator's locale writes them and stored as plain digits; what is not one is refused", async () => {
+    const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
+    const save = (locale: string, body: { label: string; body: string }[]) => t.call("POST", "/settings/save-all", { cookie: `${cookie}; plexus_locale=${locale}`, body });
+    const saved = await save("ru", [{ label: "BACKUP_KEEP", body: "1\u00a0000" }, { label: "SMTP_PORT", body: "2 525" }]);
+    expect(saved.status).toBe(200);
+    const byLabel = Object.fromEntries(saved.body.map((s: { label: string; body: string }) => [s.label, s.body]));
+    expect([byLabel.BACKUP_KEEP, byLabel.SMTP_PORT]).toEqual(["1000", "2525"]);
+    for (const [locale, body] of [["ru", "2,5"], ["es", "1.234"], ["en", "1 000"], ["en", "12,34"]]) {
+      const res = await save(locale, [{ label: "COMPANY_NAME", body: "Changed" }, { label: "BACKUP_KEEP", body }]);
+      expect(res.status, `${locale} ${body}`).toBe(422);
+      expect(res.body.details).toEqual([expect.objectContaining({ path: "body.BACKUP_KEEP" })]);
+    }
+    expect((await t.call("GET", "/settings/get-general")).body.COMPANY_NAME).toBe("Plexus");
+  });
+
   test("saving logs one UPDATE by the administrator naming the settings whose value changed, none that stayed the same", async () => {
     const { cookie, user } = await t.userWithCookie("SYSTEM_ADMIN");
     const body = [{ label: "COMPANY_NAME", body: "Plexus" }, { label: "SMTP_PORT", body: "2525" }, { label: "SMTP_HOST", body: "mail.example.test" }];

@@ -1,3 +1,4 @@
+import { cellNumber } from "../../lib/numbers";
 import { foldText } from "../../lib/text-fold";
 
 /** A cell as stored and served: text, a number, or empty. */
@@ -15,18 +16,8 @@ export function columnOf(field: string, columns: number): number | undefined {
 /** The column holding a row's map points is the one named `url`, in any case. */
 export const isUrlHeader = (name: string) => name.trim().toLowerCase() === "url";
 
-/**
- * Text that is a plain decimal number: an optional sign, no leading zeros (so codes such as "007"
- * stay text), a point or, when `comma` allows it, a comma before the fraction, an optional exponent.
- */
-const NUMBER = /^[+-]?(0|[1-9]\d*)([.,]\d+)?([eE][+-]?\d{1,3})?$/;
-
-export function numberIn(text: string, comma: boolean): number | undefined {
-  const trimmed = text.trim();
-  if (!NUMBER.test(trimmed) || (!comma && trimmed.includes(","))) return undefined;
-  const value = Number(trimmed.replace(",", "."));
-  return Number.isFinite(value) ? value : undefined;
-}
+/** A file's cell text as a number (src/lib/numbers' cellNumber), a decimal comma too when `comma` allows it. */
+export const numberIn = (text: string, comma: boolean) => cellNumber(text, comma ? "comma" : "point");
 
 const EMPTY_KEY = new Uint8Array(0);
 /** Text sorts by its first 100 characters (longer keys would only swell the index); ties keep the rows' order. */
