@@ -28,19 +28,23 @@ function cellOf(value: unknown): Cell {
   return null;
 }
 
-/** The first worksheet's rows, read as a stream so the caps stop a huge sheet early; rows with nothing in them are skipped. */
-export async function readXlsx(path: string, keep: number): Promise<ParsedTable> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", entries: "ignore" });
+/**
+ * The first worksheet's rows; rows with nothing in them are skipped. Read whole, not streamed:
+ * exceljs's streaming reader parks a sheet that comes before the shared strings (Excel's own order)
+ * in a temp file and, under Bun, sometimes reads it before the strings, losing every text cell.
+ * The zip caps (import-limits.ts) and the worker's memory cap bound what the whole read holds.
+ */
+export async function readXlsx(bytes: Uint8Array, keep: number): Promise<ParsedTable> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
   const collector = new RowCollector(keep);
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      // row.values is 1-based and sparse.
-      const values = row.values as unknown[];
-      const cells: Cell[] = [];
-      for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
-      collector.add(cells);
-    }
-    break;
-  }
+  const sheet = book.worksheets[0];
+  sheet?.eachRow((row) => {
+    // row.values is 1-based and sparse.
+    const values = row.values as unknown[];
+    const cells: Cell[] = [];
+    for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
+    collector.add(cells);
+  });
   return collector.result();
 }
