@@ -265,6 +265,10 @@ describe("the table viewer", () => {
       expect((await shownRows(page)).map((row) => row[0])).toEqual(["Alpha", "Charlie"]);
       await page.getByRole("searchbox", { name: "Filter rows" }).fill("nothing like it");
       await page.getByText("No rows match the filter").waitFor();
+      // A filter after one that matched nothing still asks the server.
+      await page.getByRole("searchbox", { name: "Filter rows" }).fill("elt");
+      await page.locator(".tv__count", { hasText: "1 row" }).waitFor();
+      expect((await shownRows(page)).map((row) => row[0])).toEqual(["Delta"]);
     },
     TIMEOUT,
   );

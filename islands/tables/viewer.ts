@@ -299,6 +299,8 @@ export function mount(host: HTMLElement, context: ViewerContext): MountedViewer 
       drawn.clear();
       (topSpacer.firstElementChild as HTMLElement).style.height = (bottomSpacer.firstElementChild as HTMLElement).style.height = "0px";
       showNote(store.query.filter ? t("table.noMatch") : t("table.empty"));
+      // The 0 may be the previous query's: a new one (reset, not yet answered) still needs its first page.
+      if (!store.state.fresh) store.want(0, 0);
       return;
     }
     showNote("");

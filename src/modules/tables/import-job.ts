@@ -21,7 +21,7 @@ export default async function readTable({ path, kind, keep }: { path: string; ki
     throw error;
   }
   try {
-    return await readXlsx(path, keep);
+    return await readXlsx(bytes, keep);
   } catch (error) {
     if ((error as { code?: unknown }).code) throw error;
     throw refuse("file_unreadable", String((error as Error)?.message ?? error));

@@ -1,4 +1,6 @@
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { readZipDirectory, type ZipEntry } from "../../lib/zip";
 import type { Cell } from "./cells";
 import { type ParsedTable, RowCollector } from "./collect";
 
@@ -28,9 +30,29 @@ function cellOf(value: unknown): Cell {
   return null;
 }
 
-/** The first worksheet's rows, read as a stream so the caps stop a huge sheet early; rows with nothing in them are skipped. */
-export async function readXlsx(path: string, keep: number): Promise<ParsedTable> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", entries: "ignore" });
+/** The parts a sheet's cells need, which exceljs's streaming reader must see before the sheet. */
+const FIRST = ["xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/sharedStrings.xml", "xl/styles.xml"];
+
+/** One entry's local record as stored: header, name, extra field, data and any data descriptor. */
+function record(zip: Uint8Array, entry: ZipEntry): Uint8Array {
+  const v = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const at = entry.localHeaderOffset;
+  let end = at + 30 + v.getUint16(at + 26, true) + v.getUint16(at + 28, true) + entry.compressedSize;
+  if (entry.flags & 8) end += end + 4 <= zip.byteLength && v.getUint32(end, true) === 0x08074b50 ? 16 : 12;
+  return zip.subarray(at, end);
+}
+
+/**
+ * The first worksheet's rows, read as a stream so the caps stop a huge sheet early; rows with nothing
+ * in them are skipped. exceljs's streaming reader parks a sheet listed before the shared strings
+ * (Excel's own order) in a temp file, and under Bun sometimes reads it without them, losing every
+ * text cell; so it is handed the zip's records with the shared strings and workbook parts first.
+ */
+export async function readXlsx(zip: Uint8Array, keep: number): Promise<ParsedTable> {
+  const entries = await readZipDirectory((start, end) => zip.subarray(start, end), zip.byteLength);
+  const rank = (entry: ZipEntry) => (FIRST.includes(entry.name) ? 0 : 1);
+  const records = entries.sort((a, b) => rank(a) - rank(b)).map((entry) => record(zip, entry));
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(records), { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", entries: "ignore" });
   const collector = new RowCollector(keep);
   for await (const sheet of reader) {
     for await (const row of sheet) {
