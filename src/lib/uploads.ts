@@ -76,7 +76,15 @@ export async function receiveFiles(
     maxFiles = 1,
     maxBytes = MAX_FILE_BYTES,
     tooBig = () => tooLarge(`Files may be at most ${Math.floor(maxBytes / 1024 / 1024)} MB`),
-  }: { maxFiles?: number; maxBytes?: number; /** The error for a file past maxBytes (a quota names itself). */ tooBig?: () => Error } = {},
+    beforeFile,
+  }: {
+    maxFiles?: number;
+    maxBytes?: number;
+    /** The error for a file past maxBytes (a quota names itself). */
+    tooBig?: () => Error;
+    /** Checks the fields sent before the first file, before a byte of it is read; what it throws ends the upload. */
+    beforeFile?: (fields: Record<string, string>) => void;
+  } = {},
 ): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw badRequest("multipart_expected", "Send the files as multipart/form-data");
@@ -111,6 +119,14 @@ export async function receiveFiles(
     };
     parser.on("file", (field, stream, info) => {
       if (failure) return stream.resume();
+      if (!files.length && beforeFile) {
+        try {
+          beforeFile(fields);
+        } catch (error) {
+          stream.resume();
+          return stop(error as Error);
+        }
+      }
       const target = newStoredPath(dataDir);
       const file: UploadedFile = { field, fileName: safeFileName(info.filename ?? ""), storedPath: target.relative, absolutePath: target.absolute, size: 0, head: new Uint8Array(0) };
       files.push(file);

@@ -111,6 +111,33 @@ describe("table/preview", () => {
   });
 });
 
+test("table/preview refuses an outsider at the file's first byte, not after a trickled 10 MB body", async () => {
+  const s = await f.projectScene();
+  const boundary = "plexus-trickle";
+  const head = `--${boundary}\r\ncontent-disposition: form-data; name="projectId"\r\n\r\n${s.project.id}\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.csv"\r\ncontent-type: text/csv\r\n\r\n`;
+  let sent = 0;
+  const chunk = new TextEncoder().encode("1,2,3\n".repeat(10_000));
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(new TextEncoder().encode(head)),
+    // 10 MB in 60 KB pieces 10 ms apart: about 1.7 s if it were all read.
+    async pull(controller) {
+      await Bun.sleep(10);
+      if (sent >= 10 * 1024 * 1024) return controller.close();
+      sent += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+  const started = performance.now();
+  const response = await t.app.handle(
+    new Request("http://plexus.test/api/table/preview", { method: "POST", headers: { ...OWN_PAGE_HEADERS, cookie: s.outsider.cookie, "content-type": `multipart/form-data; boundary=${boundary}` }, body }),
+  );
+  const took = performance.now() - started;
+  expect(response.status).toBe(404);
+  expect(took).toBeLessThan(500);
+  expect(sent).toBeLessThan(1024 * 1024);
+  expect(leftFiles()).toBe(0);
+});
+
 describe("files that are not tables, or too big", () => {
   test("a PNG renamed .xlsx, a truncated XLSX, a PDF, an empty file and a binary .csv: clear 4xx, nothing stored", async () => {
     const s = await f.projectScene();

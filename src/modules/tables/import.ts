@@ -30,7 +30,8 @@ const MESSAGES: Record<string, string> = {
  * cells, the worker's time or memory): 422 naming the cap.
  */
 async function readUpload(ctx: AppContext, owner: number, request: Request, keep: number, authorize: (fields: Record<string, string>) => void): Promise<{ parsed: ParsedTable; fields: Record<string, string> }> {
-  const { files, fields } = await receiveFiles(request, ctx.config.dataDir, { maxFiles: 1, maxBytes: TABLE_LIMITS.fileBytes });
+  // The fields sent before the file are checked before a byte of it is read (and all of them again after).
+  const { files, fields } = await receiveFiles(request, ctx.config.dataDir, { maxFiles: 1, maxBytes: TABLE_LIMITS.fileBytes, beforeFile: authorize });
   try {
     authorize(fields);
     const file = files.find((f) => f.field === "file");
@@ -67,7 +68,7 @@ async function readUpload(ctx: AppContext, owner: number, request: Request, keep
 /** table/preview: what the import would make of the file (headers, the first rows, the encoding and separator found); nothing is stored. */
 export async function previewImport(ctx: AppContext, actor: User, request: Request) {
   const { parsed } = await readUpload(ctx, actor.id, request, TABLE_LIMITS.previewRows, (fields) => {
-    if (!/^[1-9]\d{0,14}$/.test(fields.projectId ?? "")) throw invalid([{ path: "body.projectId", message: "A project id" }]);
+    if (!/^[1-9]\d{0,14}$/.test(fields.projectId ?? "")) throw invalid([{ path: "body.projectId", message: "A project id, sent before the file" }]);
     requireProjectRole(ctx.db, actor, Number(fields.projectId), "MODERATOR");
   });
   return parsed;
