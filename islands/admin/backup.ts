@@ -1,5 +1,6 @@
 import type { PresentedBackup, PresentedGenerated, PresentedMade, PresentedPassphraseStatus, PresentedRestored } from "../../src/modules/backup/presenter";
 import { api } from "../lib/api";
+import { element } from "../lib/dom";
 import { errorText } from "../lib/failures";
 import { sizeText } from "../lib/files";
 import { locale, t, tf } from "../lib/i18n";
@@ -42,7 +43,7 @@ function row(backup: PresentedBackup): HTMLTableRowElement {
   tr.dataset.date = backup.date;
   tr.dataset.encrypted = String(backup.encrypted);
   const dated = backup.encrypted ? backup.date : `${backup.date} (${t("admin.backup.unencrypted")})`;
-  const cells = [dated, sizeText(backup.size)].map((text) => Object.assign(document.createElement("td"), { textContent: text }));
+  const cells = [dated, sizeText(backup.size)].map((text) => element("td", undefined, text));
   const actions = document.createElement("td");
   for (const [action, label] of [["restore", "admin.backup.restore"], ["delete", "admin.backup.delete"]] as const) {
     const button = Object.assign(document.createElement("button"), { type: "button", className: `btn ${action === "delete" ? "btn--ghost" : ""}`, textContent: t(label) });

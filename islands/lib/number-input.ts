@@ -1,5 +1,6 @@
 import type { MessageKey } from "../../locales/en";
 import { formatNumber, type NumberProblem, type NumberRules, parseNumber } from "../../src/lib/numbers";
+import { element } from "./dom";
 import { locale, tf } from "./i18n";
 
 /** A number field's options: the number's rules and whether it may be left empty. */
@@ -35,15 +36,13 @@ export function numberInput(input: HTMLInputElement, options: NumberOptions = {}
   input.autocomplete = "off";
   input.spellcheck = false;
   input.id ||= `number-input-${++made}`;
-  const hint = document.createElement("span");
-  hint.className = "number-input__hint";
+  const hint = element("span", "number-input__hint");
   hint.id = `${input.id}-understood`;
   hint.setAttribute("aria-live", "polite");
   input.after(hint);
   let error = options.error;
   if (!error) {
-    error = document.createElement("span");
-    error.className = "field__error number-input__error";
+    error = element("span", "field__error number-input__error");
     error.id = `${input.id}-error`;
     hint.after(error);
   }
