@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from "node:fs";
-import type { Readable } from "node:stream";
+import type { Readable, Transform } from "node:stream";
 import { deriveKey, kdfWithinLimits } from "./passphrase";
 import { HEADER_BYTES, isSealed, openStream, readSealHeader, SealError } from "./seal";
 
@@ -40,9 +40,16 @@ export async function openArchive(path: string, passphrase: string | undefined):
     if (!kdfWithinLimits(params)) throw new ArchiveError("the archive asks for key-derivation parameters beyond the limits");
     const key = await deriveKey(passphrase, params);
     openStream(key, header);
-    return { read: () => createReadStream(path, { start: HEADER_BYTES }).pipe(openStream(key, header)), compressedBytes: size - HEADER_BYTES };
+    return { read: () => decrypted(path, openStream(key, header)), compressedBytes: size - HEADER_BYTES };
   } catch (error) {
     if (error instanceof SealError) throw error.wrongKey ? new PassphraseError(false) : new ArchiveError(error.message);
     throw error;
   }
+}
+
+/** The records after the header through `opened`; pipe() does not pass a read error on, so it is forwarded here (else it would be unhandled). */
+function decrypted(path: string, opened: Transform): Transform {
+  const source = createReadStream(path, { start: HEADER_BYTES });
+  source.on("error", (error) => opened.destroy(error));
+  return source.pipe(opened);
 }
