@@ -29,6 +29,8 @@ export interface JobOptions {
   owner?: string | number;
   /** Aborted when the requester went away (closed the request); queued work is dropped and running work stopped. */
   signal?: AbortSignal;
+  /** A job whose result is bytes: the worker writes them to this new file (mode 0600) and answers their count, so a large file never crosses into the event loop's heap. */
+  writeTo?: string;
 }
 
 /** Why a job gave no result: it ran out of time or memory, its thread died, or it threw (`code` when it named one). */
@@ -113,7 +115,7 @@ export async function runUntrusted<T>(job: URL, input: unknown, limits: Untruste
       onAbort = () => reject(requestAborted());
       options.signal?.addEventListener("abort", onAbort, { once: true });
       if (options.signal?.aborted) onAbort();
-      worker.postMessage({ job: job.href, input });
+      worker.postMessage({ job: job.href, input, writeTo: options.writeTo });
     });
   } finally {
     clearTimeout(timer);

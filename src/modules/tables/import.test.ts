@@ -4,6 +4,7 @@ import ExcelJS from "exceljs";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { dataItems, tableRows } from "../../../db/schema";
+import { madeFilesFolder } from "../../lib/xlsx-download";
 import { OWN_PAGE_HEADERS, withTestApp } from "../../testing/harness";
 
 const { t, f } = withTestApp();
@@ -254,5 +255,18 @@ describe("files/get-data-table", () => {
     const table = f.table(s.project.id, { headers: ["A"], rows: [["x"]] });
     expect((await download(s.outsider.cookie, `/files/get-data-table/${table.id}`)).status).toBe(404);
     expect((await download(s.member.cookie, `/files/get-data-table/${table.id}?format=pdf`)).status).toBe(422);
+  });
+
+  test("the file is streamed from the worker's copy on disk, with its length, and no copy stays behind, read or dropped", async () => {
+    const s = await f.projectScene();
+    const table = f.table(s.project.id, { headers: ["A"], rows: Array.from({ length: 20_000 }, (_, i) => [`row ${i}`]) });
+    const read = await download(s.member.cookie, `/files/get-data-table/${table.id}?format=csv`);
+    expect(readdirSync(madeFilesFolder())).toEqual([]);
+    const bytes = await read.arrayBuffer();
+    expect(Number(read.headers.get("content-length"))).toBe(bytes.byteLength);
+    expect(new TextDecoder().decode(bytes).split("\r\n")[20_000]).toBe("row 19999");
+    const dropped = await download(s.member.cookie, `/files/get-data-table/${table.id}?format=csv`);
+    await dropped.body!.cancel();
+    expect(readdirSync(madeFilesFolder())).toEqual([]);
   });
 });
