@@ -102,3 +102,6 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(tableRoutes(ctx));
   return { app, ctx };
 }
+
+/** The whole /api as a type: the browser's client (islands/lib/server.ts) is typed from it. */
+export type App = ReturnType<typeof createApp>["app"];

@@ -13,7 +13,8 @@ import { reportFailure } from "../lib/failures";
 import { composerFocus, connected, editingId, me } from "./store";
 import { ct } from "./strings";
 import { thread } from "./threads";
-import { Icon, Menu } from "./ui";
+import { Icon } from "../lib/ui/Icon";
+import { Menu } from "./ui";
 
 /** From how many characters the counter shows. */
 const COUNT_FROM = MESSAGE_MAX - 500;

@@ -8,7 +8,8 @@ import { ApiError } from "../lib/api";
 import { reportFailure } from "../lib/failures";
 import { ask, chatMembers, createChat, detachMember, inviteMembers, isOnline, joinPublicChat, me, publicChats, renameChat, searchUsers, usersNotMembers } from "./store";
 import { ct } from "./strings";
-import { Avatar, Dialog, DialogActions, Icon } from "./ui";
+import { Icon } from "../lib/ui/Icon";
+import { Avatar, Dialog, DialogActions } from "./ui";
 import type { Chat, Member, Person, UserChoice } from "./types";
 
 /** A search over users (debounced) with the chosen ones as removable chips. */

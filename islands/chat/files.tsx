@@ -10,7 +10,8 @@ import { snack } from "../lib/snackbar";
 import { addToMyFiles, type FileEntity, listFiles, uploadFile } from "../drive/common";
 import { me, sendFiles } from "./store";
 import { ct } from "./strings";
-import { Dialog, DialogActions, Icon } from "./ui";
+import { Icon } from "../lib/ui/Icon";
+import { Dialog, DialogActions } from "./ui";
 import type { FileRef } from "./types";
 
 interface Item {

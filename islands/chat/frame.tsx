@@ -10,7 +10,7 @@ import { Messages } from "./messages";
 import { chats, firstComment, sendText } from "./store";
 import { ct } from "./strings";
 import type { Chat, FileRef } from "./types";
-import { Icon } from "./ui";
+import { Icon } from "../lib/ui/Icon";
 
 const Members = lazy(() => import("./dialogs").then((m) => ({ default: m.Members })));
 const Rename = lazy(() => import("./dialogs").then((m) => ({ default: m.Rename })));

@@ -11,7 +11,8 @@ import type { FrameDialog } from "./frame";
 import { ask, chatData, chatTask, deleteChat, isOnline, lastSeenOf, me, presence, setSubscribed, toggleArchived } from "./store";
 import { ct } from "./strings";
 import type { Chat } from "./types";
-import { Avatar, Icon, Menu } from "./ui";
+import { Icon } from "../lib/ui/Icon";
+import { Avatar, Menu } from "./ui";
 
 export function BackButton({ onBack }: { onBack: () => void }) {
   return (

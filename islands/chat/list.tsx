@@ -7,7 +7,8 @@ import { chatCore } from "./core";
 import { chats, connected, filter, isOnline, listLoaded, presence, setFilter, setShowArchived, showArchived } from "./store";
 import { listTime } from "./format";
 import { ct } from "./strings";
-import { Avatar, ChatPreview, Icon, Spinner } from "./ui";
+import { Icon } from "../lib/ui/Icon";
+import { Avatar, ChatPreview, Spinner } from "./ui";
 import type { MessageKey } from "../../locales/en";
 import type { Chat, ChatFilter } from "./types";
 

@@ -13,7 +13,8 @@ import { Markdown } from "./markdown";
 import { me } from "./store";
 import { ct } from "./strings";
 import type { FileRef, Message, PendingMessage } from "./types";
-import { Avatar, Icon } from "./ui";
+import { Icon } from "../lib/ui/Icon";
+import { Avatar } from "./ui";
 
 
 /** A file: images as a thumbnail (the file name as alt text), others as a card; either opens the viewer. */

@@ -13,7 +13,7 @@ import { ask, connected, editingId, markRead, me, outbox, removeMessage } from "
 import { ct } from "./strings";
 import { loadOlder, retry, thread, type Thread } from "./threads";
 import type { Chat, FileRef, Message } from "./types";
-import { Icon } from "./ui";
+import { Icon } from "../lib/ui/Icon";
 
 const AT_BOTTOM = 48;
 /** How many older pages the divider may load to reach the first unread message. */

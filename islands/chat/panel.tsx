@@ -16,7 +16,8 @@ import { useNarrow } from "../lib/use-narrow";
 import { ChatFrame, FirstComment } from "./frame";
 import { activeChatId, chats, composerFocus, drawerOpen, embeds, findDataChat, modalChatId, pageHost, question, quickAnchor, selectChat, showChat } from "./store";
 import { ct } from "./strings";
-import { Confirm, Icon } from "./ui";
+import { Icon } from "../lib/ui/Icon";
+import { Confirm } from "../lib/ui/Confirm";
 // Inlined and injected on first use: a plain CSS import would be hoisted into every page by Astro.
 import styles from "./chat.css?inline";
 
@@ -212,6 +213,7 @@ function Host() {
       {q && (
         <Confirm
           key={q.text}
+          title={ct("chat.confirmTitle")}
           text={q.text}
           confirm={q.confirm}
           onAnswer={(yes) => {

@@ -1,18 +1,12 @@
 /** Small building blocks of the chat panel: icons, avatars, the list's preview line, native dialogs, a menu, a spinner. */
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Dialog as SharedDialog } from "../lib/ui/Dialog";
+import { Icon } from "../lib/ui/Icon";
 import { mdiPaperclip } from "./icons";
 import { colorFromName } from "../../src/lib/colors";
 import { preview } from "./format";
 import { ct } from "./strings";
 import type { TopRecord } from "./types";
-
-export function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={path} />
-    </svg>
-  );
-}
 
 /** The chat list's one line about the latest record: who, a paperclip and the file's name, the words without markup. */
 export function ChatPreview({ top }: { top: TopRecord | null }) {
@@ -51,27 +45,12 @@ export function Spinner({ label }: { label: string }) {
   );
 }
 
-/** A native modal <dialog>: opened on mount, closed (and onClose called) by Escape or the buttons. */
+/** The chat's dialogs: the shared native one, at the chat's widths. */
 export function Dialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  const closing = useRef(onClose);
-  closing.current = onClose;
-  useEffect(() => {
-    const dialog = ref.current!;
-    const closed = () => closing.current();
-    dialog.addEventListener("close", closed);
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      dialog.removeEventListener("close", closed);
-      if (dialog.open) dialog.close();
-    };
-  }, []);
   return (
-    <dialog ref={ref} className={`chat-dialog${wide ? " chat-dialog--wide" : ""}`} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+    <SharedDialog title={title} onClose={onClose} className={`chat-dialog${wide ? " chat-dialog--wide" : ""}`}>
       {children}
-    </dialog>
+    </SharedDialog>
   );
 }
 
@@ -123,28 +102,5 @@ export function DialogActions({ label, onCancel, disabled, onAct }: { label: str
         {label}
       </button>
     </div>
-  );
-}
-
-/** The confirmation question of store.ask(). */
-export function Confirm({ text, confirm, onAnswer }: { text: string; confirm: string; onAnswer: (yes: boolean) => void }) {
-  const answered = useRef(false);
-  const answer = (yes: boolean) => {
-    if (answered.current) return;
-    answered.current = true;
-    onAnswer(yes);
-  };
-  return (
-    <Dialog title={ct("chat.confirmTitle")} onClose={() => answer(false)}>
-      <p>{text}</p>
-      <div className="chat-dialog__buttons">
-        <button type="button" className="btn btn--ghost" onClick={() => answer(false)}>
-          {ct("common.cancel")}
-        </button>
-        <button type="button" className="btn btn--danger" autoFocus onClick={() => answer(true)}>
-          {confirm}
-        </button>
-      </div>
-    </Dialog>
   );
 }

@@ -63,10 +63,15 @@ export async function api<T = unknown>(path: string, options: CallOptions = {}):
   }
   const data = (response.headers.get("content-type") ?? "").includes("json") ? await response.json().catch(() => null) : null;
   if (response.ok) return data as T;
-  const error = new ApiError(response.status, data?.error ?? "error", data?.message ?? t("common.error"), data?.details);
-  if (!options.raw) {
-    if (response.status === 401) signOutLocally();
-    else if (response.status === 403) snack(t("error.forbidden"), "error");
+  throw failure(response.status, data, options.raw);
+}
+
+/** A failed answer as ApiError; unless `raw`, a 401 signs out and a 403 shows the no-rights message. */
+export function failure(status: number, body: { error?: string; message?: string; details?: ApiError["details"] } | null, raw = false): ApiError {
+  const error = new ApiError(status, body?.error ?? "error", body?.message ?? t("common.error"), body?.details);
+  if (!raw) {
+    if (status === 401) signOutLocally();
+    else if (status === 403) snack(t("error.forbidden"), "error");
   }
-  throw error;
+  return error;
 }

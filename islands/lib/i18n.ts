@@ -4,7 +4,9 @@ import type { MessageKey } from "../../locales/en";
 /** Client-side translation: the page embeds the strings its scripts need as JSON (see Base.astro). */
 let messages: Record<string, string> | undefined;
 
-const loaded = () => (messages ??= JSON.parse(document.getElementById("plexus-i18n")?.textContent || "{}") as Record<string, string>);
+// Without a page (a test, or Astro rendering on the server, where components use ui/i18n's useT) there are no strings: keys stand for them.
+const loaded = () =>
+  typeof document === "undefined" ? {} : (messages ??= JSON.parse(document.getElementById("plexus-i18n")?.textContent || "{}") as Record<string, string>);
 
 /** A key of locales/en.ts: a misspelt one fails the type check. */
 export const t = (key: MessageKey): string => loaded()[key] ?? key;

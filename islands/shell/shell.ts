@@ -1,4 +1,5 @@
-import { api, CURRENT_USER_KEY, signOutLocally } from "../lib/api";
+import { CURRENT_USER_KEY, signOutLocally } from "../lib/api";
+import { call, server } from "../lib/server";
 import { live } from "../lib/live";
 import { startChatCore } from "../chat/core";
 import { reportFailure } from "../lib/failures";
@@ -17,7 +18,7 @@ export function startShell() {
   document.querySelectorAll<HTMLButtonElement>("[data-logout]").forEach((button) =>
     button.addEventListener("click", async () => {
       live.stop();
-      await api("logout", { method: "POST", raw: true }).catch(() => undefined);
+      await call(server.logout.post(), { raw: true }).catch(() => undefined);
       signOutLocally();
     }),
   );

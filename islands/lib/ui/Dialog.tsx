@@ -1,0 +1,25 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+
+/** A native modal <dialog>: opened on mount, closed (and onClose called) by Escape or its buttons, focus kept inside by the browser. */
+export function Dialog({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode; className?: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const closing = useRef(onClose);
+  closing.current = onClose;
+  useEffect(() => {
+    const dialog = ref.current!;
+    const closed = () => closing.current();
+    dialog.addEventListener("close", closed);
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      dialog.removeEventListener("close", closed);
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+  return (
+    <dialog ref={ref} className={className} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}
