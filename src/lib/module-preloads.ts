@@ -43,15 +43,26 @@ export function modulePreloads(clientDir: string): (response: Response) => Respo
   return (response) => {
     if (!imports.size || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
     const listed = new Set<string>();
+    /** Preload links for `entries` (as the page names them) and all they import, each file once per page. */
+    const preloads = (entries: string[], preloadEntries: boolean) => {
+      const names = entries.filter((url) => url.startsWith("/_astro/")).map((url) => url.slice("/_astro/".length));
+      const wanted = new Set<string>(preloadEntries ? names : []);
+      if (!preloadEntries) for (const name of names) listed.add(name);
+      for (const name of names) closure(name, wanted);
+      return [...wanted].filter((name) => !listed.has(name) && listed.add(name)).map((name) => `<link rel="modulepreload" href="/_astro/${name}">`).join("");
+    };
     return new HTMLRewriter()
       .on('script[type="module"][src^="/_astro/"]', {
         element(script) {
-          const entry = script.getAttribute("src")!.slice("/_astro/".length);
-          listed.add(entry);
-          const links = [...closure(entry, new Set())]
-            .filter((name) => !listed.has(name) && listed.add(name))
-            .map((name) => `<link rel="modulepreload" href="/_astro/${name}">`);
-          if (links.length) script.before(links.join(""), { html: true });
+          const links = preloads([script.getAttribute("src")!], false);
+          if (links) script.before(links, { html: true });
+        },
+      })
+      // An island's component and renderer are imported by Astro's hydration script only once it runs: preloaded, they come in the page's first round.
+      .on("astro-island[component-url]", {
+        element(island) {
+          const links = preloads([island.getAttribute("component-url")!, island.getAttribute("renderer-url") ?? ""], true);
+          if (links) island.before(links, { html: true });
         },
       })
       .transform(response);

@@ -1,12 +1,19 @@
 /**
  * The JavaScript a page ships, measured the one way the e2e budgets and the benchmark share: its
- * <script src> and modulepreload files, its inline scripts, and every module they import
- * statically (a dynamic import() loads on demand and is not counted), each gzipped.
+ * <script src> and modulepreload files, its islands' components and renderer, its inline scripts,
+ * and every module they import statically (a dynamic import() loads on demand and is not counted),
+ * each gzipped. The shared React runtime is counted apart: fetched once per browser (the sign-in
+ * pages fetch it at idle) and kept by the immutable cache, it is no page's own weight.
  */
 
+/** The chunks of the shared runtime: React, React DOM's client, Astro's React renderer and the module runtime. */
+export const SHARED_RUNTIME = /\/_astro\/(client|react|react-dom|jsx-runtime|rolldown-runtime)\.[\w-]+\.js$/;
+
 export interface ScriptSizes {
-  /** Gzipped bytes of every module and inline script. */
+  /** Gzipped bytes of every module and inline script but the shared runtime's. */
   gzipped: number;
+  /** Gzipped bytes of the shared runtime's chunks the page loads. */
+  runtime: number;
   /** Each module loaded, by full URL: its gzipped size and its text. */
   modules: Map<string, { gzipped: number; text: string }>;
 }
@@ -28,7 +35,8 @@ export async function scriptsFrom(base: string, entries: string[]): Promise<Scri
     modules.set(url, { gzipped: gzipSize(text), text });
     for (const [, spec] of text.matchAll(STATIC_IMPORT)) queue.push(new URL(spec!, url).href);
   }
-  return { gzipped: [...modules.values()].reduce((sum, m) => sum + m.gzipped, 0), modules };
+  const sum = (shared: boolean) => [...modules].filter(([url]) => SHARED_RUNTIME.test(url) === shared).reduce((total, [, m]) => total + m.gzipped, 0);
+  return { gzipped: sum(false), runtime: sum(true), modules };
 }
 
 /** What the page at `path` makes the browser load before any interaction. */
@@ -45,6 +53,12 @@ export async function initialScripts(base: string, path: string, cookie?: string
     else if (body!.trim()) inline += gzipSize(body!);
   }
   for (const [tag] of html.matchAll(/<link\b[^>]*\brel=["']?modulepreload[^>]*>/gi)) entries.push(/\bhref=["']?([^"'\s>]+)/i.exec(tag)![1]!);
+  for (const [, attrs] of html.matchAll(/<astro-island\b([^>]*)>/gi)) {
+    for (const name of ["component-url", "renderer-url"]) {
+      const url = new RegExp(`\\b${name}="([^"]+)"`).exec(attrs!)?.[1];
+      if (url) entries.push(url);
+    }
+  }
   const scripts = await scriptsFrom(pageUrl, entries);
   return { ...scripts, gzipped: scripts.gzipped + inline };
 }
