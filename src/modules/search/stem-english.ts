@@ -47,7 +47,10 @@ class Word {
   inR1 = (suffix: string) => this.w.length - suffix.length >= this.r1;
   inR2 = (suffix: string) => this.w.length - suffix.length >= this.r2;
   /** A vowel occurs in the first `end` letters. */
-  vowelBefore = (end: number) => [...this.w.slice(0, end)].some(isVowel);
+  vowelBefore(end: number) {
+    for (let i = 0; i < end; i++) if (isVowel(this.w[i])) return true;
+    return false;
+  }
 }
 
 function step1a(x: Word) {
@@ -84,8 +87,10 @@ const STEP2: Record<string, string> = {
   iveness: "ive", iviti: "ive", biliti: "ble", bli: "ble", ogi: "og", fulli: "ful", lessli: "less", li: "",
 };
 
+const STEP2_SUFFIXES = Object.keys(STEP2);
+
 function step2(x: Word) {
-  const s = x.longest(Object.keys(STEP2));
+  const s = x.longest(STEP2_SUFFIXES);
   if (!s || !x.inR1(s)) return;
   const before = x.w.at(-s.length - 1) ?? "";
   if (s === "ogi" && before !== "l") return;
@@ -95,8 +100,10 @@ function step2(x: Word) {
 
 const STEP3: Record<string, string> = { tional: "tion", ational: "ate", alize: "al", icate: "ic", iciti: "ic", ical: "ic", ful: "", ness: "", ative: "" };
 
+const STEP3_SUFFIXES = Object.keys(STEP3);
+
 function step3(x: Word) {
-  const s = x.longest(Object.keys(STEP3));
+  const s = x.longest(STEP3_SUFFIXES);
   if (!s || !x.inR1(s) || (s === "ative" && !x.inR2(s))) return;
   x.swap(s, STEP3[s]);
 }
@@ -116,18 +123,20 @@ function step5(x: Word) {
   else if (x.w.endsWith("ll") && x.inR2("l")) x.swap("l");
 }
 
+const STEPS_AFTER_1A = [step1b, step1c, step2, step3, step4, step5];
+
 /** The Porter2 stem of a lower-case English word. */
 export function stemEnglish(word: string): string {
   const exception = EXCEPTIONS[word];
   if (exception !== undefined) return exception;
   if (word.length < 3) return word;
   // A y that starts the word or follows a vowel is a consonant: Y for the steps, y again at the end.
-  let w = "";
-  for (const c of word) w += c === "y" && (w === "" || isVowel(w.at(-1))) ? "Y" : c;
+  let w = word.includes("y") ? "" : word;
+  if (!w) for (const c of word) w += c === "y" && (w === "" || isVowel(w.at(-1))) ? "Y" : c;
   const prefix = R1_PREFIXES.find((p) => w.startsWith(p));
   const r1 = prefix ? prefix.length : regionAfter(w, 0);
   const x = new Word(w, r1, regionAfter(w, r1));
   step1a(x);
-  if (!AFTER_1A.has(x.w)) for (const step of [step1b, step1c, step2, step3, step4, step5]) step(x);
+  if (!AFTER_1A.has(x.w)) for (const step of STEPS_AFTER_1A) step(x);
   return x.w.replaceAll("Y", "y");
 }
