@@ -91,6 +91,13 @@ describe("stemming the index again when the stemmers change", () => {
     }
   }, 30_000);
 
+  test("a new install's empty index only records the version", async () => {
+    expect(indexedStemsVersion(t.db)).toBe(1);
+    expect(await restemIfChanged(t.ctx)).toBe(true);
+    expect(indexedStemsVersion(t.db)).toBe(STEMS_VERSION);
+    expect(reindexStatus(t.db).state).toBe("IDLE");
+  });
+
   test("restemming 3,000 texts leaves the event loop free: its longest wait is a small part of the pass; a failed pass records nothing", async () => {
     const words = "inspection of the bridge bearings found corrosion on the girders and cracked welds near the abutment".split(" ");
     saveArticles(t.db, Array.from({ length: 3000 }, (_, i) => Array.from({ length: 60 }, (_, j) => words[(i + j) % words.length]).join(" ")));

@@ -22,38 +22,42 @@ function withinBudget<Row extends { size: number }>(rows: Row[]): Row[] {
 export const indexedStemsVersion = (db: Db) =>
   db.all<{ version: number }>(sql`select version from fulltext_stems_version`)[0]?.version ?? 1;
 
+/** Writes the rows after `cursor.after` again, one slice in one transaction; answers how many. */
+function restemSlice({ db, box }: Indexer, status: ReindexStatus, cursor: { after: number }): number {
+  return db.transaction((tx) => {
+    const rows = withinBudget(
+      tx.all<{ kind: number; ref: number; rowid: number; size: number }>(
+        sql`select rowid & 3 as kind, rowid >> 2 as ref, rowid, length(body) as size from fulltext_index where rowid > ${cursor.after} order by rowid limit ${CHUNK}`,
+      ),
+    );
+    for (const [kind, refs] of refsByKind(rows)) rewriteRows(tx, box, kind, refs);
+    cursor.after = rows.at(-1)?.rowid ?? cursor.after;
+    status.done = Math.min(status.total, status.done + rows.length);
+    return rows.length;
+  });
+}
+
 /**
- * Once per start: when the index holds stems of other stemmers than STEMS_VERSION's, writes each of its
- * rows again from its owner's text, in rowid order, a slice (CHUNK rows, SLICE_CHARACTERS of text) a transaction
- * with the event loop free between them (the old rows answer searches meanwhile, and reindex-status shows the progress), then records the
- * version. A stop halfway leaves the old version recorded, so the next start begins again. Resolves whether
- * the index now holds this version's stems.
+ * Once per start: when the index holds stems of other stemmers than STEMS_VERSION's, writes each of its rows
+ * again from its owner's text, in rowid order, a slice (CHUNK rows, SLICE_CHARACTERS of text) a transaction
+ * with the event loop free between them (the old rows answer searches meanwhile, and reindex-status shows
+ * the progress), then records the version. A stop or failure halfway leaves the old version recorded, so the
+ * next start begins again. Resolves whether the index now holds this version's stems; never rejects.
  */
-export async function restemIfChanged({ db, box }: Indexer): Promise<boolean> {
+export async function restemIfChanged(indexer: Indexer): Promise<boolean> {
+  const { db } = indexer;
   try {
     if (indexedStemsVersion(db) === STEMS_VERSION) return true;
     const total = db.all<{ n: number }>(sql`select count(*) as n from fulltext_index`)[0]!.n;
     const status: ReindexStatus = { state: "RUNNING", done: 0, total };
-    let after = -1;
-    const done = await inSlices(db, status, () =>
-      db.transaction((tx) => {
-        const next = tx.all<{ kind: number; ref: number; rowid: number; size: number }>(
-          sql`select rowid & 3 as kind, rowid >> 2 as ref, rowid, length(body) as size from fulltext_index where rowid > ${after} order by rowid limit ${CHUNK}`,
-        );
-        const rows = withinBudget(next);
-        for (const [kind, refs] of refsByKind(rows)) rewriteRows(tx, box, kind, refs);
-        after = rows.at(-1)?.rowid ?? after;
-        status.done = Math.min(total, status.done + rows.length);
-        return rows.length;
-      }),
-    );
-    if (done) {
-      db.transaction((tx) => {
-        tx.run(sql`delete from fulltext_stems_version`);
-        tx.run(sql`insert into fulltext_stems_version (version) values (${STEMS_VERSION})`);
-      });
-    }
-    return done;
+    const cursor = { after: -1 };
+    // An empty index (a new install) only records the version.
+    if (total && !(await inSlices(db, status, () => restemSlice(indexer, status, cursor)))) return false;
+    db.transaction((tx) => {
+      tx.run(sql`delete from fulltext_stems_version`);
+      tx.run(sql`insert into fulltext_stems_version (version) values (${STEMS_VERSION})`);
+    });
+    return true;
   } catch (error) {
     log.error("full-text restem failed", { error: String(error) });
     return false;
