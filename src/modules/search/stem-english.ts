@@ -43,9 +43,14 @@ class Word {
   swap(suffix: string, by = "") {
     this.w = this.w.slice(0, this.w.length - suffix.length) + by;
   }
-  /** The suffix starts inside R1 (or R2). */
-  inR1 = (suffix: string) => this.w.length - suffix.length >= this.r1;
-  inR2 = (suffix: string) => this.w.length - suffix.length >= this.r2;
+  /** The ending `suffix` starts inside R1. */
+  inR1(suffix: string) {
+    return this.w.length - suffix.length >= this.r1;
+  }
+  /** The ending `suffix` starts inside R2. */
+  inR2(suffix: string) {
+    return this.w.length - suffix.length >= this.r2;
+  }
   /** A vowel occurs in the first `end` letters. */
   vowelBefore(end: number) {
     for (let i = 0; i < end; i++) if (isVowel(this.w[i])) return true;
