@@ -19,6 +19,7 @@ import { startIssueReminderJob } from "./jobs/issue-reminders";
 import { startDirectorySyncJob } from "./jobs/directory-sync";
 import { discardUnfinishedImports } from "./modules/tables/import-write";
 import { readPdfTexts } from "./modules/docs/pdf-text";
+import { restemIfChanged } from "./modules/search/fulltext-restem";
 import { startBackupSchedule } from "./modules/backup/schedule";
 import { PAGE_CSP_FALLBACK } from "./lib/csp";
 import { clientAddress } from "./lib/client-address";
@@ -129,6 +130,8 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
   discardUnfinishedImports(ctx.db).catch((error) => log.error("table_import_discard_failed", { error: String(error) }));
   // PDF versions whose text was never read (stored before PDFs were read, or a stop cut the read short) are read now.
   void readPdfTexts(ctx);
+  // An index stemmed by other stemmers than this build's is stemmed again, in the background.
+  void restemIfChanged(ctx);
   return {
     server,
     ctx,

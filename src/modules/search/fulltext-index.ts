@@ -24,7 +24,7 @@ export type Kind = keyof typeof KIND;
 /** Rows a search brings in before it reads; more than that (after a rebuild starts) goes to the background. */
 const CATCH_UP = 1000;
 /** Rows one background transaction writes: a few milliseconds, then the event loop gets its turn. */
-const CHUNK = 100;
+export const CHUNK = 100;
 /** Index pages one merge step writes: a few milliseconds too. */
 const MERGE_PAGES = 200;
 
@@ -60,21 +60,33 @@ function indexRow(box: SecretBox, source: Source, text: string) {
   return source.blind ? { stems: blindStems(box, stemmedText(body)), body: "" } : { stems: stemmedText(body), body };
 }
 
+/** Index rows by kind: the refs of each kind that has any. */
+export function refsByKind(rows: { kind: number; ref: number }[]): Map<number, number[]> {
+  const byKind = new Map<number, number[]>();
+  for (const { kind, ref } of rows) {
+    const refs = byKind.get(kind);
+    if (refs) refs.push(ref);
+    else byKind.set(kind, [ref]);
+  }
+  return byKind;
+}
+
+/** Writes the index rows of `refs` (of one kind) afresh from the texts their owner has now; a ref with no text loses its row. */
+export function rewriteRows(tx: Executor & Pick<Db, "run">, box: SecretBox, kind: number, refs: number[]) {
+  const source = sources(box)[kind]!;
+  tx.run(sql`delete from fulltext_index where rowid in (${sql.join(refs.map((ref) => sql`${ref * 4 + kind}`), sql`, `)})`);
+  for (const { ref, text } of source.texts(tx, refs)) {
+    const row = indexRow(box, source, text);
+    if (row) tx.run(sql`insert into fulltext_index(rowid, stems, body) values (${ref * 4 + kind}, ${row.stems}, ${row.body})`);
+  }
+}
+
 /** Takes up to `limit` pending rows and writes their index rows, all in one transaction; answers how many. */
 function writePending({ db, box }: Indexer, limit: number): number {
-  const bySource = sources(box);
   return db.transaction((tx) => {
     const pending = tx.all<{ kind: number; ref: number }>(sql`select kind, ref from fulltext_pending limit ${limit}`);
-    for (const kind of Object.values(KIND)) {
-      const refs = pending.filter((p) => p.kind === kind).map((p) => p.ref);
-      if (!refs.length) continue;
-      const rowids = sql.join(refs.map((ref) => sql`${ref * 4 + kind}`), sql`, `);
-      tx.run(sql`delete from fulltext_index where rowid in (${rowids})`);
-      const source = bySource[kind]!;
-      for (const { ref, text } of source.texts(tx, refs)) {
-        const row = indexRow(box, source, text);
-        if (row) tx.run(sql`insert into fulltext_index(rowid, stems, body) values (${ref * 4 + kind}, ${row.stems}, ${row.body})`);
-      }
+    for (const [kind, refs] of refsByKind(pending)) {
+      rewriteRows(tx, box, kind, refs);
       tx.run(sql`delete from fulltext_pending where kind = ${kind} and ref in (${sql.join(refs.map((ref) => sql`${ref}`), sql`, `)})`);
     }
     return pending.length;
@@ -113,22 +125,32 @@ export async function mergeIndex(db: Db) {
   }
 }
 
-/** Writes every pending row in chunks, yielding to the event loop between them, then merges the index; the status follows. */
-async function drain(indexer: Indexer, status: ReindexStatus) {
-  const { db } = indexer;
+/**
+ * Runs `slice` until it writes nothing, yielding to the event loop between slices, then merges the index;
+ * `status` follows and answers reindex-status meanwhile. Resolves whether it got to the end.
+ */
+export async function inSlices(db: Db, status: ReindexStatus, slice: () => number): Promise<boolean> {
   statuses.set(db, status);
   try {
-    while (writePending(indexer, CHUNK)) {
-      status.done = Math.max(0, status.total - pendingCount(db));
-      await yieldToEvents();
-    }
+    while (slice()) await yieldToEvents();
     await mergeIndex(db);
     status.done = status.total;
     status.state = "DONE";
+    return true;
   } catch (error) {
     status.state = "FAILED";
     log.error("full-text index rebuild failed", { error: String(error) });
+    return false;
   }
+}
+
+/** Writes every pending row in chunks in the background, then merges the index; the status follows. */
+function drain(indexer: Indexer, status: ReindexStatus) {
+  void inSlices(indexer.db, status, () => {
+    const written = writePending(indexer, CHUNK);
+    status.done = Math.max(0, status.total - pendingCount(indexer.db));
+    return written;
+  });
 }
 
 /**
@@ -148,7 +170,7 @@ export function startReindex(indexer: Indexer): ReindexStatus {
     return tx.all<{ n: number }>(sql`select count(*) as n from fulltext_pending`)[0]!.n;
   });
   const status: ReindexStatus = { state: "RUNNING", done: 0, total };
-  void drain(indexer, status);
+  drain(indexer, status);
   return { ...status };
 }
 
@@ -160,6 +182,6 @@ export function catchUp(indexer: Indexer) {
   const { db } = indexer;
   if (!writePending(indexer, CATCH_UP)) return;
   if (statuses.get(db)?.state !== "RUNNING" && pendingCount(db)) {
-    void drain(indexer, { state: "RUNNING", done: 0, total: pendingCount(db) });
+    drain(indexer, { state: "RUNNING", done: 0, total: pendingCount(db) });
   }
 }

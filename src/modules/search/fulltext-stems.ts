@@ -1,6 +1,18 @@
-import { stemmer as english } from "@orama/stemmers/english";
 import { stemmer as russian } from "@orama/stemmers/russian";
 import { stemmer as spanish } from "@orama/stemmers/spanish";
+import { stemEnglish } from "./stem-english";
+
+/**
+ * The stemmers, each giving the reference Snowball stem of a lower-case word (stems.test.ts): English
+ * (Porter2) our own, Russian and Spanish from @orama/stemmers.
+ */
+export const stemmers = { english: stemEnglish, russian, spanish };
+
+/**
+ * Which stems the index holds; raise it with any change that gives a word other stems, and every indexed
+ * text is stemmed again at the next start (fulltext-restem.ts). 1: Porter 1 for English; 2: Porter2.
+ */
+export const STEMS_VERSION = 2;
 
 /** A word: a run of letters and digits, in any script. */
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -28,10 +40,10 @@ const KNOWN_MAX = 50_000;
 
 function stemsOfFolded(folded: string): string[] {
   if (STOP_WORDS.has(folded)) return [];
-  if (CYRILLIC.test(folded)) return [russian(folded)];
+  if (CYRILLIC.test(folded)) return [stemmers.russian(folded)];
   if (LATIN.test(folded)) {
-    const en = english(folded);
-    const es = spanish(folded);
+    const en = stemmers.english(folded);
+    const es = stemmers.spanish(folded);
     return en === es ? [en] : [en, es];
   }
   return [folded];

@@ -53,6 +53,21 @@ describe("full-text-search/find", () => {
     expect((await find(reader.cookie, "huertos")).body.content[0].id).toBe(id);
   });
 
+  test("a verb form finds the noun it comes from, and back: inspected finds inspection, проверки проверку, inspeccionado inspección", async () => {
+    const admin = await t.userWithCookie("SYSTEM_ADMIN");
+    const reader = await t.userWithCookie("USER");
+    const en = await article(admin.cookie, "Pier", "<p>The annual inspection of the pier.</p>");
+    const ru = await article(admin.cookie, "Мост", "<p>Проверку опор моста закончили.</p>");
+    const es = await article(admin.cookie, "Puente", "<p>La inspección del puente.</p>");
+    const ids = async (...q: string[]) => (await find(reader.cookie, ...q)).body.content.map((h: { id: number }) => h.id).sort((a: number, b: number) => a - b);
+    for (const q of ["inspected", "inspecting", "inspects", "inspections"]) expect(await ids(q)).toEqual([en]);
+    expect(await ids("national")).toEqual([]);
+    for (const q of ["проверки", "проверка", "опора", "мостами"]) expect(await ids(q)).toEqual([ru]);
+    for (const q of ["inspeccionado", "inspecciones", "puentes"]) expect(await ids(q)).toEqual([es]);
+    const nation = await article(admin.cookie, "Nation", "<p>A national survey.</p>");
+    expect(await ids("nations")).toEqual([nation]);
+  });
+
   test("a member limited to a category finds neither hidden documents nor hidden tasks; an outsider finds none of the project", async () => {
     const { project, moderator, outsider } = await f.projectScene();
     const given = f.category(project.id, { name: "Given" });
