@@ -7,78 +7,40 @@
  * cache) and warm (visited before), and prints per page: bytes over the link, of which JavaScript,
  * and milliseconds until the page is usable (its load event, and every island hydrated).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { makeDocx } from "../src/lib/sample-documents";
-import { ownPageHeaders } from "../src/testing/own-page";
 import { SHARED_RUNTIME } from "../src/testing/script-size";
 import { launchBrowser } from "../e2e/setup";
+import { type Checkout, serveCheckout } from "./checkout-server";
 
 const LINK = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-const ADMIN = { login: "bench-admin", password: "bench-password-1" };
 
-interface Checkout {
-  label: string;
-  dir: string;
-  buildDir: string;
-}
-
-/** The checkout's own server on its own data and port; resolves once /api/health answers. */
-async function serve(checkout: Checkout) {
-  const data = mkdtempSync(join(tmpdir(), "plexus-weight-"));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const url = `http://localhost:${port}`;
-  const child = Bun.spawn([process.execPath, join(checkout.dir, "src/server.ts")], {
-    cwd: checkout.dir,
-    env: { ...process.env, PORT: String(port), DATA_DIR: data, PUBLIC_URL: url, ADMIN_LOGIN: ADMIN.login, ADMIN_PASSWORD: ADMIN.password, PLEXUS_BUILD_DIR: checkout.buildDir },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    await Bun.sleep(100);
-  }
-  return { url, stop: () => (child.kill(), child.exited.then(() => rmSync(data, { recursive: true, force: true }))) };
-}
-
-async function seed(url: string) {
-  const own = ownPageHeaders(url);
-  const signIn = await fetch(`${url}/api/login`, { method: "POST", headers: { "content-type": "application/json", ...own }, body: JSON.stringify({ username: ADMIN.login, password: ADMIN.password }) });
-  const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
-  const send = async (path: string, body: unknown) => {
-    const form = body instanceof FormData;
-    const response = await fetch(`${url}/api${path}`, { method: "POST", headers: { cookie, ...own, ...(form ? {} : { "content-type": "application/json" }) }, body: form ? body : JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const project = await send("/project/create", { name: "Riverside Bridge" });
+/** The same project, document, table and wiki article on either checkout; the nine pages to open. */
+async function seed(post: (path: string, body: unknown) => Promise<any>) {
+  const project = await post("/project/create", { name: "Riverside Bridge" });
   const table = new FormData();
   table.append("name", "Piers");
   const rows = [["Pier", "Height", "Inspected"], ...Array.from({ length: 200 }, (_, i) => [`P${i + 1}`, String(10 + (i % 7)), "2026-05-01"])];
   table.append("file", new File([rows.map((row) => row.join(",")).join("\r\n")], "piers.csv"));
-  const tableItem = await send(`/table/save-for-project/${project.id}`, table);
+  const tableItem = await post(`/table/save-for-project/${project.id}`, table);
   const docx = await makeDocx("Inspection report", Array.from({ length: 8 }, (_, i) => ({ heading: `Section ${i + 1}`, paragraphs: ["The pier was inspected and found sound. ".repeat(20)] })));
   const staged = new FormData();
   staged.append("file", new File([docx as BlobPart], "report.docx"));
-  const [{ path }] = await send("/files/save", staged);
-  const [doc] = await send(`/docs/save-all/${project.id}`, [{ name: "Inspection report", path, provider: "Survey office" }]);
-  await send("/article/save", { title: "Inspections", content: `<p>${"How piers are inspected. ".repeat(40)}</p>` });
+  const [{ path }] = await post("/files/save", staged);
+  const [doc] = await post(`/docs/save-all/${project.id}`, [{ name: "Inspection report", path, provider: "Survey office" }]);
+  await post("/article/save", { title: "Inspections", content: `<p>${"How piers are inspected. ".repeat(40)}</p>` });
   return {
-    cookie,
-    pages: {
-      "/login": "/login",
-      "/ (projects)": "/",
-      "data list": `/project/${project.id}/doc`,
-      document: `/project/${project.id}/doc/${doc.id}`,
-      table: `/project/${project.id}/table/${tableItem.id}`,
-      "task list": `/project/${project.id}/issue`,
-      wiki: "/wiki",
-      dashboard: `/project/${project.id}/dashboard`,
-      "/chats": "/chats",
-    } as Record<string, string>,
-  };
+    "/login": "/login",
+    "/ (projects)": "/",
+    "data list": `/project/${project.id}/doc`,
+    document: `/project/${project.id}/doc/${doc.id}`,
+    table: `/project/${project.id}/table/${tableItem.id}`,
+    "task list": `/project/${project.id}/issue`,
+    wiki: "/wiki",
+    dashboard: `/project/${project.id}/dashboard`,
+    "/chats": "/chats",
+  } as Record<string, string>;
 }
 
 interface Figure {
@@ -130,11 +92,11 @@ const checkouts: Checkout[] = [
 const browser = await launchBrowser();
 const results: Record<string, Record<string, { cold: Figure; warm: Figure }>> = {};
 for (const checkout of checkouts) {
-  const server = await serve(checkout);
+  const server = await serveCheckout(checkout);
   try {
-    const { cookie, pages } = await seed(server.url);
+    const pages = await seed(server.post);
     results[checkout.label] = {};
-    for (const [name, path] of Object.entries(pages)) results[checkout.label]![name] = await measure(browser, server.url, cookie, path);
+    for (const [name, path] of Object.entries(pages)) results[checkout.label]![name] = await measure(browser, server.url, server.cookie, path);
   } finally {
     await server.stop();
   }
