@@ -1245,6 +1245,8 @@ export const en = {
   "error.table_too_wide": "The table has too many columns: at most 500",
   "error.table_too_long": "The table has too many rows: at most 200,000",
   "error.table_too_large": "The table is too large to import: at most 2,000,000 cells, read within 30 seconds",
+  "error.csv_encoding_invalid": "The file's text is damaged: some bytes are not characters of its encoding. Save it again as UTF-8 and import it again",
+  "error.csv_quote_broken": "A quoted value in the file is not closed where it should be: the file is damaged. Check its quotes and import it again",
   "error.table_export_too_large": "The table is too large to download",
   "error.table_file_type": "Import an XLSX or CSV file",
   "table.title": "Table",

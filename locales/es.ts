@@ -1247,6 +1247,8 @@ export const es: Messages = {
   "error.table_too_wide": "La tabla tiene demasiadas columnas: como máximo 500",
   "error.table_too_long": "La tabla tiene demasiadas filas: como máximo 200 000",
   "error.table_too_large": "La tabla es demasiado grande para importarla: como máximo 2 000 000 de celdas, leídas en 30 segundos",
+  "error.csv_encoding_invalid": "El texto del archivo está dañado: algunos bytes no son caracteres de su codificación. Guárdelo de nuevo en UTF-8 e impórtelo otra vez",
+  "error.csv_quote_broken": "Un valor entre comillas no se cierra donde debería: el archivo está dañado. Revise las comillas e impórtelo otra vez",
   "error.table_export_too_large": "La tabla es demasiado grande para descargarla",
   "error.table_file_type": "Importe un archivo XLSX o CSV",
   "table.title": "Tabla",
