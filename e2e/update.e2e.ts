@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Subprocess, spawn } from "bun";
+import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -155,6 +156,32 @@ describe("updating Plexus", () => {
         await page.goto(`${url}/admin/update`);
         await page.getByRole("button", { name: "Reset the mail templates" }).click();
         await page.getByText("Mail templates reset: 1").waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "adding default categories and file tokens says how many were added",
+    async () => {
+      // A project without its default category and a drive file without a token, as rows from elsewhere have them.
+      const db = new Database(join(data, "plexus.sqlite"));
+      try {
+        db.run("INSERT INTO projects (name) VALUES ('From an old build')");
+        const owner = db.query<{ id: number }, []>("SELECT id FROM users LIMIT 1").get()!.id;
+        db.run("INSERT INTO drive_files (owner_id, name, type, size, mime, stored_path, token) VALUES (?, 'old.txt', 'txt', 1, 'text/plain', 'files/old', '')", [owner]);
+      } finally {
+        db.close();
+      }
+      const { page, context } = await signedInPage(browser, url, await apiSignIn(url, "admin", PASSWORD));
+      try {
+        await page.goto(`${url}/admin/update`);
+        await page.getByRole("button", { name: "Add missing default categories" }).click();
+        await page.getByText(/^Default categories added: 1 \(projects checked: \d+\)$/).waitFor();
+        await page.getByRole("button", { name: "Add tokens to files" }).click();
+        await page.getByText(/^Tokens added: 1 \(files checked: \d+\)$/).waitFor();
       } finally {
         await context.close();
       }

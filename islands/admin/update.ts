@@ -92,6 +92,18 @@ const ACTIONS: Record<string, { run: () => Promise<never>; planned: Parameters<t
     failed: "admin.update.encryptFailed",
     done: ({ encrypted }: { encrypted: number }) => tf("admin.update.encryptDone", { count: encrypted }),
   },
+  "default-category": {
+    run: () => api<never>("update/set-default-category", { method: "POST" }),
+    planned: "admin.update.defaultCategoryPlanned",
+    failed: "admin.update.defaultCategoryFailed",
+    done: ({ checked, created }: { checked: number; created: number }) => tf("admin.update.defaultCategoryDone", { count: created, checked }),
+  },
+  "add-tokens": {
+    run: () => api<never>("update/add-tokens", { method: "POST" }),
+    planned: "admin.update.addTokensPlanned",
+    failed: "admin.update.addTokensFailed",
+    done: ({ checked, added }: { checked: number; added: number }) => tf("admin.update.addTokensDone", { count: added, checked }),
+  },
 };
 
 // The index rebuild is offered only where the full-text search is there to rebuild.

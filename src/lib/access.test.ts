@@ -130,6 +130,8 @@ const ACCESS: Record<string, Access> = {
   "POST /api/update/update-all": "SYSTEM_ADMIN",
   "POST /api/update/delete-unused-files": "SYSTEM_ADMIN",
   "POST /api/update/remove-mail-templates": "SYSTEM_ADMIN",
+  "POST /api/update/set-default-category": "SYSTEM_ADMIN",
+  "POST /api/update/add-tokens": "SYSTEM_ADMIN",
   "GET /api/backup/get-all": "SYSTEM_ADMIN",
   "GET /api/backup/get-type": "SYSTEM_ADMIN",
   "POST /api/backup/backup-now": "SYSTEM_ADMIN",

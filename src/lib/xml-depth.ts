@@ -1,8 +1,9 @@
-const LT = 0x3c;
-const GT = 0x3e;
-const SLASH = 0x2f;
-const BANG = 0x21;
-const QUESTION = 0x3f;
+/** The bytes of `<`, `>`, `/`, `!` and `?`, for the scanners of XML here and in xml-well-formed.ts. */
+export const LT = 0x3c;
+export const GT = 0x3e;
+export const SLASH = 0x2f;
+export const BANG = 0x21;
+export const QUESTION = 0x3f;
 
 /** The index just past `end` (ASCII) at or after `from`, or the length when it never comes. */
 function skipPast(xml: Uint8Array, from: number, end: string): number {
@@ -15,7 +16,7 @@ function skipPast(xml: Uint8Array, from: number, end: string): number {
   return xml.length;
 }
 
-const startsWith = (xml: Uint8Array, at: number, text: string) => {
+export const startsWith = (xml: Uint8Array, at: number, text: string) => {
   for (let k = 0; k < text.length; k++) if (xml[at + k] !== text.charCodeAt(k)) return false;
   return true;
 };

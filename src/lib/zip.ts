@@ -8,6 +8,8 @@ export interface ZipEntry {
   compressedSize: number;
   uncompressedSize: number;
   localHeaderOffset: number;
+  /** The CRC-32 of the uncompressed data. */
+  crc32: number;
 }
 
 /** Caps for an untrusted archive, checked on the declared sizes before anything is inflated. */
@@ -90,6 +92,7 @@ export async function readZipDirectory(read: (start: number, end: number) => Uin
       compressedSize: dv.getUint32(p + 20, true),
       uncompressedSize: dv.getUint32(p + 24, true),
       localHeaderOffset: dv.getUint32(p + 42, true),
+      crc32: dv.getUint32(p + 16, true),
       name: decoder.decode(directory.subarray(p + 46, p + 46 + nameLength)),
     };
     if (entry.compressedSize === 0xffffffff || entry.uncompressedSize === 0xffffffff || entry.localHeaderOffset === 0xffffffff) throw unreadable("zip64 entry");
@@ -117,7 +120,8 @@ export function checkZipLimits(entries: ZipEntry[], limits: ZipLimits): void {
 
 /**
  * Inflates one entry of a zip held in memory, never past its declared uncompressed size:
- * an entry whose data inflates further than its directory says is refused as soon as it does.
+ * an entry whose data inflates further than its directory says is refused as soon as it does, and
+ * one whose bytes were changed (its checksum differs) is refused as damaged.
  */
 export function inflateEntry(zip: Uint8Array, entry: ZipEntry): Uint8Array {
   const zv = view(zip);
@@ -139,5 +143,6 @@ export function inflateEntry(zip: Uint8Array, entry: ZipEntry): Uint8Array {
     }
   }
   if (out.byteLength !== entry.uncompressedSize) throw unreadable(`${entry.name} is not its declared size`);
+  if (Bun.hash.crc32(out) >>> 0 !== entry.crc32) throw unreadable(`${entry.name} fails its checksum`);
   return out;
 }

@@ -18,6 +18,10 @@ export function createDefaultCategory(tx: Executor, projectId: number) {
   tx.insert(categories).values({ projectId, name: "Default", isDefault: true, number: 0 }).run();
 }
 
+/** The ids of the projects that have a default category. */
+export const projectsWithDefaultCategory = (tx: Executor): Set<number> =>
+  new Set(tx.select({ projectId: categories.projectId }).from(categories).where(eq(categories.isDefault, true)).all().map((row) => row.projectId));
+
 const projectCategories = (db: Executor, projectId: number) =>
   db.select().from(categories).where(eq(categories.projectId, projectId)).orderBy(asc(categories.number), asc(categories.id)).all();
 

@@ -6,6 +6,7 @@ import { integer } from "../../lib/schema";
 import { answers, okSchema } from "../../lib/responses";
 import { downloadQuery, idsQuery, nameQuery, saveRecordsBody, setQuotaBody, shareOptionsBody, tokenParams, unlockBody } from "./model";
 import { fileEntitySchema, fileResponse, quotaSchema } from "./presenter";
+import { addMissingFileTokens } from "./file-tokens";
 import { ownQuota, setQuota } from "./quota";
 import {
   addFileEntity, diskSpace, fileEntity, fileForDownload, listFiles, removeFiles, saveRecords, saveUserFile, setShareOptions, shareFiles, unlockLink, withdrawFiles,
@@ -45,4 +46,5 @@ export const driveRoutes = (ctx: AppContext) =>
     .post("/files/save-records", ({ actor, body }) => saveRecords(ctx, actor, body), { access: "USER", body: saveRecordsBody, response: entities })
     .get("/files/disk-space", () => diskSpace(ctx), { access: "USER", response: answers(t.Object({ free: t.Number(), total: t.Number() })) })
     .get("/files/quota", ({ actor }) => ownQuota(ctx, actor), { access: "USER", response: answers(quotaSchema) })
-    .post("/files/set-quota", ({ actor, body }) => setQuota(ctx, actor, body), { access: "ADMIN", body: setQuotaBody, response: answers(quotaSchema) });
+    .post("/files/set-quota", ({ actor, body }) => setQuota(ctx, actor, body), { access: "ADMIN", body: setQuotaBody, response: answers(quotaSchema) })
+    .post("/update/add-tokens", ({ actor }) => addMissingFileTokens(ctx.db, actor), { access: "SYSTEM_ADMIN", response: answers(t.Object({ checked: integer(), added: integer() })) });

@@ -6,8 +6,10 @@ import {
   createProject, favoriteProjects, getProject, homeProjects, membershipOf, membershipsOf, projectAdmins, projectDetails,
   projectMembers, removeMembership, removeProject, saveMembership, setFavorite, unassignedProjects, updateProject, usersByCategory,
 } from "./service";
+import { addMissingDefaultCategories } from "./default-categories";
 import { Id } from "../../lib/ids";
 import { answers, idSchema } from "../../lib/responses";
+import { integer } from "../../lib/schema";
 import {
   favoriteSchema, homeProjectSchema, memberSchema, membershipSchema, projectDetailsSchema, projectMemberSchema, projectNameSchema,
   projectSchema,
@@ -51,4 +53,8 @@ export const projectRoutes = (ctx: AppContext) =>
       access: "USER",
       query: t.Object({ projectId: positive }),
       response: answers(t.Array(memberSchema)),
+    })
+    .post("/update/set-default-category", ({ actor }) => addMissingDefaultCategories(ctx.db, actor), {
+      access: "SYSTEM_ADMIN",
+      response: answers(t.Object({ checked: integer(), created: integer() })),
     });

@@ -11,7 +11,7 @@ export interface ParsedTable {
 }
 
 /** A refusal the import answers with (the job's error keeps its code across the worker's boundary). */
-export const refuse = (code: "table_too_wide" | "table_too_long" | "table_too_large" | "file_unreadable", message: string) => Object.assign(new Error(message), { code });
+export const refuse = (code: "table_too_wide" | "table_too_long" | "table_too_large" | "file_unreadable" | "csv_encoding_invalid" | "csv_quote_broken", message: string) => Object.assign(new Error(message), { code });
 
 /**
  * Gathers a file's rows as a reader finds them, holding the caps while it reads: a row wider than

@@ -2,21 +2,44 @@ import Papa from "papaparse";
 import { numberIn, type Cell } from "./cells";
 import { type ParsedTable, RowCollector, refuse } from "./collect";
 
+const brokenEncoding = (encoding: string) => refuse("csv_encoding_invalid", `The file is not valid ${encoding}`);
+
+function strictDecode(bytes: Uint8Array, encoding: string): string {
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    throw brokenEncoding(encoding);
+  }
+}
+
+/** More characters decoded as UTF-8 than bytes that are not: UTF-8 with damaged bytes, not a Windows-1251 text (whose letters are rarely valid UTF-8). */
+function damagedUtf8(bytes: Uint8Array): boolean {
+  let decoded = 0;
+  let invalid = 0;
+  for (const char of new TextDecoder("utf-8").decode(bytes)) {
+    if (char === "\uFFFD") invalid++;
+    else if (char.charCodeAt(0) > 0x7f) decoded++;
+  }
+  return decoded > invalid;
+}
+
 /**
- * The text of a CSV's bytes and the encoding it was in: a byte order mark names UTF-8 or UTF-16;
- * without one, UTF-8 when the bytes are valid UTF-8, else Windows-1251 (what Excel on a Russian
- * Windows saves as "CSV").
+ * The text of a CSV's bytes and the encoding it was in: a byte order mark names UTF-8 or UTF-16,
+ * and bytes that break it are refused; without one, UTF-8 when the bytes are valid UTF-8, else
+ * Windows-1251 (what Excel on a Russian Windows saves as "CSV"), unless they are mostly UTF-8 with a
+ * few damaged bytes: refused rather than read as nonsense.
  */
 function decodeCsv(bytes: Uint8Array): { text: string; encoding: string } {
   const starts = (...head: number[]) => head.every((b, i) => bytes[i] === b);
   let decoded: { text: string; encoding: string };
-  if (starts(0xef, 0xbb, 0xbf)) decoded = { text: new TextDecoder("utf-8").decode(bytes.subarray(3)), encoding: "UTF-8" };
-  else if (starts(0xff, 0xfe)) decoded = { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "UTF-16LE" };
-  else if (starts(0xfe, 0xff)) decoded = { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "UTF-16BE" };
+  if (starts(0xef, 0xbb, 0xbf)) decoded = { text: strictDecode(bytes.subarray(3), "utf-8"), encoding: "UTF-8" };
+  else if (starts(0xff, 0xfe)) decoded = { text: strictDecode(bytes.subarray(2), "utf-16le"), encoding: "UTF-16LE" };
+  else if (starts(0xfe, 0xff)) decoded = { text: strictDecode(bytes.subarray(2), "utf-16be"), encoding: "UTF-16BE" };
   else {
     try {
       decoded = { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "UTF-8" };
     } catch {
+      if (damagedUtf8(bytes)) throw brokenEncoding("UTF-8");
       decoded = { text: new TextDecoder("windows-1251").decode(bytes), encoding: "windows-1251" };
     }
   }
@@ -77,6 +100,9 @@ export function parseCsv(bytes: Uint8Array, keep: number): ParsedTable {
     skipEmptyLines: true,
     step: (result, parser) => {
       try {
+        // A quote never closed runs to the end of the file as one value: the rest would be lost in it.
+        const quote = result.errors.find((error) => error.type === "Quotes");
+        if (quote) throw refuse("csv_quote_broken", `Row ${quote.row ?? "?"}: ${quote.message}`);
         collector.add(collector.headers ? result.data.map((value): Cell => (value === "" ? null : (numberIn(value, comma) ?? value))) : result.data);
       } catch (error) {
         failure = error as Error;

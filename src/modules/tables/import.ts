@@ -21,12 +21,15 @@ const MESSAGES: Record<string, string> = {
   table_too_wide: `A table may have at most ${TABLE_LIMITS.columns} columns`,
   table_too_long: `A table may have at most ${TABLE_LIMITS.rows} rows`,
   table_too_large: `The table is too large: at most ${TABLE_LIMITS.cells} cells, read within ${TABLE_LIMITS.importMs / 1000} s`,
+  csv_encoding_invalid: "The file's text is damaged: some of its bytes are not characters of its encoding",
+  csv_quote_broken: "A quoted value in the file is not closed where it should be: the file is damaged",
 };
 
 /**
  * Reads the one uploaded file (field `file`) as a table in the untrusted worker, keeping its first
  * `keep` rows, once `authorize` accepts the form's fields; the file is removed whatever happens. An XLSX's zip directory is checked here first
- * (it is small). Not XLSX or CSV: 415; damaged: 422 file_unreadable; past a cap (columns, rows,
+ * (it is small). Not XLSX or CSV: 415; damaged: 422 file_unreadable (a CSV's broken encoding or quotes: csv_encoding_invalid,
+ * csv_quote_broken), never fewer rows; past a cap (columns, rows,
  * cells, the worker's time or memory): 422 naming the cap.
  */
 async function readUpload(ctx: AppContext, owner: number, request: Request, keep: number, authorize: (fields: Record<string, string>) => void): Promise<{ parsed: ParsedTable; fields: Record<string, string> }> {

@@ -33,6 +33,14 @@ function cellOf(value: unknown): Cell {
 /** The parts a sheet's cells need, which exceljs's streaming reader must see before the sheet. */
 const FIRST = ["xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/sharedStrings.xml", "xl/styles.xml"];
 
+const SHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+/** The parts readXlsx reads: the workbook's own, and its first sheet in the order the reader meets them. */
+export function partsRead(entries: ZipEntry[]): Set<string> {
+  const sheet = entries.find((entry) => SHEET.test(entry.name));
+  return new Set(sheet ? [...FIRST, sheet.name] : FIRST);
+}
+
 /** One entry's local record as stored: header, name, extra field, data and any data descriptor. */
 function record(zip: Uint8Array, entry: ZipEntry): Uint8Array {
   const v = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
