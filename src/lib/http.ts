@@ -12,6 +12,7 @@ import { readCookie } from "./cookies";
 import { hasRank, type Role } from "./roles";
 import { log } from "./log";
 import { acceptsGzip } from "./static-files";
+import { yieldToEvents } from "./yield-to-events";
 import { en, type MessageKey } from "../../locales/en";
 import { sessionFromRequest, type SessionLookup } from "../modules/auth/sessions";
 
@@ -40,6 +41,16 @@ const GZIP_OFF_LOOP_AT = 64 * 1024;
 const gzipInPool = promisify(gzip);
 
 /**
+ * Small answers gzipped at once; large ones in the thread pool, once the loop has served what waited while they
+ * were serialised (handing zlib a megabyte of text, which encodes it, holds the loop a few milliseconds again).
+ */
+async function gzipAnswer(json: string | Uint8Array<ArrayBuffer>) {
+  if (json.length < GZIP_OFF_LOOP_AT) return Bun.gzipSync(json);
+  await yieldToEvents();
+  return gzipInPool(json);
+}
+
+/**
  * A JSON answer: small ones as they are, larger ones gzipped for slow links when the client accepts it. `json`
  * may be UTF-8 bytes a worker thread serialised (a route returns this Response itself), so that a megabyte
  * answer costs the event loop neither JSON.stringify nor encoding.
@@ -47,8 +58,7 @@ const gzipInPool = promisify(gzip);
 export async function jsonAnswer(request: Request, json: string | Uint8Array<ArrayBuffer>, status = 200, headers: Record<string, string> = {}): Promise<Response> {
   const typed = { ...headers, "content-type": "application/json; charset=utf-8" };
   if (json.length < 1024 || !acceptsGzip(request)) return new Response(json, { status, headers: typed });
-  const gzipped = json.length < GZIP_OFF_LOOP_AT ? Bun.gzipSync(json) : await gzipInPool(json);
-  return new Response(gzipped as Uint8Array<ArrayBuffer>, { status, headers: { ...typed, "content-encoding": "gzip", vary: "accept-encoding" } });
+  return new Response((await gzipAnswer(json)) as Uint8Array<ArrayBuffer>, { status, headers: { ...typed, "content-encoding": "gzip", vary: "accept-encoding" } });
 }
 
 /** What is refused before routing: a declared length past the limit, a cross-site call, a repeated parameter. */
