@@ -2,7 +2,8 @@ import type { Db } from "../../../db/client";
 import type { DataItem, User } from "../../../db/schema";
 import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
 import { translator, type Locale } from "../../lib/i18n";
-import { cleanHtml } from "../../lib/clean-html";
+import { cleanHtml, cleanHtmlEncoded } from "../../lib/clean-html";
+import { jsonWithEncoded } from "../../lib/json-bytes";
 import { runUntrusted, UntrustedJobError, type JobOptions } from "../../lib/untrusted-worker";
 import { contentDisposition } from "../../lib/downloads";
 import { requireDataItem } from "../data/policy";
@@ -51,16 +52,18 @@ export function getReport(db: Db, actor: User, id: number): PresentedReport {
 }
 
 /**
- * report/save: a new body, sanitised off the event loop (MODERATOR in the report's project). The old body is
- * never read and the new one is answered from memory: each read or write of a megabyte body holds the loop.
+ * report/save: a new body, sanitised off the event loop (MODERATOR in the report's project); answers the saved
+ * report (PresentedReport) as JSON bytes. The old body is never read, and the new one is stored and answered as
+ * the worker encoded it: each read, conversion or serialising of a megabyte body holds the loop 10-20 ms.
  */
-export async function saveReport(db: Db, actor: User, input: { id: number; body: string }, options: JobOptions = {}): Promise<PresentedReport> {
+export async function saveReport(db: Db, actor: User, input: { id: number; body: string }, options: JobOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   requireReportHeader(db, actor, input.id, "MODERATOR");
-  const body = await cleanHtml(input.body, "report", "body.body", options);
+  const clean = await cleanHtmlEncoded(input.body, "report", "body.body", options);
   // Asked again after the wait: the report may have been removed or the actor's rights changed meanwhile.
   const { item } = requireReportHeader(db, actor, input.id, "MODERATOR");
-  replaceDataItemBody(db, actor, item, body);
-  return presentReport(db, actor, item, body);
+  replaceDataItemBody(db, actor, item, clean.utf8);
+  const { body: _body, ...rest } = presentReport(db, actor, item, clean.html);
+  return jsonWithEncoded(rest, "body", clean.json);
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
