@@ -1,3 +1,5 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { Elysia, type ValidationError } from "elysia";
 import type { User } from "../../db/schema";
 import type { AppContext } from "./context";
@@ -10,6 +12,7 @@ import { readCookie } from "./cookies";
 import { hasRank, type Role } from "./roles";
 import { log } from "./log";
 import { acceptsGzip } from "./static-files";
+import { yieldToEvents } from "./yield-to-events";
 import { en, type MessageKey } from "../../locales/en";
 import { sessionFromRequest, type SessionLookup } from "../modules/auth/sessions";
 
@@ -31,6 +34,31 @@ function errorResponse(error: AppError, locale: Locale): Response {
     body.details = body.details.map((d: ErrorDetail) => (d.code && hasKey(d.code) ? { ...d, message: t(d.code) } : d));
   }
   return Response.json(body, { status: error.status });
+}
+
+/** Above this many characters an answer is gzipped in the thread pool: a megabyte held the event loop 20-60 ms. */
+const GZIP_OFF_LOOP_AT = 64 * 1024;
+const gzipInPool = promisify(gzip);
+
+/**
+ * Small answers gzipped at once; large ones in the thread pool, once the loop has served what waited while they
+ * were serialised (handing zlib a megabyte of text, which encodes it, holds the loop a few milliseconds again).
+ */
+async function gzipAnswer(json: string | Uint8Array<ArrayBuffer>) {
+  if (json.length < GZIP_OFF_LOOP_AT) return Bun.gzipSync(json);
+  await yieldToEvents();
+  return gzipInPool(json);
+}
+
+/**
+ * A JSON answer: small ones as they are, larger ones gzipped for slow links when the client accepts it. `json`
+ * may be UTF-8 bytes a worker thread serialised (a route returns this Response itself), so that a megabyte
+ * answer costs the event loop neither JSON.stringify nor encoding.
+ */
+export async function jsonAnswer(request: Request, json: string | Uint8Array<ArrayBuffer>, status = 200, headers: Record<string, string> = {}): Promise<Response> {
+  const typed = { ...headers, "content-type": "application/json; charset=utf-8" };
+  if (json.length < 1024 || !acceptsGzip(request)) return new Response(json, { status, headers: typed });
+  return new Response((await gzipAnswer(json)) as Uint8Array<ArrayBuffer>, { status, headers: { ...typed, "content-encoding": "gzip", vary: "accept-encoding" } });
 }
 
 /** What is refused before routing: a declared length past the limit, a cross-site call, a repeated parameter. */
@@ -75,20 +103,13 @@ export function httpBasics(config: Pick<Config, "publicUrl">) {
       const refusal = earlyRefusal(request, publicOrigin);
       if (refusal) return errorResponse(refusal, localeOf(request));
     })
-    .mapResponse({ as: "global" }, ({ responseValue, request, set }) => {
+    .mapResponse({ as: "global" }, async ({ responseValue, request, set }) => {
       // Objects, arrays, numbers and booleans go out as JSON (a bare id or flag too); strings and Responses as they are.
       const kind = typeof responseValue;
       if (responseValue instanceof Response || responseValue == null || (kind !== "object" && kind !== "number" && kind !== "boolean")) return;
-      const json = JSON.stringify(responseValue);
       // Elysia adds set.headers' Set-Cookie to whatever Response this returns: copying it here would send it twice.
       const { "set-cookie": _cookie, ...others } = set.headers as Record<string, string>;
-      const headers = { ...others, "content-type": "application/json; charset=utf-8" };
-      // Small answers go as they are; larger ones are gzipped for slow links.
-      if (json.length < 1024 || !acceptsGzip(request)) return new Response(json, { status: Number(set.status) || 200, headers });
-      return new Response(Bun.gzipSync(json) as Uint8Array<ArrayBuffer>, {
-        status: Number(set.status) || 200,
-        headers: { ...headers, "content-encoding": "gzip", vary: "accept-encoding" },
-      });
+      return jsonAnswer(request, JSON.stringify(responseValue), Number(set.status) || 200, others);
     })
     .onError({ as: "global" }, ({ code, error, request }) => {
       const locale = localeOf(request);

@@ -246,6 +246,7 @@ describe("the sandbox pool", () => {
     expect(refused).toMatchObject({ status: 503, code: "calc_busy" });
     expect((await running).ok).toBe(false);
     expect((await queued).ok).toBe(false);
-    expect(await small.run({ script: "function main(p) { return p.x + 1 }", props: { x: 1 } })).toEqual({ ok: true, result: { kind: "text", result: "2" } });
+    const served = await small.run({ script: "function main(p) { return p.x + 1 }", props: { x: 1 } });
+    expect(served.ok && "json" in served && JSON.parse(new TextDecoder().decode(served.json))).toEqual({ kind: "text", result: "2" });
   });
 });

@@ -23,11 +23,10 @@ function fromGrid(value: Record<string, unknown>): CalcResult | undefined {
 }
 
 /**
- * The sandbox's answer as the API presents it (see the contract in limits.ts), made in the sandbox thread so
- * a megabyte of JSON is parsed off the event loop; HTML is left raw here and cleaned by the service.
+ * main's value (as JSON text, null for undefined) as the API presents it (see the contract in limits.ts), made
+ * in the sandbox thread so a megabyte of JSON is parsed off the event loop. HTML (a string) is the service's.
  */
-export function presentResult(kind: "html" | "json", text: string | null): CalcResult {
-  if (kind === "html") return { kind: "html", result: text ?? "" };
+export function presentValue(text: string | null): CalcResult {
   if (text === null) return { kind: "text", result: "" };
   const value: unknown = JSON.parse(text);
   if (Array.isArray(value) && value.length > 0 && value.every(isRecord)) return fromRecords(value);

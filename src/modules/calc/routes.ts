@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../lib/context";
-import { authPlugin } from "../../lib/http";
+import { authPlugin, jsonAnswer } from "../../lib/http";
 import { answers } from "../../lib/responses";
 import { dataItemSchema } from "../data/presenter";
 import { calcInvokeBody, calcInvokeQuery, calcSaveBody } from "./model";
@@ -12,7 +12,7 @@ export const calcRoutes = (ctx: AppContext) =>
   new Elysia()
     .use(authPlugin(ctx))
     .post("/calc/save", ({ actor, body }) => saveCalc(ctx.db, actor, body), { access: "USER", body: calcSaveBody, response: answers(dataItemSchema) })
-    .post("/calc/invoke", ({ actor, query, body, locale, request }) => invokeCalc(ctx.db, actor, query.id, body, locale, { owner: actor.id, signal: request.signal }), {
+    .post("/calc/invoke", async ({ actor, query, body, locale, request }) => jsonAnswer(request, await invokeCalc(ctx.db, actor, query.id, body, locale, { owner: actor.id, signal: request.signal })), {
       access: "USER",
       query: calcInvokeQuery,
       body: calcInvokeBody,

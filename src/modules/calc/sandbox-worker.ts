@@ -11,8 +11,7 @@ import variant from "@jitl/quickjs-wasmfile-release-sync";
 import { HTML_LIMITS } from "../../lib/clean-html";
 import { htmlNestsDeeperThan } from "../../lib/html-depth";
 import { CALC_LIMITS } from "./limits";
-import type { CalcResult } from "./presenter";
-import { presentResult } from "./result";
+import { presentValue } from "./result";
 
 declare var self: Worker;
 
@@ -21,14 +20,19 @@ export interface SandboxJob {
   props: Record<string, number>;
 }
 
-/** What a job yields: main's value as presented (a string as raw HTML), or why it failed. */
+/**
+ * What a job yields: a string as raw HTML (the service cleans it); any other value presented and already
+ * serialised as the answer's JSON (UTF-8), so a megabyte result costs the event loop nothing; or why it failed.
+ */
 export type SandboxReply =
-  | { ok: true; result: CalcResult }
+  | { ok: true; html: string }
+  | { ok: true; json: Uint8Array<ArrayBuffer> }
   | { ok: false; reason: "failed" | "timeout" | "memory" | "tooDeep"; message: string; line?: number };
 
 const FILE = "calc.js";
 const MESSAGE_MAX = 500;
 const quickjs = newQuickJSWASMModuleFromVariant(variant);
+const encoder = new TextEncoder();
 
 class Refusal extends Error {}
 
@@ -92,7 +96,8 @@ function checked(kind: "html" | "json", text: string | null): SandboxReply {
   if (kind === "html" && text && htmlNestsDeeperThan(text, HTML_LIMITS.depth)) {
     return { ok: false, reason: "tooDeep", message: `The result nests elements deeper than ${HTML_LIMITS.depth} levels` };
   }
-  return { ok: true, result: presentResult(kind, text) };
+  if (kind === "html") return { ok: true, html: text ?? "" };
+  return { ok: true, json: encoder.encode(JSON.stringify(presentValue(text))) as Uint8Array<ArrayBuffer> };
 }
 
 /** Runs one job in a fresh runtime; `retire` asks the pool to end this thread (its heap was full, or QuickJS failed inside). */
@@ -123,5 +128,6 @@ function answer(job: SandboxJob, quickjs: QuickJSWASMModule): SandboxReply & { r
 }
 
 self.onmessage = async (event: MessageEvent<SandboxJob>) => {
-  self.postMessage(answer(event.data, await quickjs));
+  const reply = answer(event.data, await quickjs);
+  self.postMessage(reply, "json" in reply ? [reply.json.buffer] : []);
 };

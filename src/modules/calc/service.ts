@@ -103,6 +103,8 @@ function propValues(props: CalcProp[], given: PropValue[], locale: string): Reco
   return out;
 }
 
+const encoder = new TextEncoder();
+
 const FAILURES = {
   failed: [422, "calc_failed"],
   timeout: [422, "calc_timeout"],
@@ -115,13 +117,14 @@ const FAILURES = {
  * numbers (or their text in the caller's locale). A script that throws, runs out of time or memory answers 422 (calc_failed with the line in
  * `details`, calc_timeout, calc_memory); a full pool 503 calc_busy, a user past their share 429
  * too_many_jobs; a calculation whose caller left (`options.signal`) is dropped or stopped. An HTML result is cleaned in the
- * untrusted worker; one nested past the cap is refused in the sandbox thread (422 html_too_deep).
+ * untrusted worker; one nested past the cap is refused in the sandbox thread (422 html_too_deep). Answers the
+ * CalcResult as JSON bytes: any result but HTML serialised in the sandbox thread, so a megabyte costs the loop nothing.
  */
-export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[], locale = "en", options: JobOptions = {}): Promise<CalcResult> {
+export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[], locale = "en", options: JobOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const { item } = requireCalc(db, actor, id);
   const props = propValues(readProps(item.props), given, locale);
   const reply = await pool().run({ script: item.script ?? DEFAULT_SCRIPT, props }, actor.id, options.signal);
-  if (reply.ok) return reply.result.kind === "html" ? { kind: "html", result: await cleanHtml(reply.result.result, "calcResult", "result", options) } : reply.result;
+  if (reply.ok) return "html" in reply ? encoder.encode(JSON.stringify({ kind: "html", result: await cleanHtml(reply.html, "calcResult", "result", options) } satisfies CalcResult)) : reply.json;
   const [status, code] = FAILURES[reply.reason];
   throw new AppError(status, code, reply.message, [{ path: "script", message: reply.message, ...(reply.line ? { line: reply.line } : {}) }]);
 }

@@ -38,7 +38,7 @@ export function reachableItems(limits: CategoryLimits, projectId?: number): SQL 
 }
 
 /** The same rule for one item (the single-item reads): one primary-key lookup. */
-function mayReach(db: Db, limits: CategoryLimits, item: DataItem): boolean {
+function mayReach(db: Db, limits: CategoryLimits, item: DataItemHeader): boolean {
   const given = limits.get(item.projectId);
   if (!given) return true;
   return !!db
@@ -47,6 +47,10 @@ function mayReach(db: Db, limits: CategoryLimits, item: DataItem): boolean {
     .where(and(eq(dataCategories.dataId, item.id), inArray(dataCategories.categoryId, [...given])))
     .get();
 }
+
+/** The columns every access check reads; never the content ones (body, value, script, props), which may hold megabytes. */
+const HEADER = { id: dataItems.id, projectId: dataItems.projectId, dataType: dataItems.dataType, name: dataItems.name, isActive: dataItems.isActive };
+export type DataItemHeader = Pick<DataItem, keyof typeof HEADER>;
 
 /**
  * A data item the actor may act on with `needed` in its project. Whoever may not see it (not a
@@ -63,6 +67,19 @@ export function requireDataItem(
   hiddenAs = "data",
 ): { item: DataItem; access: ProjectAccess } {
   const item = findDataItem(db, id);
+  return { item: item!, access: checkAccess(db, actor, item, needed, hiddenAs) };
+}
+
+/**
+ * The same check as requireDataItem, answering the item's header only: for callers that act on an item
+ * without reading its content (a report's save reads a megabyte body no more than it must).
+ */
+export function requireDataItemHeader(db: Db, actor: User, id: number, needed: Role = "USER", hiddenAs = "data"): { item: DataItemHeader; access: ProjectAccess } {
+  const item = db.select(HEADER).from(dataItems).where(eq(dataItems.id, id)).get();
+  return { item: item!, access: checkAccess(db, actor, item, needed, hiddenAs) };
+}
+
+function checkAccess(db: Db, actor: User, item: DataItemHeader | undefined, needed: Role, hiddenAs: string): ProjectAccess {
   if (!item) throw notFound(hiddenAs);
   const access = requireProjectRole(db, actor, item.projectId, "USER", hiddenAs);
   if (!item.isActive && !isModerator(access)) throw notFound(hiddenAs);
@@ -70,5 +87,5 @@ export function requireDataItem(
   if (!item.isActive && isImporting(db, item.id)) throw notFound(hiddenAs);
   if (!mayReach(db, categoryLimits(db, actor), item)) throw notFound(hiddenAs);
   if (!hasRank(access.role, needed)) throw forbidden();
-  return { item, access };
+  return access;
 }

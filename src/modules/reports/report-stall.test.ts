@@ -11,10 +11,14 @@ const NESTED = "<b>".repeat(290_000);
 /** About 800 KB of ordinary report text: flat, within every cap, a second to sanitise. */
 const LONG = "<p>Pier <b>seven</b>: a crack in the concrete, опора.</p>".repeat(14_000);
 
-/** The answer's status, its body read but not parsed: parsing a megabyte here would stall the probes itself. */
-async function status(path: string, cookie: string, body?: unknown): Promise<number> {
-  const init = body === undefined ? {} : { method: "POST", body: JSON.stringify(body), headers: { ...OWN_PAGE_HEADERS, "content-type": "application/json", cookie } };
-  const response = await t.app.handle(new Request(`http://plexus.test/api${path}`, { headers: { ...OWN_PAGE_HEADERS, cookie }, ...init }));
+/**
+ * The answer's status, asked as a browser asks (accepting gzip), its body read but not parsed. A body is sent as
+ * JSON text made before the measurement: serialising or parsing a megabyte here would stall the probes itself.
+ */
+async function status(path: string, cookie: string, json?: string): Promise<number> {
+  const headers = { ...OWN_PAGE_HEADERS, cookie, "accept-encoding": "gzip, deflate, br" };
+  const init = json === undefined ? { headers } : { method: "POST", body: json, headers: { ...headers, "content-type": "application/json" } };
+  const response = await t.app.handle(new Request(`http://plexus.test/api${path}`, init));
   await response.arrayBuffer();
   return response.status;
 }
@@ -35,24 +39,29 @@ describe("report bodies never stall the server", () => {
         statuses.push(await status(`/report/get/${s.report.id}`, s.member.cookie));
         await Bun.sleep(50);
       }
-    });
+      // The floor of export-stall.test.ts: on 2 shared cores an idle p99 of a few ms would make scheduling jitter look like a stall.
+    }, { floorMs: 20 });
     console.log("report/get, 870 KB nested body, x5:", JSON.stringify(stall));
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
-    // What is left is reading and serialising 870 KB (10-30 ms a read here); cleaning it again took 3 s.
-    expect(stall.busy.max).toBeLessThan(200);
-  });
+    // Left on the loop: reading and serialising 870 KB (gzip runs in the thread pool); cleaning it again took 3 s.
+    expect(stall.ratio).toBeLessThan(3);
+  }, 30_000);
 
   test("saving a 900 KB report body cleans it in the worker; nesting past the cap is 422 html_too_deep, and nothing changes", async () => {
     const s = await scene();
     let saved = 0;
+    const json = JSON.stringify({ id: s.report.id, body: `${LONG}<script>alert(1)</script>` });
+    // Warmed first, as on a running server: starting the worker thread is not what is measured.
+    await status("/report/save", s.moderator.cookie, JSON.stringify({ id: s.report.id, body: "<p>warm</p>" }));
     const stall = await measureStall(t.app.handle, async () => {
-      saved = await status("/report/save", s.moderator.cookie, { id: s.report.id, body: `${LONG}<script>alert(1)</script>` });
-    });
+      saved = await status("/report/save", s.moderator.cookie, json);
+    }, { floorMs: 20 });
     console.log("report/save, 800 KB body:", JSON.stringify(stall));
     expect(saved).toBe(200);
     expect(t.db.select().from(dataItems).where(eq(dataItems.id, s.report.id)).get()!.body).toBe(LONG);
-    // Left on the loop: parsing the request and writing 800 KB to SQLite (30-60 ms here); sanitising twice took seconds.
-    expect(stall.busy.max).toBeLessThan(200);
+    // Left on the loop: parsing the request, writing 800 KB to SQLite and serialising the answer, 10-20 ms each;
+    // reading the old body back three times and gzipping the answer on the loop held it 100-120 ms.
+    expect(stall.ratio).toBeLessThan(3);
 
     const deep = await t.call("POST", "/report/save", { cookie: s.moderator.cookie, body: { id: s.report.id, body: NESTED } });
     expect(deep.status).toBe(422);
@@ -60,5 +69,5 @@ describe("report bodies never stall the server", () => {
     const viaData = await t.call("POST", "/data/save", { cookie: s.moderator.cookie, body: { id: s.report.id, project: { id: s.project.id }, name: "Годовой отчёт", dataType: "REPORT", body: NESTED } });
     expect(viaData.body).toMatchObject({ status: 422, error: "html_too_deep" });
     expect(t.db.select().from(dataItems).where(eq(dataItems.id, s.report.id)).get()!.body).toBe(LONG);
-  });
+  }, 30_000);
 });

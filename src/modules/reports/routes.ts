@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
-import { authPlugin } from "../../lib/http";
+import { authPlugin, jsonAnswer } from "../../lib/http";
 import { answers } from "../../lib/responses";
 import { exportBody, exportQuery, idParams, saveBody } from "./model";
 import { reportSchema } from "./presenter";
@@ -14,7 +14,7 @@ export const reportRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/report" })
     .use(authPlugin(ctx))
     .get("/get/:id", ({ actor, params }) => getReport(ctx.db, actor, params.id), { access: "USER", params: idParams, response: answers(reportSchema) })
-    .post("/save", ({ actor, body, request }) => saveReport(ctx.db, actor, body, { owner: actor.id, signal: request.signal }), { access: "USER", body: saveBody, response: answers(reportSchema) })
+    .post("/save", async ({ actor, body, request }) => jsonAnswer(request, await saveReport(ctx.db, actor, body, { owner: actor.id, signal: request.signal })), { access: "USER", body: saveBody, response: answers(reportSchema) })
     .post("/export/:id", ({ actor, params, query, body, locale, request }) => exportReport(ctx.db, actor, params.id, query.format, body?.images ?? {}, locale, request.signal), {
       access: "USER",
       params: idParams,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import type { AppContext } from "../../lib/context";
 import { log } from "../../lib/log";
+import { yieldToEvents } from "../../lib/yield-to-events";
 import type { SecretBox } from "../../lib/secret-box";
 import { messageIdsForIndex, messageTextsForIndex } from "../chat/index-texts";
 import { documentIdsForIndex, documentTextsForIndex } from "../docs/index-texts";
@@ -107,7 +108,6 @@ const statuses = new WeakMap<Db, ReindexStatus>();
 export const reindexStatus = (db: Db): ReindexStatus => statuses.get(db) ?? { state: "IDLE", done: 0, total: 0 };
 
 const totalChanges = (db: Db) => db.all<{ n: number }>(sql`select total_changes() as n`)[0]!.n;
-const yieldToEvents = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Merges the index's b-trees into one, a step at a time with the event loop free between steps (FTS5's

@@ -5,6 +5,7 @@ import { articles, articleVersions, users, type ArticleRow, type User } from "..
 import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { audit } from "../audit/service";
 import { cleanHtml } from "../../lib/clean-html";
+import { yieldToEvents } from "../../lib/yield-to-events";
 import type { JobOptions } from "../../lib/untrusted-worker";
 import { foldText } from "../../lib/text-fold";
 import { WIKI_LIMITS } from "./limits";
@@ -27,7 +28,16 @@ const summaryColumns = {
   updatedBy: { id: editors.id, firstName: editors.firstName, lastName: editors.lastName },
 };
 
-/** Versions with their content, their article and the names of its author and of each version's editor, in one query. */
+/** Versions with their article and the names of its author and of each version's editor, in one query; no content. */
+const summaryVersions = (db: Executor) =>
+  db
+    .select(summaryColumns)
+    .from(articleVersions)
+    .innerJoin(articles, eq(articles.id, articleVersions.articleId))
+    .leftJoin(authors, eq(authors.id, articles.authorId))
+    .leftJoin(editors, eq(editors.id, articleVersions.updatedById));
+
+/** The same with each version's content. */
 const fullVersions = (db: Executor) =>
   db
     .select({ ...summaryColumns, content: articleVersions.content })
@@ -141,12 +151,7 @@ export function openBranches(db: Db, open: number[]): ShownNode[] {
 /** An article's history, newest first, without contents. */
 export function allVersions(db: Db, articleId: number): PresentedVersionSummary[] {
   requireArticle(db, articleId);
-  return db
-    .select(summaryColumns)
-    .from(articleVersions)
-    .innerJoin(articles, eq(articles.id, articleVersions.articleId))
-    .leftJoin(authors, eq(authors.id, articles.authorId))
-    .leftJoin(editors, eq(editors.id, articleVersions.updatedById))
+  return summaryVersions(db)
     .where(eq(articleVersions.articleId, articleId))
     .orderBy(desc(articleVersions.version))
     .all()
@@ -225,6 +230,16 @@ async function checkedText(input: { title: string; content: string }, options: J
   return { title, content: await cleanHtml(input.content, "wiki", "body.content", options) };
 }
 
+/**
+ * A version just written, answered with the content the caller holds: reading a long article back costs the loop
+ * as much as writing it did. Others' requests go first, between the write and the answer's serialising.
+ */
+async function savedVersion(db: Db, versionId: number, content: string): Promise<PresentedArticle> {
+  const saved = presentArticle({ ...summaryVersions(db).where(eq(articleVersions.id, versionId)).get()!, content });
+  await yieldToEvents();
+  return saved;
+}
+
 /** A new article with its first version, last among its siblings; answers that version. */
 export async function createArticle(db: Db, actor: User, input: SaveInput, options: JobOptions = {}): Promise<PresentedArticle> {
   const { title, content } = await checkedText(input, options);
@@ -239,7 +254,7 @@ export async function createArticle(db: Db, actor: User, input: SaveInput, optio
     audit(tx, actor.id, "CREATE", `ARTICLE ${article.id} ${title}`);
     return tx.insert(articleVersions).values({ articleId: article.id, version: 1, title, content, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
   });
-  return versionById(db, versionId);
+  return savedVersion(db, versionId, content);
 }
 
 /**
@@ -259,7 +274,7 @@ export async function addVersion(db: Db, actor: User, articleId: number, input: 
     audit(tx, actor.id, "ADD_VERSION", `ARTICLE ${article.id} ${title} version ${version}`);
     return tx.insert(articleVersions).values({ articleId: article.id, version, title, content, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
   });
-  return versionById(db, versionId);
+  return savedVersion(db, versionId, content);
 }
 
 const childrenOf = (tx: Executor, parentId: number | null) =>
