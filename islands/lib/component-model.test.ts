@@ -37,7 +37,6 @@ const PENDING = new Set([
   "shell",
   "split",
   "tables",
-  "viewers",
   "widgets",
   "wiki",
 ]);
