@@ -35,7 +35,6 @@ const PENDING = new Set([
   "reports",
   "search",
   "shell",
-  "split",
   "tables",
   "widgets",
   "wiki",
