@@ -35,9 +35,7 @@ const PENDING = new Set([
   "reports",
   "search",
   "shell",
-  "split",
   "tables",
-  "viewers",
   "widgets",
   "wiki",
 ]);

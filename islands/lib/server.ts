@@ -7,6 +7,7 @@ import { type Treaty, treaty } from "@elysiajs/eden";
 import type { App } from "../../src/app";
 import { ApiError, failure, PROOF_HEADERS } from "./api";
 import { t } from "./i18n";
+import type { Wire } from "../../src/lib/responses";
 
 const TIMEOUT_MS = 20_000;
 
@@ -42,11 +43,12 @@ interface Answer {
 /**
  * The answer of a typed call, or an ApiError as api() throws it: status 0 when the server could not
  * be reached, the server's code, message and details otherwise. Unless `raw`, a 401 signs out and a
- * 403 shows the no-rights message. An aborted call rejects with the AbortError itself.
+ * 403 shows the no-rights message. An aborted call rejects with the AbortError itself. Typed as it
+ * arrives (Wire): dates are the ISO strings the server wrote.
  */
-export async function call<R extends Answer>(pending: Promise<R>, options: { raw?: boolean } = {}): Promise<Extract<R, { error: null }>["data"]> {
+export async function call<R extends Answer>(pending: Promise<R>, options: { raw?: boolean } = {}): Promise<Wire<Extract<R, { error: null }>["data"]>> {
   const answer = await pending;
-  if (answer.error === null) return answer.data as Extract<R, { error: null }>["data"];
+  if (answer.error === null) return answer.data as Wire<Extract<R, { error: null }>["data"]>;
   if (!answer.response) {
     if ((answer.error.value as Error)?.name === "AbortError") throw answer.error.value;
     throw new ApiError(0, "network", t("error.network"));

@@ -34,6 +34,8 @@ const VIEWERS: Partial<Record<DataType, () => Promise<ViewerModule>>> = {
   CALC: () => import("../calc/viewer"),
 };
 
+export const hasViewer = (type: DataType) => type in VIEWERS;
+
 /** Mounts the viewer of `type` into `host`; undefined when the type has none yet. */
 export async function mountViewer(type: DataType, host: HTMLElement, context: ViewerContext) {
   const load = VIEWERS[type];
