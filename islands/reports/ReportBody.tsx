@@ -22,7 +22,8 @@ export function ReportBody({ report }: { report: Report }) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the body is sanitised by the server (report settings).
         if ("html" in segment) return <div key={index} className="rp__part" dangerouslySetInnerHTML={{ __html: segment.html }} />;
         const block = report.blocks.find((candidate) => candidate.id === segment.dataId);
-        return block ? <EmbeddedBlock key={index} block={block} projectId={report.projectId} /> : <UnavailableBlock key={index} dataId={segment.dataId} />;
+        // Keyed by the item too: another item in this place gets a fresh element for its viewer.
+        return block ? <EmbeddedBlock key={`${index}:${block.id}`} block={block} projectId={report.projectId} /> : <UnavailableBlock key={index} dataId={segment.dataId} />;
       })}
     </div>
   );
