@@ -15,7 +15,10 @@ const HAND_DOM = /document\.createElement(NS)?\(|\.innerHTML\b|insertAdjacentHTM
 const UNTYPED_CALL = /\bapi(<[^>]*>)?\(/g;
 
 /** Small components that own an imperative library's element, and islands/lib's own plumbing. */
-const ADAPTERS = new Set<string>([]);
+const ADAPTERS = new Set<string>([
+  // The REPORT viewer's mount() for the viewers registry, which mounts viewers into elements until islands/viewers renders components.
+  "reports/viewer.tsx",
+]);
 
 /**
  * The sign-in pages (islands/auth) stay plain forms that work without JavaScript; a small script
@@ -32,7 +35,6 @@ const PENDING = new Set([
   "drive",
   "issues",
   "projects",
-  "reports",
   "search",
   "shell",
   "tables",

@@ -18,11 +18,3 @@ export function icon(path: string) {
   svg.append(shape);
   return svg;
 }
-
-/** A button with an icon and a visible label. */
-export function button(label: string, path: string, className = "btn btn--ghost") {
-  const made = element("button", className);
-  made.type = "button";
-  made.append(icon(path), label);
-  return made;
-}

@@ -1,6 +1,7 @@
 import { ApiError, PROOF_HEADERS } from "../lib/api";
 import { t } from "../lib/i18n";
-import type { Report } from "./render";
+import { saveBlob } from "../lib/download";
+import type { Report } from "./report";
 
 /** The spec's timeout for a report export (5 min). */
 const EXPORT_TIMEOUT = 300_000;
@@ -23,7 +24,8 @@ async function chartImages(report: Report): Promise<Record<string, string>> {
 
 /**
  * report/export: sends the charts as this page draws them and saves the PDF or DOCX the server
- * writes under the report's name. Throws ApiError on failure.
+ * writes under the report's name. Throws ApiError on failure. A plain fetch: the typed client reads
+ * every answer as text or JSON, and this one is a file.
  */
 export async function downloadReport(report: Report, format: "pdf" | "docx") {
   const images = await chartImages(report);
@@ -43,12 +45,5 @@ export async function downloadReport(report: Report, format: "pdf" | "docx") {
     const failure = await response.json().catch(() => null);
     throw new ApiError(response.status, failure?.error ?? "error", failure?.message ?? t("report.exportFailed"));
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `${report.name}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await response.blob(), `${report.name}.${format}`);
 }

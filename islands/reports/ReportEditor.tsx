@@ -1,0 +1,64 @@
+import type { Editor } from "@tiptap/core";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { placeholderOf } from "../../src/modules/reports/placeholders";
+import { reportFailure } from "../lib/failures";
+import { call, server } from "../lib/server";
+import { snack } from "../lib/snackbar";
+import { useT } from "../lib/ui/i18n";
+import { InsertData } from "./InsertData";
+import type { Report } from "./report";
+import { RichTextArea } from "./RichTextArea";
+
+interface Props {
+  report: Report;
+  onSaved: (report: Report) => void;
+  /** Cancel, and after a save. */
+  onClose: () => void;
+}
+
+/**
+ * A report's edit mode: the wiki's rich-text editor on a copy of the body, with 'insert data' to put a
+ * table's or chart's placeholder at the cursor. Cancel drops the copy; save stores it (report/save,
+ * MODERATOR); a failed save keeps the editor and its text as they are.
+ */
+export default function ReportEditor({ report, onSaved, onClose }: Props) {
+  const { t } = useT();
+  const key = useId();
+  const editor = useRef<Editor>(null);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || !editor.current) return;
+    setSaving(true);
+    try {
+      const saved = await call(server.report.save.post({ id: report.id, body: editor.current.getHTML() }));
+      snack(t("report.saved"), "success");
+      onSaved(saved);
+      onClose();
+    } catch (error) {
+      reportFailure(error, t("report.savingError"));
+      setSaving(false);
+    }
+  };
+  const ready = (made: Editor) => {
+    editor.current = made;
+    made.commands.focus("end");
+  };
+  // Its own paragraph, so the view draws the block in place of it.
+  const insert = (dataId: number) => editor.current?.chain().focus().insertContent(`<p>${placeholderOf(dataId)}</p>`).run();
+
+  return (
+    <form className="rp__editor" noValidate aria-labelledby={`${key}-title`} onSubmit={save}>
+      <h2 className="rp__editor-title" id={`${key}-title`}>{t("report.editing")}</h2>
+      <span className="rp__label" id={`${key}-label`}>{t("report.editorLabel")}</span>
+      <RichTextArea id={key} content={report.body} labelledBy={`${key}-label`} onReady={ready}>
+        <InsertData id={key} projectId={report.projectId} onChoose={insert} />
+      </RichTextArea>
+      <div className="dialog-actions">
+        <button type="button" className="btn btn--ghost" onClick={onClose}>{t("common.cancel")}</button>
+        <button type="submit" className="btn" disabled={saving}>{t("common.save")}</button>
+      </div>
+    </form>
+  );
+}
