@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { en } from "../../locales/en";
 import { addMessages } from "../lib/i18n";
-import { withDom } from "../testing/dom";
+import { screen, withDom } from "../testing/dom";
 import SplitScreen from "./SplitScreen";
 
 withDom();
-const { render, screen, fireEvent, act, within } = await import("@testing-library/react");
+const { render, fireEvent, act, within } = await import("@testing-library/react");
 addMessages(en);
 
 // A MAP has no viewer yet, so the side says so without loading one (no server in these tests).
@@ -22,7 +22,7 @@ describe("split screen's component", () => {
     expect(location.search).toBe("?dataId=41");
     // The second side offers what is related to the first item; no server answers here, and the side says so.
     expect(within(second!).getByRole("heading", { level: 3 }).textContent).toBe("Related to Pier map");
-    await within(second!).findByText(en["error.network"]);
+    await within(second!).findByText(en["error.network"], undefined, { timeout: 5000 });
 
     await act(async () => fireEvent.click(within(first!).getByRole("button", { name: "Close Pier map in this viewer" })));
     expect(location.search).toBe("");

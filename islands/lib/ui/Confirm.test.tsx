@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { withDom } from "../../testing/dom";
+import { screen, withDom } from "../../testing/dom";
 import { useConfirm } from "./Confirm";
 
 withDom();
-const { render, screen, fireEvent, act } = await import("@testing-library/react");
+const { render, fireEvent, act } = await import("@testing-library/react");
 
 // happy-dom's <dialog> has showModal and close, and fires "close" as a browser does.
 function Asker({ onAnswer }: { onAnswer: (yes: boolean) => void }) {
@@ -35,7 +35,7 @@ describe("useConfirm", () => {
     const answers: boolean[] = [];
     render(<Asker onAnswer={(yes) => answers.push(yes)} />);
     await act(async () => fireEvent.click(screen.getByText("remove")));
-    await act(async () => fireEvent.click(screen.getByText("common.cancel")));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: /cancel/i })));
     await act(async () => fireEvent.click(screen.getByText("remove")));
     await act(async () => (screen.getByRole("dialog") as HTMLDialogElement).close());
     expect(answers).toEqual([false, false]);
