@@ -15,7 +15,10 @@ const HAND_DOM = /document\.createElement(NS)?\(|\.innerHTML\b|insertAdjacentHTM
 const UNTYPED_CALL = /\bapi(<[^>]*>)?\(/g;
 
 /** Small components that own an imperative library's element, and islands/lib's own plumbing. */
-const ADAPTERS = new Set<string>([]);
+const ADAPTERS = new Set<string>([
+  // Tiptap, the wiki's rich-text editor
+  "lib/ui/RichTextEditor.tsx",
+]);
 
 /**
  * The sign-in pages (islands/auth) stay plain forms that work without JavaScript; a small script
@@ -39,7 +42,6 @@ const PENDING = new Set([
   "tables",
   "viewers",
   "widgets",
-  "wiki",
 ]);
 
 function sources(dir: string): string[] {
