@@ -18,6 +18,8 @@ const UNTYPED_CALL = /\bapi(<[^>]*>)?\(/g;
 const ADAPTERS = new Set<string>([
   // The REPORT viewer's mount() for the viewers registry, which mounts viewers into elements until islands/viewers renders components.
   "reports/viewer.tsx",
+  // Tiptap, the wiki's rich-text editor
+  "lib/ui/RichTextEditor.tsx",
 ]);
 
 /**
@@ -39,7 +41,6 @@ const PENDING = new Set([
   "shell",
   "tables",
   "widgets",
-  "wiki",
 ]);
 
 function sources(dir: string): string[] {

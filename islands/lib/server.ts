@@ -5,7 +5,7 @@
  */
 import { type Treaty, treaty } from "@elysiajs/eden";
 import type { App } from "../../src/app";
-import { ApiError, failure, PROOF_HEADERS } from "./api";
+import { ApiError, api, failure, PROOF_HEADERS } from "./api";
 import { t } from "./i18n";
 import type { Wire } from "../../src/lib/responses";
 
@@ -56,3 +56,9 @@ export async function call<R extends Answer>(pending: Promise<R>, options: { raw
   const body = answer.error.value;
   throw failure(answer.status, typeof body === "object" ? (body as Parameters<typeof failure>[1]) : null, options.raw);
 }
+
+/**
+ * POST `/api/<module>/delete/:id`, which Eden's proxy cannot spell: it takes a last segment named like
+ * a method (`server.article.delete({ id })`) for that method (DELETE /api/article) and never calls the route.
+ */
+export const deleteById = (module: "article", id: number) => api(`${module}/delete/${id}`, { method: "POST" });

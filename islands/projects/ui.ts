@@ -1,9 +1,9 @@
 import { ApiError } from "../lib/api";
 import { t } from "../lib/i18n";
-import { snack, type SnackKind } from "../lib/snackbar";
+import { showFlash } from "../lib/flash";
+import { snack } from "../lib/snackbar";
 export { showFieldError } from "../auth/forms";
-
-const FLASH_KEY = "plexus.flash";
+export { reloadWith } from "../lib/flash";
 
 /**
  * Dialog plumbing for a page: a button with data-open="id" opens that dialog modally (closing the
@@ -29,19 +29,7 @@ export function startDialogs() {
     dialog.showModal();
     history.replaceState(null, "", location.pathname + location.search);
   }
-  const flash = sessionStorage.getItem(FLASH_KEY);
-  if (flash) {
-    sessionStorage.removeItem(FLASH_KEY);
-    const { message, kind } = JSON.parse(flash) as { message: string; kind: SnackKind };
-    snack(message, kind);
-  }
-}
-
-/** Reloads the page (re-rendered by the server), then shows `message` and reopens the dialog `reopen`-dialog. */
-export function reloadWith(message: string, kind: SnackKind = "success", reopen?: string) {
-  sessionStorage.setItem(FLASH_KEY, JSON.stringify({ message, kind }));
-  if (reopen) history.replaceState(null, "", `${location.pathname}${location.search}#${reopen}`);
-  location.reload();
+  showFlash();
 }
 
 /** Shows a failed call as an error snackbar, unless the API client already handled it (401, 403). */
