@@ -15,7 +15,12 @@ const HAND_DOM = /document\.createElement(NS)?\(|\.innerHTML\b|insertAdjacentHTM
 const UNTYPED_CALL = /\bapi(<[^>]*>)?\(/g;
 
 /** Small components that own an imperative library's element, and islands/lib's own plumbing. */
-const ADAPTERS = new Set<string>([]);
+const ADAPTERS = new Set<string>([
+  // CodeMirror behind the calculation's script editor.
+  "calc/editor.tsx",
+  // Renders the calculation view into the host the viewers' registry (islands/viewers, not converted yet) hands out.
+  "calc/viewer.tsx",
+]);
 
 /**
  * The sign-in pages (islands/auth) stay plain forms that work without JavaScript; a small script
@@ -24,7 +29,6 @@ const ADAPTERS = new Set<string>([]);
  * Features still built by hand: remove a feature here once it is converted (the test says when). */
 const PENDING = new Set([
   "admin",
-  "calc",
   "charts",
   "chat",
   "data",
