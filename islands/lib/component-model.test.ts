@@ -20,6 +20,10 @@ const ADAPTERS = new Set<string>([
   "reports/viewer.tsx",
   // Tiptap, the wiki's rich-text editor
   "lib/ui/RichTextEditor.tsx",
+  // CodeMirror behind the calculation's script editor.
+  "calc/editor.tsx",
+  // Renders the calculation view into the host the viewers' registry (islands/viewers, not converted yet) hands out.
+  "calc/viewer.tsx",
 ]);
 
 /**
@@ -29,7 +33,6 @@ const ADAPTERS = new Set<string>([
  * Features still built by hand: remove a feature here once it is converted (the test says when). */
 const PENDING = new Set([
   "admin",
-  "calc",
   "charts",
   "chat",
   "data",
