@@ -2,11 +2,11 @@ import { describe, expect, test } from "bun:test";
 import { en } from "../../locales/en";
 import type { PresentedPublicData } from "../../src/modules/public-data/presenter";
 import { addMessages } from "../lib/i18n";
-import { screen, withDom } from "../testing/dom";
+import { withDom } from "../testing/dom";
 import PublicData from "./PublicData";
 
 withDom();
-const { render, fireEvent, act } = await import("@testing-library/react");
+const { render, screen, fireEvent, act } = await import("@testing-library/react");
 addMessages(en);
 
 const item = (over: Partial<PresentedPublicData>): PresentedPublicData => ({

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { en } from "../../locales/en";
 import { addMessages } from "../lib/i18n";
-import { screen, withDom } from "../testing/dom";
+import { withDom } from "../testing/dom";
 import SplitScreen from "./SplitScreen";
 
 withDom();
-const { render, fireEvent, act, within } = await import("@testing-library/react");
+const { render, screen, fireEvent, act, within } = await import("@testing-library/react");
 addMessages(en);
 
 // A MAP has no viewer yet, so the side says so without loading one (no server in these tests).

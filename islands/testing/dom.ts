@@ -5,7 +5,6 @@
  */
 import { afterAll, afterEach } from "bun:test";
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
-import { within } from "@testing-library/dom";
 
 /** Call before importing @testing-library/react, whose `screen` binds to the document it finds then. */
 export function withDom() {
@@ -14,8 +13,3 @@ export function withDom() {
   afterAll(() => GlobalRegistrator.unregister());
 }
 
-/**
- * Queries on the document of the file running now. @testing-library's own `screen` binds to the
- * document it found when first imported, which the next test file's registration replaces.
- */
-export const screen = new Proxy({} as ReturnType<typeof within>, { get: (_, query) => within(document.body)[query as keyof ReturnType<typeof within>] });

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { screen, withDom } from "../../testing/dom";
+import { withDom } from "../../testing/dom";
 import { useConfirm } from "./Confirm";
 
 withDom();
-const { render, fireEvent, act } = await import("@testing-library/react");
+const { render, screen, fireEvent, act } = await import("@testing-library/react");
 
 // happy-dom's <dialog> has showModal and close, and fires "close" as a browser does.
 function Asker({ onAnswer }: { onAnswer: (yes: boolean) => void }) {
