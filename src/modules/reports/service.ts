@@ -14,7 +14,6 @@ import type { ExportJob } from "./export-job";
 import { REPORT_LIMITS } from "./limits";
 import type { ExportFormat } from "./model";
 import { placeholderIds } from "./placeholders";
-import { requireReport } from "./policy";
 import type { PresentedReport } from "./presenter";
 
 const SHOWN_TYPES = new Set(["TABLE", "CHART"]);
@@ -39,7 +38,7 @@ function visibleItems(db: Db, actor: User, report: DataItem, ids: number[]): Dat
 
 /** report/get: the body (cleaned with the `report` setting when it was saved, by report/save or data/save) and the blocks the reader may see. */
 export function getReport(db: Db, actor: User, id: number): PresentedReport {
-  const { item } = requireReport(db, actor, id);
+  const { item } = requireDataItem(db, actor, id, { type: "REPORT" });
   const body = item.body ?? "";
   const blocks = visibleItems(db, actor, item, placeholderIds(body)).map((data) => ({ id: data.id, dataType: data.dataType as "TABLE" | "CHART" }));
   return { id: item.id, name: item.name, projectId: item.projectId, body, blocks };
@@ -47,10 +46,10 @@ export function getReport(db: Db, actor: User, id: number): PresentedReport {
 
 /** report/save: a new body, sanitised off the event loop (MODERATOR in the report's project). */
 export async function saveReport(db: Db, actor: User, input: { id: number; body: string }, options: JobOptions = {}): Promise<PresentedReport> {
-  requireReport(db, actor, input.id, "MODERATOR");
+  requireDataItem(db, actor, input.id, { type: "REPORT", needed: "MODERATOR" });
   const body = await cleanHtml(input.body, "report", "body.body", options);
   // Asked again after the wait: the report may have been removed or the actor's rights changed meanwhile.
-  const { item } = requireReport(db, actor, input.id, "MODERATOR");
+  const { item } = requireDataItem(db, actor, input.id, { type: "REPORT", needed: "MODERATOR" });
   saveDataItem(db, actor, { id: item.id, project: { id: item.projectId }, dataType: "REPORT", name: item.name, body });
   return getReport(db, actor, item.id);
 }
@@ -110,7 +109,7 @@ const MIME: Record<ExportFormat, string> = {
  * (`signal`: an export whose reader left is dropped or stopped).
  */
 export async function exportReport(db: Db, actor: User, id: number, format: ExportFormat, images: Record<string, string>, locale: Locale, signal?: AbortSignal) {
-  const { item } = requireReport(db, actor, id);
+  const { item } = requireDataItem(db, actor, id, { type: "REPORT" });
   // Cleaned again (in the worker) for the export: a body saved before report/save and data/save both used the `report` setting may hold data-* attributes, which html-to-pdfmake obeys.
   const html = await cleanHtml(item.body ?? "", "report", "body", { owner: actor.id, signal });
   const placeholders = placeholderIds(html);
