@@ -147,8 +147,8 @@ export function removeProject(ctx: AppContext, actor: User, id: number) {
     audit(tx, actor.id, "DELETE_FOREVER", `project ${project.name}`);
     return then;
   });
+  afterCommit(); // first, so watchers of the tasks' chats hear DELETED before their subscriptions end
   ctx.live.recheckAll(); // subscriptions to the project's chats end now
-  afterCommit();
   return { id };
 }
 
