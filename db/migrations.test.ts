@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chatMembers, chats } from "./schema";
+import { chatMembers, chats, fulltextPending, issues, projects } from "./schema";
 import { makeUser, testApp, type TestApp } from "../src/testing/harness";
 
 let t: TestApp;
@@ -27,4 +27,17 @@ test("0004 gives every active user of an existing install the PUBLIC chats they 
   // Newcomers start with nothing unread; an existing member keeps their read mark.
   expect(members.find((m) => m.chatId === open.id && m.userId === active.id)?.lastReadMessageId).toBe(7);
   expect(members.find((m) => m.chatId === open.id && m.userId === owner.id)?.lastReadMessageId).toBe(3);
+});
+
+test("0022-0024 move fulltext_pending into the schema keeping its rows, and the triggers of 0015 write into the new table", async () => {
+  const pending = () => t.db.select().from(fulltextPending).all();
+  t.db.$client.run("DELETE FROM fulltext_pending; INSERT INTO fulltext_pending VALUES (1, 7), (3, 9)");
+  for (const file of ["0022_search_pending_set_aside.sql", "0023_public_polaris.sql", "0024_search_pending_restored.sql"]) {
+    t.db.$client.run(readFileSync(join(import.meta.dir, "migrations", file), "utf8").replaceAll("--> statement-breakpoint", ""));
+  }
+  expect(pending()).toEqual([{ kind: 1, ref: 7 }, { kind: 3, ref: 9 }]);
+  const owner = await makeUser(t.db, "ADMIN");
+  const project = t.db.insert(projects).values({ name: "Bridge" }).returning().get();
+  const issue = t.db.insert(issues).values({ projectId: project.id, reporterId: owner.id, name: "Fix the pump", description: "", status: "OPEN" }).returning().get();
+  expect(pending()).toContainEqual({ kind: 2, ref: issue.id });
 });

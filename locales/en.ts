@@ -1356,7 +1356,6 @@ export const en = {
   "calc.valueRequired": "Enter a number",
   "calc.create.title": "New calculation",
   "calc.create.submit": "Create",
-  "error.calc_not_found": "No such calculation",
   "error.calc_failed": "The calculation failed",
   "error.calc_timeout": "The calculation ran longer than 1 second and was stopped",
   "error.calc_memory": "The calculation needed more than 32 MB of memory and was stopped",

@@ -1358,7 +1358,6 @@ export const es: Messages = {
   "calc.valueRequired": "Introduzca un número",
   "calc.create.title": "Nuevo cálculo",
   "calc.create.submit": "Crear",
-  "error.calc_not_found": "No existe ese cálculo",
   "error.calc_failed": "El cálculo ha fallado",
   "error.calc_timeout": "El cálculo duró más de 1 segundo y se detuvo",
   "error.calc_memory": "El cálculo necesitó más de 32 MB de memoria y se detuvo",

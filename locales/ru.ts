@@ -1358,7 +1358,6 @@ export const ru: Messages = {
   "calc.valueRequired": "Введите число",
   "calc.create.title": "Новый расчёт",
   "calc.create.submit": "Создать",
-  "error.calc_not_found": "Такого расчёта нет",
   "error.calc_failed": "Расчёт завершился с ошибкой",
   "error.calc_timeout": "Расчёт шёл дольше 1 секунды и был остановлен",
   "error.calc_memory": "Расчёту понадобилось больше 32 МБ памяти, и он был остановлен",

@@ -4,6 +4,7 @@ import type { Config } from "./lib/config";
 import type { AppContext } from "./lib/context";
 import { httpBasics } from "./lib/http";
 import { Broker } from "./realtime/broker";
+import { Lifecycle } from "./lib/lifecycle";
 import { SecretBox } from "./lib/secret-box";
 import { FailureLimiter } from "./modules/auth/rate-limit";
 import { createMailer, type Mailer } from "./modules/mail/service";
@@ -24,6 +25,9 @@ import { projectRoutes } from "./modules/projects/routes";
 import { docRoutes } from "./modules/docs/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { wireChatLive } from "./modules/chat/live";
+import { wireAuthLifecycle } from "./modules/auth/lifecycle";
+import { wireDocLifecycle } from "./modules/docs/lifecycle";
+import { wireIssueLifecycle } from "./modules/issues/lifecycle";
 import { dataRoutes } from "./modules/data/routes";
 import { calcRoutes } from "./modules/calc/routes";
 import { chartRoutes } from "./modules/charts/routes";
@@ -57,6 +61,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     config,
     mailer: mailer ?? createMailer(db, config),
     live: live ?? new Broker(),
+    lifecycle: new Lifecycle(),
     box: SecretBox.forDataDir(config.dataDir),
     limits: {
       login: new FailureLimiter(5, 15 * MINUTE),
@@ -70,6 +75,9 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
   fillLoginKeys(db);
   wirePresence(db, ctx.live);
   wireChatLive(ctx);
+  wireAuthLifecycle(ctx);
+  wireIssueLifecycle(ctx);
+  wireDocLifecycle(ctx);
 
   const app = new Elysia({ prefix: "/api" })
     .use(httpBasics(config))

@@ -10,3 +10,4 @@ export * from "./wiki";
 export * from "./issues";
 export * from "./tables";
 export * from "./widgets";
+export * from "./search";

@@ -5,6 +5,7 @@ import type { Broker } from "../realtime/broker";
 import type { FailureLimiter } from "../modules/auth/rate-limit";
 import type { SecretBox } from "./secret-box";
 import type { compareVersions } from "../modules/wiki/compare";
+import type { Lifecycle } from "./lifecycle";
 
 /** What every service may use besides its input: built once in createApp, handed down explicitly. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   live: Broker;
+  /** Removals other features take part in (lifecycle.ts): they subscribe in createApp. */
+  lifecycle: Lifecycle;
   /** Encrypts chat messages at rest. */
   box: SecretBox;
   limits: { login: FailureLimiter; loginByAddress: FailureLimiter; resetByAddress: FailureLimiter };

@@ -26,10 +26,36 @@ const OWNERS: Record<string, string[]> = {
   // Dashboard widgets: a widget names its data item, read through the data policy.
   widgets: ["widgets"],
   tables: ["tables"],
+  // Search's pending list; its FTS5 indexes are in VIRTUAL_TABLES.
+  search: ["search"],
 };
 
 /** Module folders that own no table. */
-const TABLELESS = ["api-docs", "backup", "health", "help", "calc", "charts", "public-data", "reports", "search", "update"];
+const TABLELESS = ["api-docs", "backup", "health", "help", "calc", "charts", "public-data", "reports", "update"];
+
+/** FTS5 virtual tables, which drizzle cannot declare (the migrations make them), with the schema file of their owner. */
+const VIRTUAL_TABLES: Record<string, string> = {
+  fulltext_index: "search",
+  data_item_names: "search",
+  // The filter of a table's rows (src/modules/tables/rows.ts).
+  table_rows_search: "tables",
+};
+
+/**
+ * Triggers that fire on one feature's table and write another's ("<fired on> -> <written>"): they belong to the
+ * feature that owns the written table, which reads the other's rows as it would in a read-only join. Each pair
+ * names why; a trigger between features without an entry fails, and so does an entry no trigger needs.
+ */
+const TRIGGERS_ACROSS: Record<string, string> = {
+  // The full-text index notes, in the writing transaction, which texts changed (src/modules/search/fulltext-index.ts).
+  "article_versions -> fulltext_pending": "a wiki article's new or edited version",
+  "articles -> fulltext_pending": "a wiki article's current version changed, or the article went",
+  "issues -> fulltext_pending": "a task made, its description edited, or removed",
+  "doc_versions -> fulltext_pending": "a document's versions changed",
+  "chat_messages -> fulltext_pending": "a chat message sent, edited or removed",
+  // The name search's trigram index keeps data item names in step (src/modules/search/name-index.ts).
+  "data_items -> data_item_names": "a data item's name",
+};
 
 /** Each job belongs to the feature whose work it does. */
 const JOBS: Record<string, string> = {
@@ -109,6 +135,17 @@ for (const file of schemaFiles) {
     tableBySqlName.set(getTableName(value), name);
   }
 }
+
+for (const [name, owner] of Object.entries(VIRTUAL_TABLES)) {
+  tableOwner.set(name, owner);
+  tableBySqlName.set(name, name);
+}
+
+const MIGRATIONS_DIR = join(ROOT, "db/migrations");
+const migrations = readdirSync(MIGRATIONS_DIR)
+  .filter((name) => name.endsWith(".sql"))
+  .sort()
+  .map((name) => readFileSync(join(MIGRATIONS_DIR, name), "utf8"));
 
 const featureOfFolder = new Map(Object.entries(OWNERS).flatMap(([file, folders]) => folders.map((folder) => [folder, file] as const)));
 
@@ -197,6 +234,41 @@ function violations(files: [string, string | null][], read: (path: string) => st
   return problems;
 }
 
+/** The triggers the migrations leave, in order (a later DROP TRIGGER removes one): each one's table and the tables its body writes. */
+function triggersOf(sqlTexts: string[]): Map<string, { on: string; writes: string[] }> {
+  const triggers = new Map<string, { on: string; writes: string[] }>();
+  const statement = /CREATE\s+TRIGGER\s+(?:IF\s+NOT\s+EXISTS\s+)?[`"]?(\w+)[`"]?[^;]*?\bON\s+[`"]?(\w+)[`"]?([\s\S]*?)\bEND\s*;|DROP\s+TRIGGER\s+(?:IF\s+EXISTS\s+)?[`"]?(\w+)/gi;
+  for (const text of sqlTexts) {
+    for (const [, name, on, body, dropped] of text.matchAll(statement)) {
+      if (dropped) triggers.delete(dropped);
+      else triggers.set(name, { on, writes: [...body.matchAll(/(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+[`"]?(\w+)/gi)].map((m) => m[1]) });
+    }
+  }
+  return triggers;
+}
+
+/** Each trigger between two features' tables that `allowed` does not name, each table a trigger touches that no one owns, and each entry no trigger needs. */
+function triggerViolations(sqlTexts: string[], allowed: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const used = new Set<string>();
+  const ownerOf = (sqlName: string) => tableOwner.get(tableBySqlName.get(sqlName) ?? "");
+  for (const [name, { on, writes }] of triggersOf(sqlTexts)) {
+    for (const written of writes) {
+      const [from, to] = [ownerOf(on), ownerOf(written)];
+      if (!from || !to) {
+        problems.push(`trigger ${name}: ${from ? written : on} is in no schema file nor VIRTUAL_TABLES`);
+        continue;
+      }
+      if (from === to) continue;
+      const key = `${on} -> ${written}`;
+      used.add(key);
+      if (!(key in allowed)) problems.push(`trigger ${name}: ${key} writes db/schema/${to}.ts's table when db/schema/${from}.ts's changes; name why in TRIGGERS_ACROSS`);
+    }
+  }
+  for (const key of Object.keys(allowed)) if (!used.has(key)) problems.push(`${key}: no trigger needs it; remove the entry`);
+  return problems;
+}
+
 const readRepo = (path: string) => readFileSync(join(ROOT, path), "utf8");
 
 test("every schema file has an owner, and index.ts re-exports each", () => {
@@ -214,6 +286,15 @@ test("every module folder and job is placed: a feature's, or one owning no table
 
 test("modules, jobs and pages import only the tables their feature owns, or an allowed read-only join", () => {
   expect(violations(covered(), readRepo, READ_ONLY_JOINS)).toEqual([]);
+});
+
+test("every virtual table the migrations make has an owner, and each trigger between features says why", () => {
+  const made = migrations.flatMap((text) => [...text.matchAll(/CREATE\s+VIRTUAL\s+TABLE\s+[`"]?(\w+)/gi)].map((m) => m[1])).sort();
+  expect(made).toEqual(Object.keys(VIRTUAL_TABLES).sort());
+  expect(Object.values(VIRTUAL_TABLES).filter((owner) => !(owner in OWNERS))).toEqual([]);
+  const count = (pattern: RegExp) => migrations.reduce((n, text) => n + (text.match(pattern)?.length ?? 0), 0);
+  expect(triggersOf(migrations).size).toBe(count(/CREATE\s+TRIGGER/gi) - count(/DROP\s+TRIGGER/gi));
+  expect(triggerViolations(migrations, TRIGGERS_ACROSS)).toEqual([]);
 });
 
 describe("the check itself", () => {
@@ -252,6 +333,21 @@ describe("the check itself", () => {
     expect(check("db.all(sql`select id from doc_versions where data_id = 7`);")).toEqual([`${data} docVersions: owned by db/schema/docs.ts; ask its service`]);
     expect(check("db.run(sql`delete from users where id = 1`);", { [`${data} users`]: "example" })).toEqual([`${data} users: allowed for reads only, but the file writes it`]);
     expect(check("db.all(sql`select id from data_items`); // users from the directory")).toEqual([]);
+  });
+
+  test("a trigger from one feature's table into another's fails without an entry; a dropped one and a feature's own pass", () => {
+    const across = "CREATE TRIGGER `t1` AFTER UPDATE OF name ON `data_items` BEGIN\n  INSERT OR IGNORE INTO `fulltext_pending` VALUES (9, new.id);\nEND;";
+    expect(triggerViolations([across], {})).toEqual([
+      "trigger t1: data_items -> fulltext_pending writes db/schema/search.ts's table when db/schema/data.ts's changes; name why in TRIGGERS_ACROSS",
+    ]);
+    expect(triggerViolations([across], { "data_items -> fulltext_pending": "example" })).toEqual([]);
+    expect(triggerViolations([across, "DROP TRIGGER `t1`;"], { "data_items -> fulltext_pending": "example" })).toEqual(["data_items -> fulltext_pending: no trigger needs it; remove the entry"]);
+    expect(triggerViolations(["CREATE TRIGGER `t2` AFTER DELETE ON `table_rows` BEGIN DELETE FROM table_rows_search WHERE rowid = old.id; END;"], {})).toEqual([]);
+    expect(triggerViolations(["CREATE TRIGGER `t3` AFTER DELETE ON `nowhere` BEGIN DELETE FROM users; END;"], {})).toEqual(["trigger t3: nowhere is in no schema file nor VIRTUAL_TABLES"]);
+  });
+
+  test("a virtual table named in raw SQL counts as its owner's table", () => {
+    expect(check("db.all(sql`select rowid from fulltext_index where fulltext_index match 'x'`);")).toEqual([`${data} fulltext_index: owned by db/schema/search.ts; ask its service`]);
   });
 
   test("a namespace import of the schema is refused", () => {

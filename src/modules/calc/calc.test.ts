@@ -79,13 +79,13 @@ describe("calc/save", () => {
     f.assignCategories(f.member(limited.user.id, s.project.id).id, [f.category(s.project.id, { name: "Photos" }).id]);
     const hidden = await s.save({ script: "x" }, limited.cookie);
     expect(hidden.status).toBe(404);
-    expect(hidden.body.error).toBe("calc_not_found");
+    expect(hidden.body.error).toBe("data_not_found");
     const create = await t.call("POST", "/calc/save", { cookie: s.member.cookie, body: { project: { id: s.project.id }, name: "Mine" } });
     expect(create.status).toBe(403);
     const doc = f.dataItem(s.project.id, { name: "Doc" });
     const notCalc = await s.save({ id: doc.id, script: "x" });
     expect(notCalc.status).toBe(404);
-    expect(notCalc.body.error).toBe("calc_not_found");
+    expect(notCalc.body.error).toBe("data_not_found");
     expect(stored(s.calc.id).script).toBe(AREA);
   });
 });
@@ -227,7 +227,7 @@ describe("calc/invoke", () => {
     f.assignCategories(f.member(limited.user.id, s.project.id).id, [photos.id]);
     const hidden = await s.invoke(values(1, 1), limited.cookie);
     expect(hidden.status).toBe(404);
-    expect(hidden.body.error).toBe("calc_not_found");
+    expect(hidden.body.error).toBe("data_not_found");
     expect((await s.invoke(values(1, 1), s.outsider.cookie)).status).toBe(404);
     t.db.update(dataItems).set({ isActive: false }).where(eq(dataItems.id, s.calc.id)).run();
     expect((await s.invoke(values(1, 1))).status).toBe(404);

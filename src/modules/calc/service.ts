@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
 import { cleanHtml } from "../../lib/clean-html";
 import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
+import { requireDataItem } from "../data/policy";
 import type { JobOptions } from "../../lib/untrusted-worker";
 import { parseNumber } from "../../lib/numbers";
 import { saveDataItem } from "../data/service";
@@ -10,7 +11,6 @@ import { requireProjectRole } from "../projects/policy";
 import { CALC_LIMITS, DEFAULT_SCRIPT, propProblem, readProps, type CalcProp } from "./limits";
 import { CalcPool } from "./pool";
 import type { CalcResult } from "./presenter";
-import { requireCalc } from "./policy";
 
 interface SaveInput {
   id?: number | null;
@@ -72,7 +72,7 @@ export const CALC_CONTENT = {
 
 /** calc/save: MODERATOR in the calculation's project; creates one (default script, no props) without `id`. */
 export function saveCalc(db: Db, actor: User, input: SaveInput) {
-  const existing = input.id ? requireCalc(db, actor, input.id, "MODERATOR").item : undefined;
+  const existing = input.id ? requireDataItem(db, actor, input.id, { type: "CALC", needed: "MODERATOR" }).item : undefined;
   if (!existing) {
     if (!input.project) throw invalid([{ path: "body.project", message: "A project is required" }]);
     requireProjectRole(db, actor, input.project.id, "MODERATOR");
@@ -121,7 +121,7 @@ const FAILURES = {
  * CalcResult as JSON bytes: any result but HTML serialised in the sandbox thread, so a megabyte costs the loop nothing.
  */
 export async function invokeCalc(db: Db, actor: User, id: number, given: PropValue[], locale = "en", options: JobOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
-  const { item } = requireCalc(db, actor, id);
+  const { item } = requireDataItem(db, actor, id, { type: "CALC" });
   const props = propValues(readProps(item.props), given, locale);
   const reply = await pool().run({ script: item.script ?? DEFAULT_SCRIPT, props }, actor.id, options.signal);
   if (reply.ok) return "html" in reply ? encoder.encode(JSON.stringify({ kind: "html", result: await cleanHtml(reply.html, "calcResult", "result", options) } satisfies CalcResult)) : reply.json;

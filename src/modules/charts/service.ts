@@ -1,15 +1,14 @@
 import type { Db } from "../../../db/client";
 import type { DataItem, User } from "../../../db/schema";
 import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
-import { findDataItem, findPublicDataItem } from "../data/policy";
+import { findDataItem, findPublicDataItem, requireDataItem } from "../data/policy";
 import { addRelation, relationsOf } from "../data/relations";
 import { saveDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import { isUrlHeader, numberIn, type Cell } from "../tables/cells";
-import { headersOf, requireTable, type TableHeader, type TableValues, tableValues, valuesOfTable } from "../tables/service";
+import { headersOf, type TableHeader, type TableValues, tableValues, valuesOfTable } from "../tables/service";
 import { CHART_LIMITS } from "./limits";
 import type { ChartPreviewInput, ChartSaveInput } from "./model";
-import { requireChart } from "./policy";
 import type { PresentedChartData, PresentedChartSummary, PresentedDrawing } from "./presenter";
 import { CHART_TYPES, type ChartHeader, type ChartSettings } from "./types";
 
@@ -48,7 +47,7 @@ function checkColumns(input: ChartPreviewInput, columns: TableHeader[]): ChartHe
  */
 export function saveChart(db: Db, actor: User, input: ChartSaveInput) {
   requireProjectRole(db, actor, input.projectId, "MODERATOR");
-  if (input.id) requireChart(db, actor, input.id, "MODERATOR");
+  if (input.id) requireDataItem(db, actor, input.id, { type: "CHART", needed: "MODERATOR" });
   const settings = checkedSettings(db, actor, input.projectId, input);
   const saved = saveDataItem(db, actor, {
     id: input.id,
@@ -65,7 +64,7 @@ export function saveChart(db: Db, actor: User, input: ChartSaveInput) {
 
 /** Settings whose table the actor sees in the chart's project, with every column named there; a 422 otherwise. */
 function checkedSettings(db: Db, actor: User, projectId: number, input: ChartPreviewInput & { name: string }): ChartSettings {
-  const table = requireTable(db, actor, input.table);
+  const table = requireDataItem(db, actor, input.table, { type: "TABLE" }).item;
   if (table.projectId !== projectId) throw invalid([{ path: "body.table", message: "The table must be in the chart's project" }]);
   const headers = checkColumns(input, drawable(headersOf(table)));
   return { name: input.name.trim(), type: input.type, showDetails: input.showDetails, mainColumn: input.mainColumn, headers, table: table.id };
@@ -111,7 +110,7 @@ function readSettings(value: string | null): ChartSettings | null {
 
 /** chart/get: the charts built on the table that the reader sees (linked to it, and naming it in their settings). */
 export function chartsOfTable(db: Db, actor: User, tableId: number): PresentedChartSummary[] {
-  requireTable(db, actor, tableId);
+  requireDataItem(db, actor, tableId, { type: "TABLE" }).item;
   return relationsOf(db, actor, tableId)
     .filter((relation) => relation.dataType === "CHART")
     .flatMap((relation) => {
@@ -176,14 +175,14 @@ export function publicChartDrawing(db: Db, item: DataItem): (PresentedDrawing & 
 
 /** chart/data: a saved chart's settings and drawing; a CHART item without a chart's settings draws nothing. */
 export function chartData(db: Db, actor: User, id: number): PresentedChartData {
-  const { item } = requireChart(db, actor, id);
+  const { item } = requireDataItem(db, actor, id, { type: "CHART" });
   const settings = readSettings(item.value);
   return { id: item.id, name: item.name, settings, ...(settings ? drawing(db, actor, settings) : NOTHING) };
 }
 
 /** chart/preview: the wizard's live preview of settings not saved yet, checked as chart/save checks them. */
 export function previewChart(db: Db, actor: User, input: ChartPreviewInput): PresentedDrawing {
-  const table = requireTable(db, actor, input.table);
+  const table = requireDataItem(db, actor, input.table, { type: "TABLE" }).item;
   const headers = checkColumns(input, drawable(headersOf(table)));
   return drawing(db, actor, { name: "", type: input.type, showDetails: input.showDetails, mainColumn: input.mainColumn, headers, table: table.id });
 }

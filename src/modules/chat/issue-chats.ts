@@ -46,16 +46,29 @@ export function publishIssueHistory(ctx: AppContext, messages: ChatMessage[], ac
   for (const message of messages) publishMessage(ctx, message, actor);
 }
 
-/** A removed task's chat goes with it: whoever watched its topic or had it in their list hears DELETED. */
-export function deleteIssueChat(ctx: AppContext, chatId: number) {
-  const members = ctx.db.select({ userId: chatMembers.userId }).from(chatMembers).where(eq(chatMembers.chatId, chatId)).all();
-  ctx.db.delete(chats).where(eq(chats.id, chatId)).run();
-  ctx.live.publish(topicOf(chatId), { type: "DELETED", chatId });
-  for (const m of members) {
-    ctx.live.unsubscribeUser(m.userId, topicOf(chatId));
-    ctx.live.publishToUser(m.userId, { type: "DELETED", chatId });
-  }
+/**
+ * Removed tasks' chats go with them, inside the caller's transaction; the answer tells whoever watched a chat's
+ * topic or had it in their list (DELETED), to be called once the transaction has committed.
+ */
+export function deleteIssueChats(ctx: AppContext, tx: Executor, chatIds: number[]): () => void {
+  const gone = chatIds.map((chatId) => {
+    const members = tx.select({ userId: chatMembers.userId }).from(chatMembers).where(eq(chatMembers.chatId, chatId)).all();
+    tx.delete(chats).where(eq(chats.id, chatId)).run();
+    return { chatId, members };
+  });
+  return () => {
+    for (const { chatId, members } of gone) {
+      ctx.live.publish(topicOf(chatId), { type: "DELETED", chatId });
+      for (const m of members) {
+        ctx.live.unsubscribeUser(m.userId, topicOf(chatId));
+        ctx.live.publishToUser(m.userId, { type: "DELETED", chatId });
+      }
+    }
+  };
 }
+
+/** A removed task's chat goes with it (after the task's removal has committed). */
+export const deleteIssueChat = (ctx: AppContext, chatId: number) => deleteIssueChats(ctx, ctx.db, [chatId])();
 
 /** The task of an ISSUE chat the actor may enter (issue/get-by-chat); 404 for any other chat. */
 export function issueIdOfChat(db: Db, actor: User, chatId: number): number {

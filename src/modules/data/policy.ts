@@ -1,10 +1,10 @@
 import { and, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { categories, dataCategories, dataItems, type DataItem, type User } from "../../../db/schema";
+import { categories, dataCategories, dataItems, type DataItem, type DataType, type User } from "../../../db/schema";
+import { dataTypeOf } from "../../data-types";
 import { forbidden, notFound } from "../../lib/errors";
 import { hasRank, type Role } from "../../lib/roles";
 import { categoryLimits, requireProjectRole, type CategoryLimits, type ProjectAccess } from "../projects/policy";
-import { isImporting } from "../tables/importing";
 
 export const findDataItem = (db: Executor, id: number): DataItem | undefined =>
   db.select().from(dataItems).where(eq(dataItems.id, id)).get();
@@ -52,40 +52,48 @@ function mayReach(db: Db, limits: CategoryLimits, item: DataItemHeader): boolean
 const HEADER = { id: dataItems.id, projectId: dataItems.projectId, dataType: dataItems.dataType, name: dataItems.name, isActive: dataItems.isActive };
 export type DataItemHeader = Pick<DataItem, keyof typeof HEADER>;
 
+/** What a caller of requireDataItem asks for; every field is optional. */
+export interface DataItemNeeds {
+  /** Only an item of this type: any other answers as an id that does not exist (the same 404). */
+  type?: DataType;
+  /** The role needed in the item's project (USER: whoever sees it). */
+  needed?: Role;
+  /** The object asked for, when it was reached through the item (a document's version): its 404 is `<hiddenAs>_not_found`. */
+  hiddenAs?: string;
+}
+
 /**
- * A data item the actor may act on with `needed` in its project. Whoever may not see it (not a
- * member; a plain user and a removed item; a member limited to categories it is in none of) gets
- * the same 404 as for an id that does not exist; only someone who sees it learns, with 403, that
- * they may not change it. `hiddenAs` names the object asked for when it was reached through the
- * item (a document's version).
+ * A data item the actor may act on with `needed` in its project, of `type` when one is given: the one guard of
+ * every data type. Whoever may not see it (not a member; a plain user and a removed item; a member limited to
+ * categories it is in none of), or asks for another type, gets the same 404 (data_not_found) as for an id that
+ * does not exist; only someone who sees it learns, with 403, that they may not change it.
  */
-export function requireDataItem(
-  db: Db,
-  actor: User,
-  id: number,
-  needed: Role = "USER",
-  hiddenAs = "data",
-): { item: DataItem; access: ProjectAccess } {
+export function requireDataItem(db: Db, actor: User, id: number, needs: DataItemNeeds = {}): { item: DataItem; access: ProjectAccess } {
   const item = findDataItem(db, id);
-  return { item: item!, access: checkAccess(db, actor, item, needed, hiddenAs) };
+  return { item: item!, access: checkAccess(db, actor, item, needs) };
 }
 
 /**
  * The same check as requireDataItem, answering the item's header only: for callers that act on an item
  * without reading its content (a report's save reads a megabyte body no more than it must).
  */
-export function requireDataItemHeader(db: Db, actor: User, id: number, needed: Role = "USER", hiddenAs = "data"): { item: DataItemHeader; access: ProjectAccess } {
+export function requireDataItemHeader(db: Db, actor: User, id: number, needs: DataItemNeeds = {}): { item: DataItemHeader; access: ProjectAccess } {
   const item = db.select(HEADER).from(dataItems).where(eq(dataItems.id, id)).get();
-  return { item: item!, access: checkAccess(db, actor, item, needed, hiddenAs) };
+  return { item: item!, access: checkAccess(db, actor, item, needs) };
 }
 
-function checkAccess(db: Db, actor: User, item: DataItemHeader | undefined, needed: Role, hiddenAs: string): ProjectAccess {
-  if (!item) throw notFound(hiddenAs);
+function checkAccess(db: Db, actor: User, item: DataItemHeader | undefined, { type, needed = "USER", hiddenAs = "data" }: DataItemNeeds): ProjectAccess {
+  if (!item || (type && item.dataType !== type)) throw notFound(hiddenAs);
   const access = requireProjectRole(db, actor, item.projectId, "USER", hiddenAs);
   if (!item.isActive && !isModerator(access)) throw notFound(hiddenAs);
-  // A table whose import is still writing does not exist yet, for moderators too (not listed, not restorable).
-  if (!item.isActive && isImporting(db, item.id)) throw notFound(hiddenAs);
+  // An item its feature is still writing (a table's import) does not exist yet, for moderators too (not listed, not restorable).
+  if (!item.isActive && isUnfinished(db, item)) throw notFound(hiddenAs);
   if (!mayReach(db, categoryLimits(db, actor), item)) throw notFound(hiddenAs);
   if (!hasRank(access.role, needed)) throw forbidden();
   return access;
+}
+
+function isUnfinished(db: Db, item: DataItemHeader): boolean {
+  const unfinished = dataTypeOf(item.dataType).unfinished;
+  return !!unfinished && !!db.all<{ yes: number }>(sql`select ${unfinished(sql`${item.id}`)} as yes`)[0]!.yes;
 }

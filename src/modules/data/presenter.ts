@@ -7,7 +7,7 @@ import {
 } from "../../../db/schema";
 import { isoDate } from "../../lib/responses";
 import { seesCategory } from "../categories/policy";
-import { newestVersion } from "../docs/versions";
+import { dataTypeOf } from "../../data-types";
 import type { CategoryLimits } from "../projects/policy";
 import { integer, oneOf } from "../../lib/schema";
 
@@ -165,7 +165,7 @@ export function presentDataItem(db: Executor, item: DataItem, project: { id: num
     body: item.body,
     script: item.script,
     props: item.props,
-    firstVersion: item.dataType === "DOC" ? newestVersion(db, item.id) : null,
+    firstVersion: dataTypeOf(item.dataType).firstVersion?.(db, item.id) ?? null,
   };
 }
 

@@ -28,7 +28,7 @@ export function relationsOf(db: Db, actor: User, id: number) {
 
 /** relations-data/add: links two items of one project (stored once, lower id first); adding again changes nothing. */
 export function addRelation(db: Db, actor: User, idNode: number, id: number) {
-  const { item } = requireDataItem(db, actor, idNode, "MODERATOR");
+  const { item } = requireDataItem(db, actor, idNode, { needed: "MODERATOR" });
   const target = findDataItem(db, id);
   if (!target) throw notFound("data");
   if (target.id === item.id) throw invalid([{ path: "query.id", message: "An item cannot be linked to itself" }]);

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
+import { pluginsWith } from "../../data-types";
 import { categories, dataCategories, dataItems, dataKeywords, docVersions, keywords, providers, users, DATA_STATUSES, type DataStatus, type DataType, type User } from "../../../db/schema";
 import { invalid } from "../../lib/errors";
 import { requireCategory, seesCategory } from "../categories/policy";
 import { categoryLimits, requireProjectRole, type CategoryLimits } from "../projects/policy";
 import { nameContains } from "../search/name-index";
-import { importRunning } from "../tables/importing";
 import { LIMITS } from "./limits";
 import { CRITERIA, type CriterionName, type PageInput, type SortField } from "./model";
 import { isModerator, reachableItems } from "./policy";
@@ -140,8 +140,9 @@ function criteriaFilter(criteria: PageInput["criteria"], moderator: boolean, see
   const active = new Set(any<boolean>("isActive") ?? (moderator ? [true, false] : [true]));
   if (!moderator && !active.has(true)) return { conditions, empty: true, textScan };
   if (!moderator || active.size === 1) conditions.push(eq(dataItems.isActive, moderator ? [...active][0]! : true));
-  // A table hidden only while its import writes its rows was never removed: it shows once the import is done.
-  if (moderator && active.has(false)) conditions.push(or(eq(dataItems.isActive, true), sql`not ${importRunning(dataItems.id)}`)!);
+  // An item hidden only while its feature writes it (a table's import) was never removed: it shows once that is done.
+  const unfinished = pluginsWith("unfinished").map((plugin) => plugin.unfinished(dataItems.id));
+  if (moderator && active.has(false) && unfinished.length) conditions.push(or(eq(dataItems.isActive, true), sql`not ${or(...unfinished)}`)!);
   return { conditions, empty: false, textScan };
 }
 

@@ -1,20 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { dataCategories, dataItems, dataKeywords, DATA_STATUSES, DATA_TYPES, type DataItem, type DataType, type User } from "../../../db/schema";
+import { dataTypeOf } from "../../data-types";
 import type { AppContext } from "../../lib/context";
 import { conflict, invalid, type ErrorDetail } from "../../lib/errors";
 import { audit } from "../audit/service";
 import { recheckLiveAll } from "../presence/service";
 import { projectCategoryIds } from "../categories/policy";
-import { removeVersionFiles, versionFiles } from "../docs/versions";
 import { categoryLimits, requireProjectRole } from "../projects/policy";
 import type { CleanDataItemInput, CleanSaveInput, DataItemInput } from "./model";
 import { LIMITS } from "./limits";
 import { requireDataItem, type DataItemHeader } from "./policy";
 import { presentDataItem } from "./presenter";
 import { resolveKeywords, resolveProvider } from "./vocabulary";
-
-const JSON_VALUE_TYPES: DataType[] = ["TABLE", "CHART", "MODBUS_UNIT"];
 
 const isJson = (text: string) => {
   try {
@@ -39,7 +37,7 @@ function checkFields(input: Partial<DataItemInput>, dataType: DataType, creating
   if (input.status !== undefined && !DATA_STATUSES.includes(input.status)) details.push({ path: "body.status", message: "Unknown status" });
   if ((input.description?.length ?? 0) > LIMITS.description) details.push(tooLong("body.description"));
   if ((input.shortDescription?.length ?? 0) > LIMITS.shortDescription) details.push(tooLong("body.shortDescription"));
-  if (input.value && JSON_VALUE_TYPES.includes(dataType) && !isJson(input.value)) details.push({ path: "body.value", message: "Must be JSON text" });
+  if (input.value && dataTypeOf(dataType).jsonValue && !isJson(input.value)) details.push({ path: "body.value", message: "Must be JSON text" });
   if (input.props && !isJson(input.props)) details.push({ path: "body.props", message: "Must be JSON text" });
   return details;
 }
@@ -117,7 +115,7 @@ function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partia
   const categoryIds = checkCategories(tx, item.projectId, input.categoryList);
   const providerId = resolveProvider(tx, item.projectId, input.provider);
   // Every document needs a data source (as the upload says): an edit may change it, not clear it.
-  if (item.dataType === "DOC" && providerId === null) throw invalid([{ path: "body.provider", message: "data.wizard.providerRequired", code: "data.wizard.providerRequired" }]);
+  if (dataTypeOf(item.dataType).needsProvider && providerId === null) throw invalid([{ path: "body.provider", message: "data.wizard.providerRequired", code: "data.wizard.providerRequired" }]);
   const keywordIds = resolveKeywords(tx, item.projectId, input.keywords);
   const changes = Object.fromEntries(
     Object.entries({
@@ -145,7 +143,7 @@ function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partia
 export function saveDataItem(db: Db, actor: User, input: CleanSaveInput) {
   const { id, project, ...fields } = input;
   if (id) {
-    const { item, access } = requireDataItem(db, actor, id, "MODERATOR");
+    const { item, access } = requireDataItem(db, actor, id, { needed: "MODERATOR" });
     if (project.id !== item.projectId) throw invalid([{ path: "body.project.id", message: "A data item cannot move to another project" }]);
     const saved = db.transaction((tx) => presentDataItem(tx, updateDataItem(tx, actor, item, fields), access.project));
     // Members limited to categories the item left no longer see it, nor its comments live.
@@ -175,7 +173,7 @@ export function getDataItem(db: Db, actor: User, id: number) {
 }
 
 function setActive(ctx: AppContext, actor: User, id: number, active: boolean) {
-  const { item } = requireDataItem(ctx.db, actor, id, "MODERATOR");
+  const { item } = requireDataItem(ctx.db, actor, id, { needed: "MODERATOR" });
   if (item.isActive !== active) {
     ctx.db.transaction((tx) => {
       tx.update(dataItems).set({ isActive: active }).where(eq(dataItems.id, id)).run();
@@ -204,18 +202,18 @@ export function dropUnfinishedDataItem(tx: Executor, id: number) {
 export const removeDataItem = (ctx: AppContext, actor: User, id: number) => setActive(ctx, actor, id, false);
 export const restoreDataItem = (ctx: AppContext, actor: User, id: number) => setActive(ctx, actor, id, true);
 
-/** data/remove-forever: ADMIN, inactive items only; the documents' files go once the deletion has committed. */
+/** data/remove-forever: ADMIN, inactive items only; the type's own leftovers (a document's files) go once the deletion has committed. */
 export function removeDataItemForever(ctx: AppContext, actor: User, id: number) {
-  const { item } = requireDataItem(ctx.db, actor, id, "ADMIN");
+  const { item } = requireDataItem(ctx.db, actor, id, { needed: "ADMIN" });
   if (item.isActive) throw conflict("data_active", "Remove the data item before deleting it forever");
-  const files = ctx.db.transaction((tx) => {
-    const paths = versionFiles(tx, { dataId: item.id });
+  const removed = ctx.db.transaction((tx) => {
+    const own = dataTypeOf(item.dataType).removeForever?.(ctx, tx, item);
     audit(tx, actor.id, "DELETE_FOREVER", `${item.dataType} ${item.name}`, item.id); // first, so the log keeps the item's name
     tx.delete(dataItems).where(eq(dataItems.id, item.id)).run(); // links, relations and versions cascade
-    return paths;
+    return own;
   });
-  removeVersionFiles(ctx, files, { dataId: id });
-  return { id, removedFiles: files.length };
+  removed?.afterCommit();
+  return { id, removedFiles: removed?.files ?? 0 };
 }
 
 /** A category's copy is given the same data items (categories' make-copy), inside the caller's transaction. */

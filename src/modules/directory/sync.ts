@@ -6,7 +6,6 @@ import type { AppContext } from "../../lib/context";
 import { conflict } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { audit } from "../audit/service";
-import { revokeUserSessions } from "../auth/sessions";
 import { joinPublicChats } from "../chat/membership";
 import { isLastSystemAdmin } from "../users/role-change";
 import { findUserByEmail, findUserByLogin } from "../users/service";
@@ -167,22 +166,22 @@ function deactivateUnlisted(ctx: AppContext, summary: SyncSummary, listed: Set<n
  * `why`; the last active SYSTEM_ADMIN stays on, with a warning in the log, the activity log and the summary.
  */
 function switchOff(ctx: AppContext, summary: SyncSummary, user: User, actorId: number | null, why: "disabled in the directory" | "no longer in the directory") {
-  const done = ctx.db.transaction((tx) => {
+  const signOut = ctx.db.transaction((tx) => {
     if (isLastSystemAdmin(tx, user)) {
       audit(tx, actorId, "UPDATE", `${user.login}: ${why}, but kept active as the last system administrator`);
-      return false;
+      return null;
     }
     tx.update(users).set({ isActive: false, disabledInDirectory: why === "disabled in the directory" }).where(eq(users.id, user.id)).run();
-    revokeUserSessions(tx, user.id);
+    const then = ctx.lifecycle.emit(tx, "userDeactivated", { userId: user.id });
     audit(tx, actorId, "USER_DEACTIVATION", `${user.login}: ${why}`);
-    return true;
+    return then;
   });
-  if (!done) {
+  if (!signOut) {
     log.warn("directory.last_admin_kept", { login: user.login, why });
     summary.keptLastAdmin = user.login;
     return;
   }
-  ctx.live.disconnectUser(user.id);
+  signOut();
   summary.deactivated++;
 }
 

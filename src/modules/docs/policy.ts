@@ -28,7 +28,7 @@ export const versionColumns = columns;
 export function requireVersion(db: Db, actor: User, id: number, needed: "USER" | "MODERATOR" = "USER") {
   const version = db.select(versionColumns).from(docVersions).where(eq(docVersions.id, id)).get();
   if (!version) throw notFound("version");
-  const { role } = requireDataItem(db, actor, version.dataId, "USER", "version").access;
+  const { role } = requireDataItem(db, actor, version.dataId, { hiddenAs: "version" }).access;
   if (!version.isActive && !hasRank(role, "MODERATOR")) throw notFound("version");
   if (!hasRank(role, needed)) throw forbidden();
   return version;

@@ -154,7 +154,7 @@ function insertVersion(tx: Executor, actor: User, dataId: number, staged: typeof
 }
 
 export function addVersion(ctx: AppContext, actor: User, input: AddVersionInput) {
-  const { item } = requireDataItem(ctx.db, actor, input.data.id, "MODERATOR");
+  const { item } = requireDataItem(ctx.db, actor, input.data.id, { needed: "MODERATOR" });
   if (item.dataType !== "DOC") throw invalid([{ path: "body.data.id", message: "Versions belong to documents" }]);
   checkDescription(input.description, "body.description");
   const version = ctx.db.transaction((tx) => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { issueCategories, issues, ISSUE_STATUSES, type IssueStatus, type User } from "../../../db/schema";
-import { invalid, notFound } from "../../lib/errors";
+import { invalid } from "../../lib/errors";
 import { seesCategory } from "../categories/policy";
 import { requireDataItem } from "../data/policy";
 import { contains } from "../data/text-match";
@@ -143,8 +143,7 @@ export function projectTasks(db: Db, actor: User, projectId: number) {
 
 /** issue/get-issues-by-map (spec 3): the tasks placed on a map the reader sees, that they see. */
 export function issuesByMap(db: Db, actor: User, mapId: number) {
-  const { item } = requireDataItem(db, actor, mapId, "USER", "map");
-  if (item.dataType !== "MAP") throw notFound("map");
+  const { item } = requireDataItem(db, actor, mapId, { type: "MAP", hiddenAs: "map" });
   const limits = categoryLimits(db, actor);
   const rows = db
     .select()

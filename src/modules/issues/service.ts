@@ -5,7 +5,7 @@ import type { AppContext } from "../../lib/context";
 import { invalid } from "../../lib/errors";
 import { audit } from "../audit/service";
 import {
-  addIssueChatMember, createIssueChat, deleteIssueChat, insertIssueHistory, issueIdOfChat, publishIssueHistory, renameIssueChat,
+  addIssueChatMember, createIssueChat, deleteIssueChat, deleteIssueChats, insertIssueHistory, issueIdOfChat, publishIssueHistory, renameIssueChat,
 } from "../chat/issue-chats";
 import { categoryLimits, requireProjectRole, type ProjectAccess } from "../projects/policy";
 import { findUserById } from "../users/service";
@@ -167,21 +167,18 @@ export const issueOfChat = (db: Db, actor: User, chatId: number) => getIssue(db,
  * A member leaves a project: the tasks they performed there lose their performer (a performer is a
  * member), each with its history line by whoever removed them.
  */
-export function unassignLeavingMember(ctx: AppContext, actor: User, projectId: number, userId: number) {
-  const assigned = ctx.db.select().from(issues).where(and(eq(issues.projectId, projectId), eq(issues.performerId, userId))).all();
-  if (!assigned.length) return;
-  const lines = ctx.db.transaction((tx) =>
-    assigned.flatMap((issue) => {
-      tx.update(issues).set({ performerId: null }).where(eq(issues.id, issue.id)).run();
-      return writeHistory(ctx, issue.chatId, actor, historyOf(ctx.db, issue, { performerId: null }));
-    }),
-  );
-  publishIssueHistory(ctx, lines, actor);
+export function unassignLeavingMember(ctx: AppContext, tx: Executor, actor: User, projectId: number, userId: number) {
+  const assigned = tx.select().from(issues).where(and(eq(issues.projectId, projectId), eq(issues.performerId, userId))).all();
+  const lines = assigned.flatMap((issue) => {
+    tx.update(issues).set({ performerId: null }).where(eq(issues.id, issue.id)).run();
+    return writeHistory(ctx, issue.chatId, actor, historyOf(ctx.db, issue, { performerId: null }));
+  });
+  return () => publishIssueHistory(ctx, lines, actor);
 }
 
-/** A project is removed: its tasks go, and their chats, which the database does not cascade to. */
-export function removeProjectIssues(ctx: AppContext, projectId: number) {
-  const chatIds = ctx.db.select({ chatId: issues.chatId }).from(issues).where(eq(issues.projectId, projectId)).all();
-  ctx.db.delete(issues).where(eq(issues.projectId, projectId)).run();
-  for (const { chatId } of chatIds) if (chatId !== null) deleteIssueChat(ctx, chatId);
+/** A project is removed: its tasks go, and their chats, which the database does not cascade to; watchers hear once it has committed. */
+export function removeProjectIssues(ctx: AppContext, tx: Executor, projectId: number) {
+  const chatIds = tx.select({ chatId: issues.chatId }).from(issues).where(eq(issues.projectId, projectId)).all();
+  tx.delete(issues).where(eq(issues.projectId, projectId)).run();
+  return deleteIssueChats(ctx, tx, chatIds.flatMap(({ chatId }) => (chatId === null ? [] : [chatId])));
 }

@@ -9,8 +9,6 @@ import { projectCategoryIds, requireCategory } from "../categories/policy";
 import { createDefaultCategory } from "../categories/service";
 import { dataCountsByProject } from "../data/counts";
 import { projectTasks } from "../issues/search";
-import { removeProjectIssues, unassignLeavingMember } from "../issues/service";
-import { removeVersionFiles, versionFiles } from "../docs/versions";
 import { activeAdmins, findUserById } from "../users/service";
 import { PROJECT_LIMITS } from "./limits";
 import { requireProjectRole } from "./policy";
@@ -136,17 +134,21 @@ export function updateProject(ctx: AppContext, actor: User, input: ProjectInput)
   });
 }
 
-/** Removes a project with all it holds; its documents' files go after the transaction commits. */
+/**
+ * Removes a project with all it holds, in one transaction with what other features remove with it (the
+ * projectRemoved event: tasks and their chats, which the database does not cascade to); their files and live
+ * messages follow once it has committed.
+ */
 export function removeProject(ctx: AppContext, actor: User, id: number) {
   const { project } = requireProjectRole(ctx.db, actor, id, "ADMIN");
-  const files = versionFiles(ctx.db, { projectId: id });
-  removeProjectIssues(ctx, id); // with their chats, which the database does not cascade to
-  ctx.db.transaction((tx) => {
+  const afterCommit = ctx.db.transaction((tx) => {
+    const then = ctx.lifecycle.emit(tx, "projectRemoved", { projectId: id, actor });
     tx.delete(projects).where(eq(projects.id, id)).run();
     audit(tx, actor.id, "DELETE_FOREVER", `project ${project.name}`);
+    return then;
   });
+  afterCommit(); // first, so watchers of the tasks' chats hear DELETED before their subscriptions end
   ctx.live.recheckAll(); // subscriptions to the project's chats end now
-  removeVersionFiles(ctx, files, { projectId: id });
   return { id };
 }
 
@@ -282,12 +284,14 @@ export function removeMembership(ctx: AppContext, actor: User, membershipId: num
   const membership = ctx.db.select().from(userProjects).where(eq(userProjects.id, membershipId)).get();
   if (!membership) throw notFound("user_project");
   requireProjectRole(ctx.db, actor, membership.projectId, "ADMIN", "user_project");
-  ctx.db.transaction((tx) => {
+  const afterCommit = ctx.db.transaction((tx) => {
     keepAModerator(tx, membershipId);
+    const then = ctx.lifecycle.emit(tx, "memberRemoved", { projectId: membership.projectId, userId: membership.userId, actor });
     tx.delete(userProjects).where(eq(userProjects.id, membershipId)).run();
     audit(tx, actor.id, "DELETE", `member ${membership.userId} of project ${membership.projectId}`);
+    return then;
   });
-  unassignLeavingMember(ctx, actor, membership.projectId, membership.userId); // a performer is a member
+  afterCommit();
   ctx.live.recheckUser(membership.userId); // their subscriptions to the project's chats end now
   return { id: membershipId };
 }

@@ -6,7 +6,7 @@ import { cleanHtml, cleanHtmlEncoded } from "../../lib/clean-html";
 import { jsonWithEncoded } from "../../lib/json-bytes";
 import { runUntrusted, UntrustedJobError, type JobOptions } from "../../lib/untrusted-worker";
 import { contentDisposition } from "../../lib/downloads";
-import { requireDataItem } from "../data/policy";
+import { requireDataItem, requireDataItemHeader } from "../data/policy";
 import { audit } from "../audit/service";
 import type { DataItemHeader } from "../data/policy";
 import { replaceDataItemBody } from "../data/service";
@@ -16,7 +16,6 @@ import type { ExportJob } from "./export-job";
 import { REPORT_LIMITS } from "./limits";
 import type { ExportFormat } from "./model";
 import { placeholderIds } from "./placeholders";
-import { requireReport, requireReportHeader } from "./policy";
 import type { PresentedReport } from "./presenter";
 
 const SHOWN_TYPES = new Set(["TABLE", "CHART"]);
@@ -47,7 +46,7 @@ function presentReport(db: Db, actor: User, item: DataItemHeader, body: string):
 
 /** report/get: the body (cleaned with the `report` setting when it was saved, by report/save or data/save) and the blocks the reader may see. */
 export function getReport(db: Db, actor: User, id: number): PresentedReport {
-  const { item } = requireReport(db, actor, id);
+  const { item } = requireDataItem(db, actor, id, { type: "REPORT" });
   return presentReport(db, actor, item, item.body ?? "");
 }
 
@@ -57,10 +56,10 @@ export function getReport(db: Db, actor: User, id: number): PresentedReport {
  * the worker encoded it: each read, conversion or serialising of a megabyte body holds the loop 10-20 ms.
  */
 export async function saveReport(db: Db, actor: User, input: { id: number; body: string }, options: JobOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
-  requireReportHeader(db, actor, input.id, "MODERATOR");
+  requireDataItemHeader(db, actor, input.id, { type: "REPORT", needed: "MODERATOR" });
   const clean = await cleanHtmlEncoded(input.body, "report", "body.body", options);
   // Asked again after the wait: the report may have been removed or the actor's rights changed meanwhile.
-  const { item } = requireReportHeader(db, actor, input.id, "MODERATOR");
+  const { item } = requireDataItemHeader(db, actor, input.id, { type: "REPORT", needed: "MODERATOR" });
   replaceDataItemBody(db, actor, item, clean.utf8);
   const { body: _body, ...rest } = presentReport(db, actor, item, clean.html);
   return jsonWithEncoded(rest, "body", clean.json);
@@ -121,7 +120,7 @@ const MIME: Record<ExportFormat, string> = {
  * (`signal`: an export whose reader left is dropped or stopped).
  */
 export async function exportReport(db: Db, actor: User, id: number, format: ExportFormat, images: Record<string, string>, locale: Locale, signal?: AbortSignal) {
-  const { item } = requireReport(db, actor, id);
+  const { item } = requireDataItem(db, actor, id, { type: "REPORT" });
   // Cleaned again (in the worker) for the export: a body saved before report/save and data/save both used the `report` setting may hold data-* attributes, which html-to-pdfmake obeys.
   const html = await cleanHtml(item.body ?? "", "report", "body", { owner: actor.id, signal });
   const placeholders = placeholderIds(html);

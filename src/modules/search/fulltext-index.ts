@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
+import type { DataType } from "../../../db/schema";
+import { dataTypeOf } from "../../data-types";
 import type { AppContext } from "../../lib/context";
 import { log } from "../../lib/log";
 import { yieldToEvents } from "../../lib/yield-to-events";
 import type { SecretBox } from "../../lib/secret-box";
 import { messageIdsForIndex, messageTextsForIndex } from "../chat/index-texts";
-import { documentIdsForIndex, documentTextsForIndex } from "../docs/index-texts";
 import { issueIdsForIndex, issueTextsForIndex } from "../issues/index-texts";
 import { articleIdsForIndex, articleTextsForIndex } from "../wiki/index-texts";
 import { blindStems } from "./fulltext-blind";
@@ -43,15 +44,21 @@ interface Source {
 
 const fromHtml = (rows: { ref: number; html: string }[]) => rows.map(({ ref, html }) => ({ ref, text: textOfHtml(html) }));
 
+/** A data type's texts, as its plugin hands them to search. */
+function dataTypeSource(type: DataType): Source {
+  const { texts, refs } = dataTypeOf(type).searchTexts!;
+  return { texts: (db, ids) => fromHtml(texts(db, ids)), refs };
+}
+
 /**
- * Where each kind's texts come from: its owner's reader and every ref it has. The triggers of
- * migrations 0015 and 0018 name the same tables.
+ * Where each kind's texts come from: its owner's reader and every ref it has (a data type's through its plugin).
+ * The triggers of migrations 0015 and 0018 name the same tables.
  */
 const sources = (box: SecretBox): Record<number, Source> => ({
   [KIND.CHAT]: { texts: (db, refs) => messageTextsForIndex(db, box, refs), refs: messageIdsForIndex, blind: true },
   [KIND.ARTICLE]: { texts: (db, refs) => fromHtml(articleTextsForIndex(db, refs)), refs: articleIdsForIndex },
   [KIND.ISSUE]: { texts: (db, refs) => fromHtml(issueTextsForIndex(db, refs)), refs: issueIdsForIndex },
-  [KIND.DOC]: { texts: (db, refs) => fromHtml(documentTextsForIndex(db, refs)), refs: documentIdsForIndex },
+  [KIND.DOC]: dataTypeSource("DOC"),
 });
 
 /** The stems and body one text is stored with: a blind source's stems as keyed hashes and no body. */

@@ -1,11 +1,12 @@
 import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
 import { invalid, type ErrorDetail } from "../../lib/errors";
+import { requireDataItem } from "../data/policy";
 import { audit } from "../audit/service";
 import { type Cell, columnOf } from "./cells";
 import { TABLE_LIMITS } from "./limits";
 import { appendRows, deleteRows, rewriteRows, rowCount, rowsOfTable } from "./rows";
-import { headersOf, requireTable, urlColumnOf } from "./service";
+import { headersOf, urlColumnOf } from "./service";
 import { checkCell } from "./values";
 
 export interface TableUpdate {
@@ -21,7 +22,7 @@ export interface TableUpdate {
  * points); any fault is a 422 listing them, and nothing is changed.
  */
 export function updateTable(db: Db, actor: User, update: TableUpdate): { totalElements: number } {
-  const item = requireTable(db, actor, update.id, "MODERATOR");
+  const item = requireDataItem(db, actor, update.id, { type: "TABLE", needed: "MODERATOR" }).item;
   const headers = headersOf(item);
   const urlColumn = urlColumnOf(headers);
   const details: ErrorDetail[] = [];

@@ -1,10 +1,11 @@
 import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
+import { requireDataItem } from "../data/policy";
 import { madeFileDownload } from "../../lib/xlsx-download";
 import { audit } from "../audit/service";
 import type { TableExportJob } from "./export-job";
-import { headersOf, requireTable } from "./service";
+import { headersOf } from "./service";
 
 const TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", csv: "text/csv; charset=utf-8" } as const;
 
@@ -15,7 +16,7 @@ const TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheet
  * or size the answer is 413 table_export_too_large.
  */
 export async function exportTable(db: Db, actor: User, tableId: number, format: "xlsx" | "csv", signal?: AbortSignal): Promise<Response> {
-  const item = requireTable(db, actor, tableId);
+  const item = requireDataItem(db, actor, tableId, { type: "TABLE" }).item;
   const job: TableExportJob = { dbPath: db.$client.filename, tableId: item.id, header: headersOf(item).map((header) => header.name), format };
   const response = await madeFileDownload(new URL("./export-job.ts", import.meta.url), job, { owner: actor.id, signal }, {
     name: `${item.name}.${format}`,

@@ -1,6 +1,6 @@
 import type { Db, Executor } from "../../../db/client";
 import type { DataItem, User } from "../../../db/schema";
-import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
 import { createDataItem } from "../data/service";
 import { requireDataItem } from "../data/policy";
 import { requireProjectRole } from "../projects/policy";
@@ -73,13 +73,6 @@ export const headersOf = (item: DataItem): TableHeader[] => JSON.parse(item.valu
 
 export const urlColumnOf = (headers: TableHeader[]) => headers.findIndex((header) => isUrlHeader(header.name));
 
-/** The item `id` when it is a TABLE the actor may act on with `needed`; any other type is "no such data". */
-export function requireTable(db: Db, actor: User, id: number, needed: "USER" | "MODERATOR" = "USER"): DataItem {
-  const { item } = requireDataItem(db, actor, id, needed);
-  if (item.dataType !== "TABLE") throw notFound("data");
-  return item;
-}
-
 /** Refuses a table of `rows` rows past the caps on rows and cells. */
 function checkSize(headers: TableHeader[], rows: number) {
   if (rows > TABLE_LIMITS.rows) throw tooBig("table_too_long", `A table may have at most ${TABLE_LIMITS.rows} rows`);
@@ -149,7 +142,7 @@ const itemOf = (headers: TableHeader[], row: { id: number; cells: Cell[] }): Tab
 
 /** A page of a table, sorted and filtered in SQL (GET table/get-table). */
 export function tablePage(db: Db, actor: User, tableId: number, query: { page: number; rowsPerPage: number; sortBy?: string; desc?: boolean; filter?: string }): TablePage {
-  const item = requireTable(db, actor, tableId);
+  const item = requireDataItem(db, actor, tableId, { type: "TABLE" }).item;
   const headers = headersOf(item);
   const column = query.sortBy ? columnOf(query.sortBy, headers.length) : undefined;
   if (query.sortBy && column === undefined) throw invalid([{ path: "query.sortBy", message: "Sort by one of the table's fields" }]);
@@ -159,7 +152,7 @@ export function tablePage(db: Db, actor: User, tableId: number, query: { page: n
 }
 
 /** The first `maxRows` rows in their order, for charts, report exports and widgets. */
-export const tableValues = (db: Db, actor: User, tableId: number, maxRows: number) => valuesOfTable(db, requireTable(db, actor, tableId), maxRows);
+export const tableValues = (db: Db, actor: User, tableId: number, maxRows: number) => valuesOfTable(db, requireDataItem(db, actor, tableId, { type: "TABLE" }).item, maxRows);
 
 export type TableValues = { headers: TableHeader[]; items: TableItem[]; truncated: boolean };
 
@@ -172,7 +165,7 @@ export function valuesOfTable(db: Db, item: DataItem, maxRows: number): TableVal
 
 /** A column's distinct values (GET table/get-options). */
 export function tableOptions(db: Db, actor: User, tableId: number, field: string): string[] {
-  const item = requireTable(db, actor, tableId);
+  const item = requireDataItem(db, actor, tableId, { type: "TABLE" }).item;
   const column = columnOf(field, headersOf(item).length);
   if (column === undefined) throw invalid([{ path: "query.header", message: "One of the table's fields" }]);
   return distinctValues(db, item.id, column, TABLE_LIMITS.options);

@@ -7,7 +7,6 @@ import { log } from "../../lib/log";
 import { hasRank, type Role } from "../../lib/roles";
 import { audit } from "../audit/service";
 import { joinPublicChats } from "../chat/membership";
-import { revokeUserSessions } from "../auth/sessions";
 import { FailureLimiter } from "../auth/rate-limit";
 import { revokeResetTokens } from "../password-reset/service";
 import {
@@ -270,7 +269,7 @@ export function setActive(ctx: AppContext, actor: User, id: number, active: bool
   if (!target) throw notFound("user");
   if (target.id === actor.id || !outranks(actor, target)) throw forbidden();
   if (target.isActive === active) return target;
-  const saved = ctx.db.transaction((tx) => {
+  const { row: saved, afterCommit } = ctx.db.transaction((tx) => {
     const row = tx
       .update(users)
       // An account switched on now, or switched off after being on, has been activated: the first date stays.
@@ -279,15 +278,15 @@ export function setActive(ctx: AppContext, actor: User, id: number, active: bool
       .where(eq(users.id, id))
       .returning()
       .get();
-    if (!active) revokeUserSessions(tx, id);
-    else joinPublicChats(tx, id);
+    if (active) joinPublicChats(tx, id);
+    const then = active ? undefined : ctx.lifecycle.emit(tx, "userDeactivated", { userId: id });
     audit(tx, actor.id, active ? "USER_ACTIVATION" : "USER_DEACTIVATION", target.login);
-    return row;
+    return { row, afterCommit: then };
   });
   if (active) {
     ctx.mailer.queue("USER_ACTIVATION", saved, { firstName: saved.firstName, login: saved.login, url: `${ctx.config.publicUrl}/login` });
   } else {
-    ctx.live.disconnectUser(id);
+    afterCommit?.();
   }
   return saved;
 }

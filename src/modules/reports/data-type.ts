@@ -1,0 +1,10 @@
+import type { DataTypePlugin } from "../data/plugin";
+import { publicReport } from "./public-report";
+
+/** REPORT: rich text in `body` (cleaned with the `report` setting) with [DATA-n] blocks of tables and charts. */
+export const reportType: DataTypePlugin = {
+  type: "REPORT",
+  content: { body: (text) => text },
+  bodyHtml: "report",
+  publicPart: (db, item) => ({ report: publicReport(db, item) }),
+};

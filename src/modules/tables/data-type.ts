@@ -1,0 +1,13 @@
+import type { DataTypePlugin } from "../data/plugin";
+import { importRunning } from "./importing";
+import { publicTable } from "./public-table";
+import { checkedHeaderValue } from "./service";
+
+/** TABLE: headers in `value`, rows in the tables feature's own tables; hidden while an import writes them. */
+export const tableType: DataTypePlugin = {
+  type: "TABLE",
+  jsonValue: true,
+  content: { value: (text, { existing }) => checkedHeaderValue(text, existing) },
+  unfinished: (item) => importRunning(item),
+  publicPart: (db, item, view) => ({ table: publicTable(db, item, view) }),
+};
