@@ -5,6 +5,7 @@ import { dataItems } from "../db/schema";
 import { createTable } from "../src/modules/tables/service";
 import { initialScripts, scriptsFrom } from "../src/testing/script-size";
 import { apiCall, browserSuite, projectWithModerator } from "./setup";
+import { sharedRuntimeBytes } from "./shared-runtime";
 
 // Charts in Debian's chromium against the built server: a moderator builds a BAR chart with the
 // wizard over a table with Cyrillic headers and sees it drawn with its legend (again after a
@@ -13,8 +14,6 @@ import { apiCall, browserSuite, projectWithModerator } from "./setup";
 
 const TIMEOUT = 60_000;
 const JS_BUDGET_GZIP = 100 * 1024;
-/** The chunks of the shared React runtime (react, react-dom with Astro's React client, the JSX runtime). */
-const SHARED_RUNTIME = /\/_astro\/(client|react|jsx-runtime)\.[\w-]+\.js$/;
 const suite = browserSuite();
 
 /** A project with a moderator (the project's flag), a plain member and a table "Бюджет" of three months. */
@@ -211,8 +210,7 @@ describe("charts", () => {
       const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((name) => /\.m?js(\?|$)/.test(name)));
       const onDemand = await scriptsFrom(suite.plexus.url, loaded.filter((url) => !initial.modules.has(url)));
       // React is one shared chunk, cached once per browser and counted on its own (issue 19), not as the page's.
-      const runtime = [...onDemand.modules.entries()].filter(([url, m]) => !initial.modules.has(url) && SHARED_RUNTIME.test(url) && m.text.includes("react.transitional.element"));
-      const shared = runtime.reduce((sum, [, m]) => sum + m.gzipped, 0);
+      const shared = sharedRuntimeBytes(new Map([...onDemand.modules].filter(([url]) => !initial.modules.has(url))));
       const extra = [...onDemand.modules.entries()].filter(([url]) => !initial.modules.has(url)).reduce((sum, [, m]) => sum + m.gzipped, 0) - shared;
       const total = initial.gzipped + extra;
       console.log(`chart page: ${(initial.gzipped / 1024).toFixed(1)} KB at load + ${(extra / 1024).toFixed(1)} KB on demand = ${(total / 1024).toFixed(1)} KB gzipped, and the shared React runtime ${(shared / 1024).toFixed(1)} KB`);

@@ -7,11 +7,13 @@ import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
 import type { ViewerContext } from "../viewers/registry";
 import { ChartFigure } from "./ChartFigure";
-import { openChartWizard } from "./wizard";
 
 type ChartData = Awaited<ReturnType<typeof loadChart>>;
 
 const loadChart = (id: number) => call(server.chart.data.get({ query: { id } }));
+
+// The wizard's store is loaded on the first click: a dashboard's compact charts never open it.
+const openWizard = async (projectId: number, chartId: number, onSaved: () => void) => (await import("./wizard")).openChartWizard({ projectId, chartId, onSaved });
 
 /**
  * The CHART viewer (spec 2, "Chart view"): the chart at height 500 (a compact host decides its own),
@@ -39,7 +41,7 @@ export function ChartViewer({ dataId, projectId, canModerate, compact }: ViewerC
           </a>
         )}
         {!compact && canModerate && data && (
-          <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => openChartWizard({ projectId, chartId: dataId, onSaved: load })}>
+          <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => void openWizard(projectId, dataId, load)}>
             <Icon path={mdiCogOutline} />
             {t("chart.settings")}
           </button>
