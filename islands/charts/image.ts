@@ -1,6 +1,4 @@
-import type { Wire } from "../../src/lib/responses";
-import type { PresentedChartData } from "../../src/modules/charts/presenter";
-import { api } from "../lib/api";
+import { call, server } from "../lib/server";
 import { drawChart, type Drawing } from "./draw";
 
 /**
@@ -9,7 +7,7 @@ import { drawChart, type Drawing } from "./draw";
  * drawn (no settings, its table or a column gone, no rows) or the call fails.
  */
 export async function chartImage(dataId: number, width = 1000, height = 500): Promise<string> {
-  const data = await api<Wire<PresentedChartData>>("chart/data", { query: { id: dataId } });
+  const data = await call(server.chart.data.get({ query: { id: dataId } }));
   if (!data.settings || data.tableMissing || data.missing.length || !data.labels.length) throw new Error(`chart ${dataId} cannot be drawn`);
   const canvas = document.createElement("canvas");
   canvas.width = width;
