@@ -1,4 +1,4 @@
-import { mountComponent } from "../lib/mount";
+import { mountComponent } from "../lib/mount-component";
 import { ChartFigure, type Figure } from "./ChartFigure";
 
 export { adoptChartStyles } from "./styles";

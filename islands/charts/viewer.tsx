@@ -1,4 +1,4 @@
-import { mountComponent } from "../lib/mount";
+import { mountComponent } from "../lib/mount-component";
 import type { ViewerContext } from "../viewers/registry";
 import { ChartViewer } from "./ChartViewer";
 import { adoptChartStyles } from "./styles";
