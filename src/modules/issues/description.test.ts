@@ -85,10 +85,10 @@ describe("task descriptions rebuilt from their blocks", () => {
   }
 
   /** The lowest stall ratio of `runs` measurements: a stall the action causes shows in each, another process taking the shared cores does not. */
-  async function leastStall(action: () => Promise<unknown>, runs = 3) {
+  async function leastStall(action: () => Promise<unknown>, runs = 3, floorMs?: number) {
     let best: StallReport | undefined;
     for (let run = 0; run < runs && !(best && best.ratio < 3); run++) {
-      const report = await measureStall(t.app.handle, action);
+      const report = await measureStall(t.app.handle, action, { floorMs });
       if (!best || report.ratio < best.ratio) best = report;
     }
     return best!;
@@ -104,7 +104,7 @@ describe("task descriptions rebuilt from their blocks", () => {
     expect(report.ratio).toBeLessThan(3);
   }, 30_000);
 
-  test("saving and reading a 200 KB description: figures, and the save answers within a second", async () => {
+  test("saving and reading 200 KB descriptions: /api/health p99 within 3x idle, and each save answers within a second", async () => {
     const { s, id } = await taskOf();
     const big = bigDescription();
     const timings: number[] = [];
@@ -118,10 +118,13 @@ describe("task descriptions rebuilt from their blocks", () => {
     };
     await saveAndRead(99); // warm: the routes' first calls and the worker's start
     timings.length = 0;
+    // The same 20 ms floor as the other stall tests (src/modules/tables/export-stall.test.ts): each save parses its 200 KB
+    // body and answers it on the loop, about 20 ms on this machine, so a 2-5 ms idle p99 alone would call that a stall.
     const report = await leastStall(async () => {
-      for (let i = 0; i < 5; i++) await saveAndRead(i);
-    }, 1);
+      for (let i = 0; i < 6; i++) await saveAndRead(i);
+    }, 3, 20);
     console.log(`200 KB description save+read: ${timings.map((ms) => ms.toFixed(0)).join(", ")} ms; health p99 idle ${report.idle.p99.toFixed(1)} ms, busy ${report.busy.p99.toFixed(1)} ms, ratio ${report.ratio.toFixed(2)}`);
     expect(Math.min(...timings)).toBeLessThan(1000);
-  }, 30_000);
+    expect(report.ratio).toBeLessThan(3);
+  }, 60_000);
 });
