@@ -15,7 +15,7 @@ function ChatPageBody({ chatId }: { chatId?: number }) {
       .catch(() => snack(t("error.network"), "error"));
   }, [chatId, t]);
   return (
-    <div ref={host} className="chat-page">
+    <div ref={host} id="chat-page" className="chat-page">
       {loading && (
         <p className="chat-page__loading" role="status">
           {t("common.loading")}
