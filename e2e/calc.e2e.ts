@@ -92,11 +92,16 @@ describe("calculations", () => {
       const invoked = page.waitForResponse((response) => response.url().includes("/api/calc/invoke"));
       await page.getByRole("button", { name: "Calculate" }).click();
       await page.getByText("Calculating…").waitFor();
-      const started = performance.now();
-      const health = await fetch(`${suite.plexus.url}/api/health`);
-      const healthMs = performance.now() - started;
-      expect(health.status).toBe(200);
-      expect(healthMs).toBeLessThan(250);
+      // Five probes while the loop spins in the sandbox thread, judged by their median: one probe alone also measured
+      // the other browser test running beside this one (406 ms once).
+      const probes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        const health = await fetch(`${suite.plexus.url}/api/health`);
+        probes.push(performance.now() - started);
+        expect(health.status).toBe(200);
+      }
+      expect(probes.sort((a, b) => a - b)[2]!).toBeLessThan(250);
       expect((await invoked).status()).toBe(422);
       await page.getByRole("alert").filter({ hasText: "ran longer than 1 second" }).waitFor();
       // Another page works meanwhile and afterwards.
