@@ -1,7 +1,7 @@
-import { createRoot } from "react-dom/client";
 import styles from "../../pages/_components/calc/calc.css?inline";
 import type { Locale } from "../../src/lib/i18n";
 import { locale } from "../lib/i18n";
+import { mountComponent } from "../lib/mount-component";
 import { call, server } from "../lib/server";
 import { adoptStyles } from "../lib/styles";
 import { Localized } from "../lib/ui/i18n";
@@ -10,24 +10,15 @@ import { CalcView } from "./CalcView";
 
 /**
  * The calculation view where the viewers' registry mounts it (data page, split screen, widgets, report
- * blocks): React renders CalcView into a box of the host, unmounted on destroy. The box shows its
- * children as the host's own (display: contents), as the view's root was before.
+ * blocks), through the shared bridge to components; unmounted on destroy.
  */
 export async function mount(host: HTMLElement, context: ViewerContext): Promise<MountedViewer> {
   adoptStyles(styles);
   const item = await call(server.data.get.get({ query: { id: context.dataId } }));
-  const box = host.appendChild(document.createElement("div"));
-  box.style.display = "contents";
-  const root = createRoot(box);
-  root.render(
+  return mountComponent(
+    host,
     <Localized locale={locale() as Locale}>
       <CalcView dataId={context.dataId} script={item.script ?? ""} props={item.props} canModerate={context.canModerate} compact={context.compact} />
     </Localized>,
   );
-  return {
-    destroy() {
-      root.unmount();
-      box.remove();
-    },
-  };
 }

@@ -74,7 +74,7 @@ export function taskDetail(root: HTMLElement, options: DetailOptions) {
     text("created", dateFormat.format(new Date(issue.creationDate)));
     text("template", issue.template ? `${issue.template.icon} ${issue.template.name}`.trim() : "—");
     fillFields(issue);
-    descHtml.innerHTML = issue.descriptionHtml; // built by the server from the blocks (src/modules/issues/description.ts)
+    descHtml.innerHTML = issue.descriptionHtml; // sanitised by the server (src/lib/sanitize.ts)
     $("[data-td-desc-empty]").hidden = !!issue.descriptionHtml.trim() || !!editor;
     for (const control of [status, performer, due, ...categoryBoxes()]) control.disabled = !editable;
     for (const button of root.querySelectorAll<HTMLButtonElement>("[data-td-done], [data-td-reopen], [data-td-rename], [data-td-edit]")) button.disabled = !editable;

@@ -22,8 +22,6 @@ const ADAPTERS = new Set<string>([
   "lib/ui/RichTextEditor.tsx",
   // CodeMirror behind the calculation's script editor.
   "calc/editor.tsx",
-  // Renders the calculation view into the host the viewers' registry (islands/viewers, not converted yet) hands out.
-  "calc/viewer.tsx",
   // Chart.js drawn still on a canvas off the page, for report images.
   "charts/image.ts",
 ]);

@@ -4,6 +4,7 @@ import { errorText, reportFailure } from "../lib/failures";
 import { call } from "../lib/server";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
+import { useSaveFile } from "../lib/ui/useSaveFile";
 import type { ViewerContext } from "../viewers/registry";
 import { reportRoute, type Report } from "./report";
 import { ReportBody } from "./ReportBody";
@@ -20,12 +21,14 @@ const EXPORTS = [
 function ExportButton({ report, format, label, path }: { report: Report; format: "pdf" | "docx"; label: string; path: string }) {
   const { t } = useT();
   const [busy, setBusy] = useState(false);
+  const [anchor, save] = useSaveFile();
   const run = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const { downloadReport } = await import("./export");
-      await downloadReport(report, format);
+      const { exportReport } = await import("./export");
+      const file = await exportReport(report, format);
+      save(file.blob, file.name);
     } catch (error) {
       reportFailure(error, t("report.exportFailed"));
     } finally {
@@ -33,10 +36,13 @@ function ExportButton({ report, format, label, path }: { report: Report; format:
     }
   };
   return (
-    <button type="button" className="btn btn--ghost" disabled={busy} aria-busy={busy || undefined} onClick={run}>
-      <Icon path={path} />
-      {label}
-    </button>
+    <>
+      <button type="button" className="btn btn--ghost" disabled={busy} aria-busy={busy || undefined} onClick={run}>
+        <Icon path={path} />
+        {label}
+      </button>
+      {anchor}
+    </>
   );
 }
 

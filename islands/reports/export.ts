@@ -1,6 +1,5 @@
 import { ApiError, PROOF_HEADERS } from "../lib/api";
 import { t } from "../lib/i18n";
-import { saveBlob } from "../lib/download";
 import type { Report } from "./report";
 
 /** The spec's timeout for a report export (5 min). */
@@ -23,11 +22,11 @@ async function chartImages(report: Report): Promise<Record<string, string>> {
 }
 
 /**
- * report/export: sends the charts as this page draws them and saves the PDF or DOCX the server
- * writes under the report's name. Throws ApiError on failure. A plain fetch: the typed client reads
- * every answer as text or JSON, and this one is a file.
+ * report/export: sends the charts as this page draws them and answers the PDF or DOCX the server
+ * writes, with the report's name as its file name. Throws ApiError on failure. A plain fetch: the
+ * typed client reads every answer as text or JSON, and this one is a file.
  */
-export async function downloadReport(report: Report, format: "pdf" | "docx") {
+export async function exportReport(report: Report, format: "pdf" | "docx"): Promise<{ blob: Blob; name: string }> {
   const images = await chartImages(report);
   let response: Response;
   try {
@@ -45,5 +44,5 @@ export async function downloadReport(report: Report, format: "pdf" | "docx") {
     const failure = await response.json().catch(() => null);
     throw new ApiError(response.status, failure?.error ?? "error", failure?.message ?? t("report.exportFailed"));
   }
-  saveBlob(await response.blob(), `${report.name}.${format}`);
+  return { blob: await response.blob(), name: `${report.name}.${format}` };
 }

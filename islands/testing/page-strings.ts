@@ -1,12 +1,10 @@
+import { addMessages } from "../lib/i18n";
+
 /**
- * The page's language and its strings as Base.astro embeds them, for component tests under withDom():
- * islands/lib/i18n reads them once, so every test file that calls this should give the same language.
+ * The page's language and its strings, as Base.astro gives them, for component tests under withDom()
+ * (each test file runs in its own global with --isolate, so each sets its own).
  */
 export function pageStrings(lang: string, messages: Record<string, string>) {
   document.documentElement.lang = lang;
-  const strings = document.createElement("script");
-  strings.id = "plexus-i18n";
-  strings.type = "application/json";
-  strings.textContent = JSON.stringify(messages);
-  document.head.append(strings);
+  addMessages(messages);
 }
