@@ -17,7 +17,7 @@ import { type Checkout, serveCheckout } from "./checkout-server";
 const LINK = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 
 /** The same project, document, table and wiki article on either checkout; the nine pages to open. */
-async function seed(post: (path: string, body: unknown) => Promise<any>) {
+async function seed(post: Awaited<ReturnType<typeof serveCheckout>>["post"]) {
   const project = await post("/project/create", { name: "Riverside Bridge" });
   const table = new FormData();
   table.append("name", "Piers");

@@ -9,7 +9,8 @@ import { reportFailure } from "../lib/failures";
 import { ask, chatMembers, createChat, detachMember, inviteMembers, isOnline, joinPublicChat, me, publicChats, renameChat, searchUsers, usersNotMembers } from "./store";
 import { ct } from "./strings";
 import { Icon } from "../lib/ui/Icon";
-import { Avatar, Dialog, DialogActions } from "./ui";
+import { Avatar, Dialog } from "./ui";
+import { DialogActions } from "../lib/ui/Dialog";
 import type { Chat, Member, Person, UserChoice } from "./types";
 
 /** A search over users (debounced) with the chosen ones as removable chips. */

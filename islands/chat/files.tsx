@@ -11,7 +11,8 @@ import { addToMyFiles, type FileEntity, listFiles, uploadFile } from "../drive/c
 import { me, sendFiles } from "./store";
 import { ct } from "./strings";
 import { Icon } from "../lib/ui/Icon";
-import { Dialog, DialogActions } from "./ui";
+import { Dialog } from "./ui";
+import { DialogActions } from "../lib/ui/Dialog";
 import type { FileRef } from "./types";
 
 interface Item {

@@ -5,7 +5,6 @@ import { Icon } from "../lib/ui/Icon";
 import { mdiPaperclip } from "./icons";
 import { colorFromName } from "../../src/lib/colors";
 import { preview } from "./format";
-import { ct } from "./strings";
 import type { TopRecord } from "./types";
 
 /** The chat list's one line about the latest record: who, a paperclip and the file's name, the words without markup. */
@@ -87,20 +86,6 @@ export function Menu({ label, icon, children }: { label: string; icon: string; c
           {children(() => setOpen(false))}
         </div>
       )}
-    </div>
-  );
-}
-
-/** A dialog's Cancel and its one action: the form's submit button, or a button calling `onAct`. */
-export function DialogActions({ label, onCancel, disabled, onAct }: { label: string; onCancel: () => void; disabled?: boolean; onAct?: () => void }) {
-  return (
-    <div className="chat-dialog__buttons">
-      <button type="button" className="btn btn--ghost" onClick={onCancel}>
-        {ct("common.cancel")}
-      </button>
-      <button type={onAct ? "button" : "submit"} className="btn" disabled={disabled} onClick={onAct}>
-        {label}
-      </button>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { Candidate } from "../../src/modules/wiki/presenter";
 import { WIKI_LIMITS } from "../../src/modules/wiki/limits";
 import { reportFailure } from "../lib/failures";
-import { Dialog } from "../lib/ui/Dialog";
+import { Dialog, DialogActions } from "../lib/ui/Dialog";
 import { useT } from "../lib/ui/i18n";
 import { candidates, moveArticle } from "./store";
 
@@ -63,14 +63,7 @@ export function MoveDialog({ articleId, title, atTop, onClose }: { articleId: nu
             {found?.length === 0 && t("wiki.noCandidates")}
           </div>
         </fieldset>
-        <div className="dialog-actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="btn">
-            {t("wiki.move")}
-          </button>
-        </div>
+        <DialogActions label={t("wiki.move")} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -5,6 +5,7 @@
 import type { Editor } from "@tiptap/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { WIKI_LIMITS } from "../../src/modules/wiki/limits";
+import { DialogActions } from "../lib/ui/Dialog";
 import { RichTextEditor } from "../lib/ui/RichTextEditor";
 import { useT } from "../lib/ui/i18n";
 import { closeEditor, type EditTarget, opener, saveArticle } from "./store";
@@ -57,14 +58,7 @@ export default function WikiEditor({ target }: { target: EditTarget }) {
         {t("wiki.contentLabel")}
       </span>
       <RichTextEditor id="wiki-content" content={existing?.content ?? ""} labelledBy="wiki-content-label" toolbarLabel={t("wiki.toolbar")} onReady={(ready) => (editor.current = ready)} />
-      <div className="dialog-actions">
-        <button type="button" className="btn btn--ghost" onClick={closeEditor}>
-          {t("common.cancel")}
-        </button>
-        <button type="submit" className="btn">
-          {t("common.save")}
-        </button>
-      </div>
+      <DialogActions label={t("common.save")} onCancel={closeEditor} />
     </form>
   );
 }

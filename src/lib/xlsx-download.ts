@@ -29,10 +29,14 @@ async function readOnce(path: string): Promise<ReadableStream<Uint8Array>> {
   return new ReadableStream(
     {
       async pull(controller) {
-        const { bytesRead, buffer } = await handle.read(new Uint8Array(CHUNK_BYTES), 0, CHUNK_BYTES, null);
-        if (bytesRead > 0) return controller.enqueue(buffer.subarray(0, bytesRead));
+        try {
+          const { bytesRead, buffer } = await handle.read(new Uint8Array(CHUNK_BYTES), 0, CHUNK_BYTES, null);
+          if (bytesRead > 0) return controller.enqueue(buffer.subarray(0, bytesRead));
+          controller.close();
+        } catch (error) {
+          controller.error(error);
+        }
         await handle.close();
-        controller.close();
       },
       cancel: () => handle.close(),
     },

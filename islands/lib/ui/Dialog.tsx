@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useT } from "./i18n";
 
 /** A native modal <dialog>: opened on mount, closed (and onClose called) by Escape or its buttons, focus kept inside by the browser. */
 export function Dialog({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode; className?: string }) {
@@ -21,5 +22,20 @@ export function Dialog({ title, onClose, children, className }: { title: string;
       <h2 id={id}>{title}</h2>
       {children}
     </dialog>
+  );
+}
+
+/** A dialog's Cancel and its one action: the form's submit button, or a button calling `onAct`. */
+export function DialogActions({ label, onCancel, disabled, onAct }: { label: string; onCancel: () => void; disabled?: boolean; onAct?: () => void }) {
+  const { t } = useT();
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="btn btn--ghost" onClick={onCancel}>
+        {t("common.cancel")}
+      </button>
+      <button type={onAct ? "button" : "submit"} className="btn" disabled={disabled} onClick={onAct}>
+        {label}
+      </button>
+    </div>
   );
 }
