@@ -1,3 +1,4 @@
+import { deflateSync } from "node:zlib";
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
 
 export interface SampleSection {
@@ -43,4 +44,39 @@ export function makePdf(pages: string[][]): Uint8Array {
   for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(out);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Uint8Array) => {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+
+function pngChunk(type: string, data: Uint8Array) {
+  const chunk = new Uint8Array(12 + data.length);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, data.length);
+  chunk.set(new TextEncoder().encode(type), 4);
+  chunk.set(data, 8);
+  view.setUint32(8 + data.length, crc32(chunk.subarray(4, 8 + data.length)));
+  return chunk;
+}
+
+/** A valid PNG of one colour, `width` x `height` pixels, written by hand: a chart picture of a known size for tests. */
+export function makePng(width: number, height: number, [r, g, b] = [51, 102, 204]): Uint8Array {
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = [0, ...Array.from({ length: width }, () => [r, g, b]).flat()];
+  const pixels = new Uint8Array(row.length * height);
+  for (let y = 0; y < height; y++) pixels.set(row, y * row.length);
+  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(pixels)), pngChunk("IEND", new Uint8Array())];
+  return new Uint8Array(Buffer.concat(parts));
 }

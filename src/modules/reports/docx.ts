@@ -70,7 +70,9 @@ const emptyCell = () => new TableCell({ children: [new Paragraph("")] });
 
 function table(node: HtmlElement, flow: Flow): Table {
   const rows = [...elements(node, ["tr"]), ...elements(node, ["thead", "tbody", "tfoot"]).flatMap((part) => elements(part, ["tr"]))];
-  const tableRows = rows.map((row) => {
+  // Leading rows of header cells repeat at the top of every page the table runs onto.
+  const headerRows = rows.findIndex((row) => elements(row, ["td"]).length > 0);
+  const tableRows = rows.map((row, index) => {
     const cells = elements(row, ["td", "th"]).map((cell) => {
       const marks = cell.name === "th" ? { ...flow.marks, bold: true } : flow.marks;
       const children = blocksOf(cell.children, { ...flow, paragraph: {}, marks });
@@ -80,7 +82,7 @@ function table(node: HtmlElement, flow: Flow): Table {
         rowSpan: Number(cell.attrs.rowspan) || undefined,
       });
     });
-    return new TableRow({ children: cells.length ? cells : [emptyCell()] });
+    return new TableRow({ children: cells.length ? cells : [emptyCell()], tableHeader: index < headerRows || undefined });
   });
   return new Table({ rows: tableRows.length ? tableRows : [new TableRow({ children: [emptyCell()] })], width: { size: 100, type: WidthType.PERCENTAGE } });
 }

@@ -10,6 +10,7 @@ import pdfmake from "pdfmake";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
 import type { HtmlElement, HtmlNode } from "./html-tree";
 import { textOf } from "./html-tree";
+import { fitToPage } from "./pdf-layout";
 
 const FONTS = { normal: "Roboto-Regular.ttf", bold: "Roboto-Medium.ttf", italics: "Roboto-Italic.ttf", bolditalics: "Roboto-MediumItalic.ttf" };
 
@@ -60,25 +61,18 @@ const shimWindow = (root: HtmlElement) => ({
   },
 });
 
-/** Tables share the page's width rather than running off its edge. */
-function fitTables(content: unknown) {
-  if (Array.isArray(content)) for (const item of content) fitTables(item);
-  else if (content && typeof content === "object") {
-    const node = content as { table?: { body: unknown[][]; widths?: unknown[] } };
-    if (node.table && !node.table.widths) node.table.widths = (node.table.body[0] ?? []).map(() => "*");
-    for (const value of Object.values(content)) fitTables(value);
-  }
+function reportDefinition(root: HtmlElement, title: string): TDocumentDefinitions {
+  const content = htmlToPdfmake("", { window: shimWindow(root) }) as Content[];
+  fitToPage(content);
+  return {
+    info: { title },
+    content: [{ text: title, style: "title" }, ...content],
+    styles: { title: { fontSize: 20, bold: true, margin: [0, 0, 0, 12] } },
+    defaultStyle: { font: "Roboto", fontSize: 11 },
+  };
 }
 
 export async function reportPdf(root: HtmlElement, title: string): Promise<Uint8Array> {
   await setUp();
-  const content = htmlToPdfmake("", { window: shimWindow(root) }) as Content;
-  fitTables(content);
-  const definition: TDocumentDefinitions = {
-    info: { title },
-    content: [{ text: title, style: "title" }, content],
-    styles: { title: { fontSize: 20, bold: true, margin: [0, 0, 0, 12] } },
-    defaultStyle: { font: "Roboto", fontSize: 11 },
-  };
-  return new Uint8Array(await pdfmake.createPdf(definition).getBuffer());
+  return new Uint8Array(await pdfmake.createPdf(reportDefinition(root, title)).getBuffer());
 }
