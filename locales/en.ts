@@ -1301,6 +1301,8 @@ export const en = {
   "chart.notConfigured": "This chart has no settings yet.",
   "chart.noRows": "The table has no rows to draw.",
   "chart.truncated": "Only the first {{count}} rows of the table are drawn.",
+  "chart.other": "Other",
+  "chart.skipped": "{{count}} rows whose label is no date are left out.",
   "chart.type.LINE": "Line",
   "chart.type.BAR": "Bar",
   "chart.type.PIE": "Pie",

@@ -1303,6 +1303,8 @@ export const es: Messages = {
   "chart.notConfigured": "Este gráfico aún no tiene ajustes.",
   "chart.noRows": "La tabla no tiene filas que dibujar.",
   "chart.truncated": "Solo se dibujan las primeras {{count}} filas de la tabla.",
+  "chart.other": "Otros",
+  "chart.skipped": "Se omiten {{count}} filas cuya etiqueta no es una fecha.",
   "chart.type.LINE": "Líneas",
   "chart.type.BAR": "Barras",
   "chart.type.PIE": "Circular",

@@ -1303,6 +1303,8 @@ export const ru: Messages = {
   "chart.notConfigured": "У этой диаграммы ещё нет настроек.",
   "chart.noRows": "В таблице нет строк для построения.",
   "chart.truncated": "Построены только первые {{count}} строк таблицы.",
+  "chart.other": "Прочее",
+  "chart.skipped": "Не учтено строк, где подпись не является датой: {{count}}.",
   "chart.type.LINE": "Линейная",
   "chart.type.BAR": "Столбчатая",
   "chart.type.PIE": "Круговая",

@@ -12,7 +12,21 @@ export function pageLoad<K, T>(key: K | undefined, read: (key: K) => T): PageLoa
   try {
     return { value: read(key) };
   } catch (error) {
-    if (error instanceof AppError && (error.status === 403 || error.status === 404)) return { refused: error.status };
-    throw error;
+    return refusal(error);
   }
+}
+
+/** pageLoad for a load that awaits (a public chart's summary reads its whole table a slice at a time). */
+export async function pageLoadAsync<K, T>(key: K | undefined, read: (key: K) => Promise<T>): Promise<PageLoad<T>> {
+  if (key === undefined) return { refused: 404 };
+  try {
+    return { value: await read(key) };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+function refusal(error: unknown): { refused: 403 | 404 } {
+  if (error instanceof AppError && (error.status === 403 || error.status === 404)) return { refused: error.status };
+  throw error;
 }

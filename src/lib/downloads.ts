@@ -131,7 +131,7 @@ export const immutableAnswer = <T>(conditions: Pick<Conditions, "ifNoneMatch">, 
  * body is gzipped for some callers and not others, hence Vary.
  */
 export const publicAnswer = <T>(conditions: Pick<Conditions, "ifNoneMatch">, set: { headers: Record<string, unknown> }, tagged: { etag: string; answer: T }) =>
-  taggedAnswer(conditions, set, tagged, { "cache-control": "public, max-age=60", vary: "accept-encoding" });
+  taggedAnswer(conditions, set, tagged, { "cache-control": "public, max-age=60", vary: "accept-encoding, accept-language" });
 
 function taggedAnswer<T>(conditions: Pick<Conditions, "ifNoneMatch">, set: { headers: Record<string, unknown> }, tagged: { etag: string; answer: T }, caching: Record<string, string>): T | Response {
   const headers = { etag: tagged.etag, ...caching };

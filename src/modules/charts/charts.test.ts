@@ -32,6 +32,8 @@ const DRAWN = {
   missing: [],
   tableMissing: false,
   truncated: false,
+  skipped: 0,
+  bucket: null,
 };
 
 const chartBody = (projectId: number, table: number, overrides: Record<string, unknown> = {}) => ({
@@ -66,6 +68,7 @@ describe("chart/save", () => {
       mainColumn: "cell_0",
       headers: chartBody(project.id, table.id).headers,
       table: table.id,
+      summary: null,
     });
     const related = await get(member.cookie, `/relations-data/get?id=${res.body.id}`);
     expect(related.body.map((r: { id: number }) => r.id)).toEqual([table.id]);

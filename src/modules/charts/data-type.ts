@@ -6,5 +6,5 @@ export const chartType: DataTypePlugin = {
   type: "CHART",
   jsonValue: true,
   content: { value: (text, { db, actor, projectId, name }) => checkedChartValue(db, actor, projectId, name, text) },
-  publicPart: (db, item) => ({ chart: publicChartDrawing(db, item) }),
+  publicPart: async (db, item, { locale }) => ({ chart: await publicChartDrawing(db, item, locale) }),
 };

@@ -3,7 +3,8 @@ import { Id } from "../../lib/ids";
 import { oneOf, trimmedText } from "../../lib/schema";
 import { LIMITS } from "../data/limits";
 import { TABLE_LIMITS } from "../tables/limits";
-import { CHART_TYPES } from "./types";
+import { CHART_LIMITS } from "./limits";
+import { CHART_TYPES, SUMMARY_BUCKETS, SUMMARY_OPS } from "./types";
 
 const ref = t.Object({ id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 const tableId = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
@@ -17,8 +18,17 @@ const header = t.Object({
   isValue: t.Boolean(),
 });
 
+/** A summary instead of a point per row (types.ts, ChartSummary); the series column is checked against the table in the service. */
+const summary = t.Object({
+  op: oneOf(SUMMARY_OPS),
+  series: t.Optional(t.Nullable(t.String({ maxLength: 16 }))),
+  top: t.Optional(t.Nullable(t.Integer({ minimum: 2, maximum: CHART_LIMITS.top }))),
+  bucket: t.Optional(t.Nullable(oneOf(SUMMARY_BUCKETS))),
+});
+
 const settingsFields = {
   type: oneOf(CHART_TYPES),
+  summary: t.Optional(t.Nullable(summary)),
   showDetails: t.Boolean(),
   mainColumn: t.String({ maxLength: 16 }),
   headers: t.Array(header, { maxItems: TABLE_LIMITS.columns }),

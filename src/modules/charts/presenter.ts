@@ -1,6 +1,7 @@
 import { t, type Static } from "elysia";
 import { integer, oneOf } from "../../lib/schema";
-import { CHART_TYPES } from "./types";
+import { DATE_BUCKETS } from "../../lib/cell-dates";
+import { CHART_TYPES, SUMMARY_BUCKETS, SUMMARY_OPS } from "./types";
 
 const headerSchema = t.Object({ name: t.String(), field: t.String(), isValue: t.Boolean() });
 
@@ -12,6 +13,9 @@ const settingsSchema = t.Object({
   mainColumn: t.String(),
   headers: t.Array(headerSchema),
   table: integer(),
+  summary: t.Optional(
+    t.Nullable(t.Object({ op: oneOf(SUMMARY_OPS), series: t.Nullable(t.String()), top: t.Nullable(integer()), bucket: t.Nullable(oneOf(SUMMARY_BUCKETS)) })),
+  ),
 });
 
 /** chart/get: a chart built on the table; settings null when its value is not a chart's. */
@@ -22,7 +26,9 @@ export type PresentedChartSummary = Static<typeof chartSummarySchema>;
  * What a chart draws, computed from its table: one label per row (the main column) and one dataset
  * per value column, numbers or null where a cell is no number. `missing` names the chart's columns
  * the table no longer has (nothing is drawn then); `tableMissing` says the table is gone or out of
- * the reader's sight; `truncated` that only the first rows are drawn.
+ * the reader's sight; `truncated` that only the first rows are drawn. A summary reads every row:
+ * `skipped` counts the rows it left out (a label that is no date on a date axis), `bucket` is the
+ * grouping a date axis got.
  */
 const drawingFields = {
   labels: t.Array(t.String()),
@@ -30,6 +36,8 @@ const drawingFields = {
   missing: t.Array(t.String()),
   tableMissing: t.Boolean(),
   truncated: t.Boolean(),
+  skipped: integer(),
+  bucket: t.Nullable(oneOf(DATE_BUCKETS)),
 };
 /** chart/preview: the drawing of settings not saved yet (the wizard's preview). */
 export const drawingSchema = t.Object(drawingFields);

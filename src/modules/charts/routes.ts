@@ -17,5 +17,5 @@ export const chartRoutes = (ctx: AppContext) =>
     .use(authPlugin(ctx))
     .get("/chart/get", ({ actor, query }) => chartsOfTable(ctx.db, actor, query.tableId), { access: "USER", query: tableQuery, response: answers(t.Array(chartSummarySchema)) })
     .post("/chart/save", ({ actor, body }) => saveChart(ctx.db, actor, body), { access: "USER", body: saveBody, response: answers(dataItemSchema) })
-    .get("/chart/data", ({ actor, query }) => chartData(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(chartDataSchema) })
-    .post("/chart/preview", ({ actor, body }) => previewChart(ctx.db, actor, body), { access: "USER", body: previewBody, response: answers(drawingSchema) });
+    .get("/chart/data", ({ actor, query, locale }) => chartData(ctx.db, actor, query.id, locale), { access: "USER", query: idQuery, response: answers(chartDataSchema) })
+    .post("/chart/preview", ({ actor, body, locale }) => previewChart(ctx.db, actor, body, locale), { access: "USER", body: previewBody, response: answers(drawingSchema) });

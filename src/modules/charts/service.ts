@@ -5,12 +5,15 @@ import { findDataItem, findPublicDataItem, requireDataItem } from "../data/polic
 import { addRelation, relationsOf } from "../data/relations";
 import { saveDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
-import { isUrlHeader, numberIn, type Cell } from "../tables/cells";
-import { headersOf, type TableHeader, type TableValues, tableValues, valuesOfTable } from "../tables/service";
+import { columnOf, isUrlHeader, numberIn, type Cell } from "../tables/cells";
+import { everyRow } from "../tables/scan";
+import { headersOf, type TableHeader, valuesOfTable } from "../tables/service";
+import { translator, type Locale } from "../../lib/i18n";
 import { CHART_LIMITS } from "./limits";
 import type { ChartPreviewInput, ChartSaveInput } from "./model";
 import type { PresentedChartData, PresentedChartSummary, PresentedDrawing } from "./presenter";
-import { CHART_TYPES, type ChartHeader, type ChartSettings } from "./types";
+import { summarise } from "./summary";
+import { CHART_TYPES, SUMMARY_BUCKETS, SUMMARY_OPS, type ChartHeader, type ChartSettings, type ChartSummary } from "./types";
 
 /** The table's columns a chart may draw: all but the hidden url column. */
 const drawable = (headers: TableHeader[]) => headers.filter((header) => !isUrlHeader(header.name));
@@ -66,8 +69,18 @@ export function saveChart(db: Db, actor: User, input: ChartSaveInput) {
 function checkedSettings(db: Db, actor: User, projectId: number, input: ChartPreviewInput & { name: string }): ChartSettings {
   const table = requireDataItem(db, actor, input.table, { type: "TABLE" }).item;
   if (table.projectId !== projectId) throw invalid([{ path: "body.table", message: "The table must be in the chart's project" }]);
-  const headers = checkColumns(input, drawable(headersOf(table)));
-  return { name: input.name.trim(), type: input.type, showDetails: input.showDetails, mainColumn: input.mainColumn, headers, table: table.id };
+  const columns = drawable(headersOf(table));
+  const headers = checkColumns(input, columns);
+  return { ...settingsOf(input, headers, table.id), name: input.name.trim() };
+}
+
+/** The settings to store or draw: a summary's series column must be one of the table's, and not the label column. */
+function settingsOf(input: ChartPreviewInput, headers: ChartHeader[], table: number): ChartSettings {
+  const summary = input.summary ? { op: input.summary.op, series: input.summary.series ?? null, top: input.summary.top ?? null, bucket: input.summary.bucket ?? null } : null;
+  if (summary?.series && !headers.some((h) => h.field === summary.series && !h.isValue && h.field !== input.mainColumn)) {
+    throw invalid([{ path: "body.summary.series", message: "One of the chart's columns that is neither the label column nor a value" }]);
+  }
+  return { name: "", type: input.type, showDetails: input.showDetails, mainColumn: input.mainColumn, headers, table, summary };
 }
 
 /** A CHART's `value` as data/save gives it, checked as chart/save checks its settings; stored as chart/save stores them. */
@@ -105,6 +118,19 @@ function readSettings(value: string | null): ChartSettings | null {
     mainColumn: parsed.mainColumn,
     headers: headers.map(({ name, field, isValue }) => ({ name, field, isValue })),
     table: parsed.table,
+    summary: readSummary(parsed.summary),
+  };
+}
+
+/** A stored summary, or null when there is none or it is not one. */
+function readSummary(value: unknown): ChartSummary | null {
+  if (!isObject(value) || !SUMMARY_OPS.includes(value.op as never)) return null;
+  const { series, top, bucket } = value;
+  return {
+    op: value.op as ChartSummary["op"],
+    series: typeof series === "string" ? series : null,
+    top: Number.isInteger(top) && (top as number) >= 2 && (top as number) <= CHART_LIMITS.top ? (top as number) : null,
+    bucket: SUMMARY_BUCKETS.includes(bucket as never) ? (bucket as ChartSummary["bucket"]) : null,
   };
 }
 
@@ -130,31 +156,54 @@ function locate(wanted: { name: string; field: string }, columns: TableHeader[])
   return columns.find((c) => c.field === wanted.field && c.name === wanted.name)?.field ?? columns.find((c) => c.name === wanted.name)?.field;
 }
 
-const NOTHING: PresentedDrawing = { labels: [], datasets: [], missing: [], tableMissing: false, truncated: false };
+const NOTHING: PresentedDrawing = { labels: [], datasets: [], missing: [], tableMissing: false, truncated: false, skipped: 0, bucket: null };
 
-/** The drawing of `settings` from its table's first CHART_LIMITS.points rows (null: the table is gone or out of sight). */
-function drawingOf(table: TableValues | null, settings: ChartSettings): PresentedDrawing {
+/**
+ * The drawing of `settings` from `table` (null: the table is gone or out of sight): a point per row of the
+ * first CHART_LIMITS.points rows, or the summary over every row.
+ */
+async function drawingOf(db: Db, table: DataItem | null, settings: ChartSettings, locale: Locale): Promise<PresentedDrawing> {
   if (!table) return { ...NOTHING, tableMissing: true };
-  const columns = drawable(table.headers);
-  const mainName = settings.headers.find((h) => h.field === settings.mainColumn)?.name ?? "";
-  const main = locate({ name: mainName, field: settings.mainColumn }, columns);
+  const all = headersOf(table);
+  const columns = drawable(all);
+  const nameOf = (field: string) => settings.headers.find((h) => h.field === field)?.name ?? "";
+  const main = locate({ name: nameOf(settings.mainColumn), field: settings.mainColumn }, columns);
   const values = settings.headers.filter((h) => h.isValue).map((h) => ({ name: h.name, field: locate(h, columns) }));
-  const missing = [...(main ? [] : [mainName || settings.mainColumn]), ...values.filter((v) => !v.field).map((v) => v.name)];
+  const series = settings.summary?.series ? locate({ name: nameOf(settings.summary.series), field: settings.summary.series }, columns) : undefined;
+  const missing = [
+    ...(main ? [] : [nameOf(settings.mainColumn) || settings.mainColumn]),
+    ...values.filter((v) => !v.field).map((v) => v.name),
+    ...(settings.summary?.series && !series ? [nameOf(settings.summary.series) || settings.summary.series] : []),
+  ];
   if (missing.length) return { ...NOTHING, missing };
-  return {
-    ...NOTHING,
-    labels: table.items.map((row) => String(row[main!] ?? "")),
-    datasets: values.map((v) => ({ label: v.name, data: table.items.map((row) => numberOf(row[v.field!])) })),
-    truncated: table.truncated,
-  };
+  if (!settings.summary) {
+    const rows = valuesOfTable(db, table, CHART_LIMITS.points);
+    return {
+      ...NOTHING,
+      labels: rows.items.map((row) => String(row[main!] ?? "")),
+      datasets: values.map((v) => ({ label: v.name, data: rows.items.map((row) => numberOf(row[v.field!])) })),
+      truncated: rows.truncated,
+    };
+  }
+  const index = (field: string) => columnOf(field, all.length)!;
+  const summarised = await summarise(everyRow(db, table.id), {
+    summary: settings.summary,
+    label: index(main!),
+    values: values.map((v) => ({ name: v.name, index: index(v.field!) })),
+    series: series === undefined ? undefined : index(series),
+    other: translator(locale)("chart.other"),
+    locale,
+    numberOf,
+  });
+  return { ...NOTHING, ...summarised };
 }
 
-/** The drawing of `settings` as the reader sees it. */
-function drawing(db: Db, actor: User, settings: ChartSettings): PresentedDrawing {
+/** The table of `settings` as the reader sees it: null when it is gone or out of their sight. */
+function tableOf(db: Db, actor: User, settings: ChartSettings): DataItem | null {
   try {
-    return drawingOf(tableValues(db, actor, settings.table, CHART_LIMITS.points), settings);
+    return requireDataItem(db, actor, settings.table, { type: "TABLE" }).item;
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return drawingOf(null, settings);
+    if (error instanceof AppError && error.status === 404) return null;
     throw error;
   }
 }
@@ -165,24 +214,24 @@ function drawing(db: Db, actor: User, settings: ChartSettings): PresentedDrawing
  * available" state. Only the chart's type and legend setting go with it (not the table's id); null
  * for a CHART item without a chart's settings.
  */
-export function publicChartDrawing(db: Db, item: DataItem): (PresentedDrawing & { settings: Pick<ChartSettings, "type" | "showDetails"> }) | null {
+export async function publicChartDrawing(db: Db, item: DataItem, locale: Locale): Promise<(PresentedDrawing & { settings: Pick<ChartSettings, "type" | "showDetails"> }) | null> {
   const settings = readSettings(item.value);
   if (!settings) return null;
   const table = findPublicDataItem(db, settings.table);
-  const values = table?.dataType === "TABLE" ? valuesOfTable(db, table, CHART_LIMITS.points) : null;
-  return { settings: { type: settings.type, showDetails: settings.showDetails }, ...drawingOf(values, settings) };
+  const drawn = await drawingOf(db, table?.dataType === "TABLE" ? table : null, settings, locale);
+  return { settings: { type: settings.type, showDetails: settings.showDetails }, ...drawn };
 }
 
 /** chart/data: a saved chart's settings and drawing; a CHART item without a chart's settings draws nothing. */
-export function chartData(db: Db, actor: User, id: number): PresentedChartData {
+export async function chartData(db: Db, actor: User, id: number, locale: Locale): Promise<PresentedChartData> {
   const { item } = requireDataItem(db, actor, id, { type: "CHART" });
   const settings = readSettings(item.value);
-  return { id: item.id, name: item.name, settings, ...(settings ? drawing(db, actor, settings) : NOTHING) };
+  return { id: item.id, name: item.name, settings, ...(settings ? await drawingOf(db, tableOf(db, actor, settings), settings, locale) : NOTHING) };
 }
 
 /** chart/preview: the wizard's live preview of settings not saved yet, checked as chart/save checks them. */
-export function previewChart(db: Db, actor: User, input: ChartPreviewInput): PresentedDrawing {
+export function previewChart(db: Db, actor: User, input: ChartPreviewInput, locale: Locale): Promise<PresentedDrawing> {
   const table = requireDataItem(db, actor, input.table, { type: "TABLE" }).item;
-  const headers = checkColumns(input, drawable(headersOf(table)));
-  return drawing(db, actor, { name: "", type: input.type, showDetails: input.showDetails, mainColumn: input.mainColumn, headers, table: table.id });
+  const settings = settingsOf(input, checkColumns(input, drawable(headersOf(table))), table.id);
+  return drawingOf(db, table, settings, locale);
 }

@@ -1,3 +1,4 @@
+import type { Locale } from "../../lib/i18n";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import type { DataItem, DataType, User, VersionType } from "../../../db/schema";
@@ -41,8 +42,8 @@ export interface DataTypePlugin {
   firstVersion?: (db: Executor, id: number) => { id: number; type: VersionType; fileName: string; name: string } | null;
   /** Called in remove-forever's transaction before the row goes; the answer runs once it has committed and counts the files removed. */
   removeForever?: (ctx: AppContext, tx: Executor, item: DataItem) => { files: number; afterCommit: () => void };
-  /** What the public data page shows of an item of this type (`page` of `rowsPerPage` rows where it pages). */
-  publicPart?: (db: Db, item: DataItem, view: { page: number; rowsPerPage: number }) => PublicParts;
+  /** What the public data page shows of an item of this type (`page` of `rowsPerPage` rows where it pages, words in `locale`). */
+  publicPart?: (db: Db, item: DataItem, view: { page: number; rowsPerPage: number; locale: Locale }) => PublicParts | Promise<PublicParts>;
   /** Texts for the full-text index: each item's text as HTML now, and every item that has one (for a rebuild). */
   searchTexts?: { texts: (db: Executor, ids: number[]) => { ref: number; html: string }[]; refs: (db: Executor) => number[] };
 }

@@ -119,13 +119,15 @@ describe("public-data/get", () => {
       missing: [],
       tableMissing: false,
       truncated: false,
+      skipped: 0,
+      bucket: null,
     });
 
     const secretTable = f.table(project.id, { name: "Secret piers", headers: ["Name", "Load"], rows: [["Hidden pier", 99]], categoryIds: [closed.id] });
     const onSecret = f.dataItem(project.id, { dataType: "CHART", name: "Secret loads", value: settings(secretTable.id) }, [open.id]);
     const refused = await get(`id=${onSecret.id}`);
     expect(refused.status).toBe(200);
-    expect(refused.body.chart).toEqual({ settings: { type: "BAR", showDetails: true }, labels: [], datasets: [], missing: [], tableMissing: true, truncated: false });
+    expect(refused.body.chart).toEqual({ settings: { type: "BAR", showDetails: true }, labels: [], datasets: [], missing: [], tableMissing: true, truncated: false, skipped: 0, bucket: null });
     for (const secret of ["Hidden pier", "99", "Secret piers"]) expect(JSON.stringify(refused.body)).not.toContain(secret);
 
     // A CHART item whose value is no chart's settings draws nothing.

@@ -3,7 +3,7 @@ import type { AppContext } from "../../lib/context";
 import { conditionsOf, publicAnswer } from "../../lib/downloads";
 import { authPlugin } from "../../lib/http";
 import { answers } from "../../lib/responses";
-import { publicDataSchema } from "./presenter";
+import { type PresentedPublicData, publicDataSchema } from "./presenter";
 import { publicData } from "./service";
 
 /**
@@ -13,10 +13,12 @@ import { publicData } from "./service";
 export const publicDataRoutes = (ctx: AppContext) =>
   new Elysia().use(authPlugin(ctx)).get(
     "/public-data/get",
-    ({ query, request, set }) => {
+    async ({ query, request, set, locale }) => {
       // Never kept by a shared cache when refused (the error answer carries no validators); set before the check.
       set.headers["cache-control"] = "no-store";
-      return publicAnswer(conditionsOf(request), set, publicData(ctx.db, query.id, Number(query.page ?? 0) || 0));
+      const answer = publicAnswer(conditionsOf(request), set, await publicData(ctx.db, query.id, locale, Number(query.page ?? 0) || 0));
+      // Either the answer or a 304 Response, which Elysia sends as it is: Elysia's types want one or the other per promise.
+      return answer as PresentedPublicData;
     },
     {
       public: true,

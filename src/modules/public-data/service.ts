@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client";
+import type { Locale } from "../../lib/i18n";
 import { dataTypeOf } from "../../data-types";
 import { requirePublicItem } from "./policy";
 import type { PresentedPublicData } from "./presenter";
@@ -11,7 +12,7 @@ export const PUBLIC_ROWS = 50;
  * comes with its drawing when its table is public too (the charts feature computes it). The side panel of
  * layers comes with maps. Each type's plugin gives its part.
  */
-export function publicData(db: Db, key: string | undefined, page = 0): { etag: string; answer: PresentedPublicData } {
+export async function publicData(db: Db, key: string | undefined, locale: Locale, page = 0): Promise<{ etag: string; answer: PresentedPublicData }> {
   const item = requirePublicItem(db, key);
   const answer: PresentedPublicData = {
     id: item.id,
@@ -23,7 +24,7 @@ export function publicData(db: Db, key: string | undefined, page = 0): { etag: s
     document: null,
     report: null,
     chart: null,
-    ...dataTypeOf(item.dataType).publicPart?.(db, item, { page, rowsPerPage: PUBLIC_ROWS }),
+    ...(await dataTypeOf(item.dataType).publicPart?.(db, item, { page, rowsPerPage: PUBLIC_ROWS, locale })),
   };
   return { etag: `"p${item.id}-${Bun.hash(JSON.stringify(answer)).toString(36)}"`, answer };
 }
