@@ -22,6 +22,15 @@ export function foldText(text: string): string {
   return out.replace(YO, "е");
 }
 
+/** The distinct words of `term`, as typed (at most `max`: the rest add nothing a person would miss in a name). */
+export const wordsOfTerm = (term: string, max = 10) => [...new Set(term.trim().split(/\s+/).filter(Boolean))].slice(0, max);
+
+/** `text` holds every word of `term`, in any order, folded as foldText folds: "bearings span" is in "Inspect the bearings on span 2". */
+export function hasEveryWord(text: string, term: string): boolean {
+  const folded = foldText(text);
+  return wordsOfTerm(term).every((word) => folded.includes(foldText(word)));
+}
+
 /**
  * A finder of `term` in texts: every place it occurs, as [start, end), folded; any run of spaces in
  * `term` matches any run in the text. Made once per term, used on as many texts as needed.

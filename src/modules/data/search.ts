@@ -191,14 +191,14 @@ export function itemsOfCategory(db: Db, actor: User, categoryId: number) {
   return selectSummaries(db, limits, where, orderFor("name", false)).content;
 }
 
-/** data/search and data/search-by-type: active items whose name contains `str`, for pickers. */
+/** data/search and data/search-by-type: active items whose name holds every word of `str` in any order, for pickers. */
 export function searchByName(db: Db, actor: User, projectId: number, str = "", dataType?: DataType) {
   requireProjectRole(db, actor, projectId);
   return itemsNamed(db, actor, [projectId], str, LIMITS.searchResults, dataType);
 }
 
 /**
- * Active items of `projectIds` (projects the caller checked the actor sees) whose name contains
+ * Active items of `projectIds` (projects the caller checked the actor sees) whose name holds every word of
  * `str`, that the actor's category limits let them reach, by name: the pickers and global search.
  */
 export function itemsNamed(db: Db, actor: User, projectIds: number[], str: string, limit: number, dataType?: DataType) {

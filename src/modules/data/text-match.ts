@@ -1,4 +1,5 @@
-import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { wordsOfTerm } from "../../lib/text-fold";
 
 /** LIKE's pattern for `term` anywhere, with the user's `%`, `_` and the escape character taken literally. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -38,3 +39,6 @@ export function contains(column: SQLWrapper, term: string): SQL {
 
 export const fold = (text: string) => text.trim().toLowerCase();
 export const hasNonAscii = (text: string) => /[\u0080-\uffff]/.test(text);
+
+/** `column` holds every word of `term`, in any order, each ignoring case as contains() does: name search. */
+export const containsEvery = (column: SQLWrapper, term: string): SQL => and(...wordsOfTerm(term).map((word) => contains(column, word)))!;

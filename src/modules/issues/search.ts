@@ -4,7 +4,7 @@ import { issueCategories, issues, ISSUE_STATUSES, type IssueStatus, type User } 
 import { invalid } from "../../lib/errors";
 import { seesCategory } from "../categories/policy";
 import { requireDataItem } from "../data/policy";
-import { contains } from "../data/text-match";
+import { contains, containsEvery } from "../data/text-match";
 import { categoryLimits, requireProjectRole } from "../projects/policy";
 import { statusOf } from "./fields";
 import { ISSUE_LIMITS } from "./limits";
@@ -99,7 +99,7 @@ export function findIssuePage(db: Db, actor: User, projectId: number, input: Iss
 }
 
 /**
- * Tasks of `projectIds` (projects the caller checked the actor sees) whose name contains `str`, that
+ * Tasks of `projectIds` (projects the caller checked the actor sees) whose name holds every word of `str`, that
  * the actor may read (the category rule of reachableIssues in limited projects), by name: global search.
  */
 export function issuesNamed(db: Db, actor: User, projectIds: number[], str: string, limit: number) {
@@ -111,7 +111,7 @@ export function issuesNamed(db: Db, actor: User, projectIds: number[], str: stri
   return db
     .select({ id: issues.id, name: issues.name, projectId: issues.projectId })
     .from(issues)
-    .where(and(or(free.length ? inArray(issues.projectId, free) : undefined, ...limited), contains(issues.name, term)))
+    .where(and(or(free.length ? inArray(issues.projectId, free) : undefined, ...limited), containsEvery(issues.name, term)))
     .orderBy(asc(SORT_COLUMNS.name), asc(issues.id))
     .limit(limit)
     .all();

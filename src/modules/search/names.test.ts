@@ -29,6 +29,28 @@ describe("global-search/find", () => {
     });
   });
 
+  test("every word of the query in any order, short words too, in every group; a word missing finds nothing", async () => {
+    const { project, member } = await f.projectScene({ name: "Span 2 bearings works" });
+    const doc = f.dataItem(project.id, { name: "Inspect the bearings on span 2" });
+    f.dataItem(project.id, { name: "Bearings catalogue" });
+    const task = t.db.insert(issues).values({ projectId: project.id, name: "Осмотр опорных частей, пролёт 2: bearings", description: "" }).returning().get();
+    const chat = t.db.insert(chats).values({ name: "Bearings of span 2", type: "PRIVATE" }).returning().get();
+    t.db.insert(chatMembers).values({ chatId: chat.id, userId: member.user.id }).run();
+    const article = t.db.insert(articles).values({ title: "Span 2: replacing the bearings" }).returning().get();
+
+    const res = await find(member.cookie, `q=${encodeURIComponent("bearings  span")}`);
+    expect(ids(res.body.abstractDataList)).toEqual([doc.id]);
+    expect(ids(res.body.chats)).toEqual([chat.id]);
+    expect(ids(res.body.articles)).toEqual([article.id]);
+    expect(ids(res.body.userProjects)).toEqual([project.id]);
+    const withShort = await find(member.cookie, `q=${encodeURIComponent("2 BEARINGS span")}`);
+    expect(ids(withShort.body.abstractDataList)).toEqual([doc.id]);
+    const russian = await find(member.cookie, `q=${encodeURIComponent("пролёт bearings ОСМОТР")}`);
+    expect(ids(russian.body.issues)).toEqual([task.id]);
+    const missing = await find(member.cookie, `q=${encodeURIComponent("bearings span 7")}`);
+    expect(missing.body).toMatchObject({ abstractDataList: [], issues: [], chats: [], articles: [], userProjects: [] });
+  });
+
   test("an outsider finds nothing of a project, nor of a chat they are not in; projectId of another's project is 404", async () => {
     const { project, outsider } = await f.projectScene();
     f.dataItem(project.id, { name: "Secret plan" });

@@ -1,6 +1,6 @@
 import type { User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { foldText } from "../../lib/text-fold";
+import { hasEveryWord } from "../../lib/text-fold";
 import { listChats } from "../chat/service";
 import { itemsNamed } from "../data/search";
 import { issuesNamed } from "../issues/search";
@@ -13,8 +13,8 @@ import type { PresentedGlobalHits } from "./presenter";
 const NOTHING: PresentedGlobalHits = { abstractDataList: [], issues: [], chats: [], articles: [], userProjects: [] };
 
 /**
- * global-search/find: what the actor may see whose name contains `q` (any case, any script, ё as е
- * where the feature folds it), in groups of at most SEARCH_LIMITS.perGroup. Each group asks its
+ * global-search/find: what the actor may see whose name contains every word of `q` in any order (any
+ * case, any script, ё as е where the feature folds it), in groups of at most SEARCH_LIMITS.perGroup. Each group asks its
  * feature with that feature's own rule: data items and tasks of the projects the actor sees under
  * their category limits, the chats the actor is in, wiki articles (every user reads the wiki), and
  * the projects themselves. With `projectId`, data, tasks and projects narrow to that one project
@@ -26,7 +26,6 @@ export function findByName(ctx: AppContext, actor: User, q = "", projectId?: num
   if (!term) return NOTHING;
   const { db } = ctx;
   const max = SEARCH_LIMITS.perGroup;
-  const wanted = foldText(term);
   const projects = visibleProjects(db, actor)
     .map(({ project }) => project)
     .filter((project) => projectId === undefined || project.id === projectId);
@@ -37,12 +36,12 @@ export function findByName(ctx: AppContext, actor: User, q = "", projectId?: num
     abstractDataList: itemsNamed(db, actor, ids, term, max).map(({ projectId: pid, ...item }) => ({ ...item, project: projectRef(pid) })),
     issues: issuesNamed(db, actor, ids, term, max).map(({ projectId: pid, ...issue }) => ({ ...issue, project: projectRef(pid) })),
     chats: listChats(ctx, actor)
-      .filter((chat) => foldText(chat.name).includes(wanted))
+      .filter((chat) => hasEveryWord(chat.name, term))
       .slice(0, max)
       .map(({ id, name, type }) => ({ id, name, type })),
     articles: unrelatedArticles(db, term, undefined)
       .slice(0, max)
       .map(({ id, title }) => ({ id, currentTitle: title })),
-    userProjects: projects.filter((project) => foldText(project.name).includes(wanted)).slice(0, max).map(({ id, name }) => ({ id, name })),
+    userProjects: projects.filter((project) => hasEveryWord(project.name, term)).slice(0, max).map(({ id, name }) => ({ id, name })),
   };
 }

@@ -7,7 +7,7 @@ import { audit } from "../audit/service";
 import { cleanHtml } from "../../lib/clean-html";
 import { yieldToEvents } from "../../lib/yield-to-events";
 import type { JobOptions } from "../../lib/untrusted-worker";
-import { foldText } from "../../lib/text-fold";
+import { hasEveryWord } from "../../lib/text-fold";
 import { WIKI_LIMITS } from "./limits";
 import type { SaveInput, VersionInput } from "./model";
 import { presentArticle, presentSummary, type Candidate, type PresentedArticle, type PresentedVersionSummary, type ShownNode, type TreeNode } from "./presenter";
@@ -176,9 +176,8 @@ export function unrelatedArticles(db: Db, title: string | undefined, node: numbe
   const rows = placedArticles(db);
   if (node !== undefined && !rows.some((row) => row.id === node)) throw notFound("article");
   const excluded = node === undefined ? new Set<number>() : subtreeOf(rows, node);
-  const wanted = foldText((title ?? "").trim());
   return rows
-    .filter((row) => !excluded.has(row.id) && foldText(row.title).includes(wanted))
+    .filter((row) => !excluded.has(row.id) && hasEveryWord(row.title, title ?? ""))
     .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id)
     .slice(0, WIKI_LIMITS.candidates)
     .map(({ id, title }) => ({ id, title }));
