@@ -1,14 +1,20 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { issues, type User } from "../../../db/schema";
+import { escapeHtml } from "../../lib/inline-html";
 import type { CategoryLimits } from "../projects/policy";
 import { reachableIssues } from "./policy";
 
 // What the full-text index (src/modules/search/fulltext-index.ts) reads of tasks.
 
-/** The description (sanitised HTML) of each of the tasks `ids` as it is now; a removed task is absent. */
+/** The name and description (sanitised HTML) of each of the tasks `ids` as they are now; a removed task is absent. */
 export function issueTextsForIndex(db: Executor, ids: number[]): { ref: number; html: string }[] {
-  return db.select({ ref: issues.id, html: issues.descriptionHtml }).from(issues).where(inArray(issues.id, ids)).all();
+  return db
+    .select({ ref: issues.id, name: issues.name, description: issues.descriptionHtml })
+    .from(issues)
+    .where(inArray(issues.id, ids))
+    .all()
+    .map(({ ref, name, description }) => ({ ref, html: `<p>${escapeHtml(name)}</p>${description}` }));
 }
 
 /** Every task, for a rebuild of the index. */

@@ -94,6 +94,17 @@ describe("full-text-search/find", () => {
     expect((await find(outsider.cookie, "turbines")).body).toEqual({ content: [], totalElements: 0 });
   });
 
+  test("a task is found by words of its name and its description in one query, in any order; a rename is found at once", async () => {
+    const { project, member } = await f.projectScene();
+    const { id } = t.db.insert(issues).values({ projectId: project.id, name: "Inspect the bearings", description: "", descriptionHtml: "<p>On span 2, after the flood.</p>" }).returning().get();
+    const ids = async (...words: string[]) => ((await find(member.cookie, ...words)).body.content as { type: string; id: number }[]).map((h) => `${h.type}${h.id}`);
+    expect(await ids("span bearings")).toEqual([`ISSUE${id}`]);
+    expect(await ids("flood inspecting")).toEqual([`ISSUE${id}`]);
+    t.db.update(issues).set({ name: "Replace the expansion joint" }).where(sql`${issues.id} = ${id}`).run();
+    expect(await ids("joint span")).toEqual([`ISSUE${id}`]);
+    expect(await ids("bearings span")).toEqual([]);
+  });
+
   test("FTS syntax in the query is text: quotes, asterisks, NEAR, parentheses and a lone minus never fail", async () => {
     const admin = await t.userWithCookie("SYSTEM_ADMIN");
     const id = await article(admin.cookie, "Near", "<p>NEAR the river (north) stands a mill.</p>");
