@@ -1,32 +1,25 @@
 import { type FormEvent, useState } from "react";
-import { errorText, reportFailure } from "../lib/failures";
 import { snack } from "../lib/snackbar";
 import { Dialog, DialogActions } from "../lib/ui/Dialog";
 import { useT } from "../lib/ui/i18n";
 import { FormMessage } from "./FormMessage";
 import type { DocStore } from "./store";
+import { useFormCall } from "./useFormCall";
 
 /** A moderator's new version: one file, uploaded and added as the newest version; the server's refusal shows here. */
 export function AddVersionDialog({ store, onClose }: { store: DocStore; onClose: () => void }) {
   const { t } = useT();
   const [file, setFile] = useState<File>();
-  const [message, setMessage] = useState<{ text: string; kind?: "note" }>({ text: "" });
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { busy, message, setMessage, run } = useFormCall();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return setMessage({ text: t("docs.view.chooseFile") });
-    setBusy(true);
     setMessage({ text: t("docs.view.uploading"), kind: "note" });
-    try {
+    void run(async () => {
       await store.addVersion(file);
       onClose();
       snack(t("docs.view.versionAdded"), "success");
-    } catch (error) {
-      setMessage({ text: errorText(error) });
-      reportFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog title={t("docs.view.addTitle")} onClose={onClose} className="docv-dialog">

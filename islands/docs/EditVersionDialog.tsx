@@ -1,34 +1,27 @@
 import { type FormEvent, useState } from "react";
 import { VERSION_LIMITS } from "../../src/modules/docs/limits";
-import { errorText, reportFailure } from "../lib/failures";
 import { snack } from "../lib/snackbar";
 import { Dialog, DialogActions } from "../lib/ui/Dialog";
 import { useT } from "../lib/ui/i18n";
 import type { Version } from "./common";
 import { FormMessage } from "./FormMessage";
 import type { DocStore } from "./store";
+import { useFormCall } from "./useFormCall";
 
 /** A moderator renames a version and describes it; what was typed stays when the server refuses it. */
 export function EditVersionDialog({ store, version, onClose, onSaved }: { store: DocStore; version: Version; onClose: () => void; onSaved: () => void }) {
   const { t } = useT();
   const [name, setName] = useState(version.name);
   const [description, setDescription] = useState(version.description);
-  const [message, setMessage] = useState("");
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { busy, message, run } = useFormCall();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await store.saveVersion(version.id, name.trim(), description);
       onSaved();
       snack(t("docs.view.versionSaved"), "success");
-    } catch (error) {
-      setMessage(errorText(error));
-      reportFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog title={t("docs.view.editTitle")} onClose={onClose} className="docv-dialog">
@@ -52,7 +45,7 @@ export function EditVersionDialog({ store, version, onClose, onSaved }: { store:
             {`${description.length} / ${VERSION_LIMITS.description}`}
           </span>
         </div>
-        <FormMessage text={message} />
+        <FormMessage text={message.text} />
         <DialogActions label={t("common.save")} onCancel={onClose} disabled={busy} />
       </form>
     </Dialog>
