@@ -160,9 +160,10 @@ describe("a 400 kbps link with 400 ms of latency", () => {
       }
 
       // Every module of the page is asked for before the first of them has come: one round trip, not one per level.
-      // The PDF viewer's lazy chunk and what it alone imports (the page box's number reader and the DOM helpers it uses) come with it, later.
+      // The PDF viewer's lazy chunk and what it alone imports (the page box's number field and reader, and the bridge that mounts
+      // the viewer for the drive) come with it, later.
       for (const visit of ["DOCX cold", "PDF cold"]) {
-        const modules = requests[visit].filter((r) => /^\/_astro\/.*\.js$/.test(r.url) && !/\/(pdf|files|number-input|numbers|dom)\.[\w-]+\.js$/.test(r.url));
+        const modules = requests[visit].filter((r) => /^\/_astro\/.*\.js$/.test(r.url) && !/\/(pdf|files|NumberField|numbers|mount-component)\.[\w-]+\.js$/.test(r.url));
         const firstCame = Math.min(...modules.map((r) => r.end ?? Infinity));
         expect(modules.length).toBeGreaterThan(3);
         expect(modules.filter((r) => r.start > firstCame).map((r) => r.url)).toEqual([]);

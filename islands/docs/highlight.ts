@@ -98,3 +98,15 @@ export function highlight(root: HTMLElement, term: string): HTMLElement[][] {
   }
   return hits;
 }
+
+/** Marks hit `index` of `hits` as the current one (and no other). */
+export function markCurrent(hits: HTMLElement[][], index: number) {
+  hits.forEach((marks, i) => marks.forEach((mark) => mark.classList.toggle("is-current", i === index)));
+}
+
+/** The hit's marks flash for a second (the spec's search highlight time); the returned function stops it early. */
+export function flashHit(marks: HTMLElement[]) {
+  for (const mark of marks) mark.classList.add("is-flash");
+  const timer = setTimeout(() => marks.forEach((mark) => mark.classList.remove("is-flash")), 1000);
+  return () => clearTimeout(timer);
+}

@@ -5,8 +5,6 @@
  * Kept free of pdf.js so that the page's own script can import it.
  */
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { sizeText } from "../lib/files";
-import { t, tf } from "../lib/i18n";
 
 /**
  * pdf.js reads the file by ranges of this size. On a 400 kbps link with 400 ms of latency, the first page
@@ -92,16 +90,4 @@ export function startPdf(url: string, size: number, signal: AbortSignal): PdfFil
   // An abandoned prefetch (another version chosen) is not an error to report.
   for (const chunk of chunks.values()) chunk.catch(() => {});
   return file;
-}
-
-/** "Loading the PDF: 128 KB of 257 KB" in `host` while the file comes, from the moment the page knows its size. */
-export function progressLine(host: HTMLElement) {
-  const line = document.createElement("p");
-  line.className = "pdfv__progress";
-  line.setAttribute("role", "status");
-  line.textContent = t("docs.pdf.opening");
-  host.replaceChildren(line);
-  return (loaded: number, total: number) => {
-    line.textContent = total > 0 ? tf("docs.pdf.progress", { loaded: sizeText(Math.min(loaded, total)), total: sizeText(total) }) : t("docs.pdf.opening");
-  };
 }

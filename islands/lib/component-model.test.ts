@@ -24,6 +24,12 @@ const ADAPTERS = new Set<string>([
   "calc/editor.tsx",
   // Chart.js drawn still on a canvas off the page, for report images.
   "charts/image.ts",
+  // pdf.js: the PDF viewer's pages, thumbnails and text layers.
+  "docs/pdf-pages.ts",
+  // A converted DOCX's server-sanitised HTML, its pictures' names and headings.
+  "docs/DocxArticle.tsx",
+  // Search hits marked inside HTML that React does not own (documents, PDF text layers, public pages).
+  "docs/highlight.ts",
 ]);
 
 /**
@@ -35,7 +41,6 @@ const PENDING = new Set([
   "admin",
   "chat",
   "data",
-  "docs",
   "drive",
   "issues",
   "projects",

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import type { Version } from "../docs/common";
+import { StageMessage } from "../docs/StageMessage";
+import { VersionView } from "../docs/VersionView";
 import { errorText } from "../lib/failures";
 import { call, server } from "../lib/server";
 import { useT } from "../lib/ui/i18n";
-import { VersionStage } from "./VersionStage";
 
 type Shown = { version: Version } | { text: string; error?: true };
 
@@ -21,10 +22,12 @@ export function DocViewer({ dataId }: { dataId: number }) {
       .catch((error) => controller.signal.aborted || setShown({ text: errorText(error), error: true }));
     return () => controller.abort();
   }, [dataId, t]);
-  if ("version" in shown) return <VersionStage version={shown.version} />;
-  return (
-    <p className={`docv-message docv-message--${shown.error ? "error" : "info"}`} role={shown.error ? "alert" : undefined}>
-      {shown.text}
-    </p>
-  );
+  if ("version" in shown) {
+    return (
+      <div className="viewer__host">
+        <VersionView version={shown.version} />
+      </div>
+    );
+  }
+  return <StageMessage text={shown.text} error={shown.error} />;
 }
