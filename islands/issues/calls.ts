@@ -1,5 +1,5 @@
 import { api } from "../lib/api";
-import type { Issue, Status, Template } from "./types";
+import type { Issue, Status } from "./types";
 
 /** The task calls of spec 2 section 7 the pages make; each answers the task as the caller now sees it. */
 export const getIssue = (id: number) => api<Issue>("issue/get", { query: { id } });
@@ -35,17 +35,6 @@ export interface NewIssue {
 }
 
 export const createIssue = (input: NewIssue) => api<Issue>("issue/save", { body: input });
-
-export interface TemplateInput {
-  id?: number;
-  name: string;
-  icon: string;
-  fields: Template["fields"];
-}
-
-export const saveTemplate = (input: TemplateInput) => api<Template>("issue-template/save", { body: input });
-
-export const deleteTemplate = (id: number) => api<{ id: number }>("issue-template/delete", { method: "POST", query: { id } });
 
 /** A date input's value (YYYY-MM-DD) as the end of that local day in milliseconds (due that day: overdue only after it); empty: null. */
 export function dayToMs(value: string): number | null {
