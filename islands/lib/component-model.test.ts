@@ -24,6 +24,8 @@ const ADAPTERS = new Set<string>([
   "calc/editor.tsx",
   // Chart.js drawn still on a canvas off the page, for report images.
   "charts/image.ts",
+  // Editor.js behind a task's description editor, loaded on Edit and destroyed on unmount.
+  "issues/DescriptionEditor.tsx",
 ]);
 
 /**
@@ -37,7 +39,6 @@ const PENDING = new Set([
   "data",
   "docs",
   "drive",
-  "issues",
   "projects",
   "search",
   "shell",

@@ -5,7 +5,7 @@ import { ApiError } from "../../lib/api";
 import { errorText, reportFailure } from "../../lib/failures";
 import { hasMessage } from "../../lib/i18n";
 import { call, server } from "../../lib/server";
-import { Dialog } from "../../lib/ui/Dialog";
+import { Dialog, DialogActions } from "../../lib/ui/Dialog";
 import { Icon } from "../../lib/ui/Icon";
 import { useT } from "../../lib/ui/i18n";
 import type { Template } from "../types";
@@ -106,14 +106,7 @@ export function TemplateDialog({ editing, types, onSaved, onClose }: { editing?:
         <p className="form-error" role="alert" hidden={!complaints.form}>
           {complaints.form}
         </p>
-        <div className="tc-actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="btn">
-            {t("common.save")}
-          </button>
-        </div>
+        <DialogActions label={t("common.save")} onCancel={onClose} />
       </form>
     </Dialog>
   );
