@@ -75,6 +75,7 @@ describe("the task creation dialog", () => {
     expect(sent).toEqual([]);
     expect(dialog.getByText(ru["common.number.not_a_number"])).toBeTruthy();
     expect(field("Depth").value).toBe("18,5 м");
+    expect(document.activeElement).toBe(field("Depth"));
   });
 
   test("sends the values as the server takes them (a decimal comma read, a check as a boolean, the due day's end) and hands the made task on", async () => {
@@ -116,6 +117,7 @@ describe("the task creation dialog", () => {
     expect(field("Location *").getAttribute("aria-invalid")).toBe("true");
     expect(dialog.getByText(ru["issue.fieldType.STRING"])).toBeTruthy();
     expect(field("Location *").value).toBe("North pier");
+    expect(document.activeElement).toBe(field("Location *"));
     expect(field(ru["issue.name"]).value).toBe("Check the wall");
   });
 

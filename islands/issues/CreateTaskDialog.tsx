@@ -74,6 +74,9 @@ export function CreateTaskDialog({ projectId, choices, onCreated, onClose }: Pro
   const template = choices.templates.find((tpl) => String(tpl.id) === templateId);
   const fields = template?.fields ?? [];
 
+  /** The control of that id takes the focus: the first one refused. */
+  const focus = (id: string) => (form.current!.elements.namedItem(id) as HTMLElement | null)?.focus();
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setComplaints({});
@@ -85,9 +88,12 @@ export function CreateTaskDialog({ projectId, choices, onCreated, onClose }: Pro
       return;
     }
     const additionalFields: Record<string, Value> = {};
-    for (const field of fields) {
+    for (const [index, field] of fields.entries()) {
       const read = fieldValue(field, values[field.name] ?? "", locale);
-      if ("refused" in read) return setFormError(t("issue.createRefused"));
+      if ("refused" in read) {
+        setFormError(t("issue.createRefused"));
+        return focus(`tc-f-${index}`);
+      }
       if (read.value !== undefined) additionalFields[field.name] = read.value;
     }
     const input: NewIssue = {
@@ -108,7 +114,9 @@ export function CreateTaskDialog({ projectId, choices, onCreated, onClose }: Pro
       if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
         const found = complaintsOf(error);
         setComplaints(found);
-        if (!Object.keys(found).length) setFormError(errorText(error));
+        const first = found.name ? "tc-name" : fields.findIndex((field) => found[`field:${field.name}`]);
+        if (first === -1) setFormError(errorText(error));
+        else focus(typeof first === "string" ? first : `tc-f-${first}`);
       } else reportFailure(error);
     } finally {
       setSending(false);
