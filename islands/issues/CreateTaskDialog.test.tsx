@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ru } from "../../locales/ru";
 import { withDom } from "../testing/dom";
+import { fakeServer } from "../testing/fake-server";
 import { pageStrings } from "../testing/page-strings";
 import { CreateTaskDialog, type TaskChoices } from "./CreateTaskDialog";
 
@@ -11,20 +12,7 @@ const page = () => within(document.body);
 
 pageStrings("ru", ru);
 
-/** The calls the dialog makes, answered in turn by `answers` (the server's JSON and status). */
-let sent: { url: string; body: unknown }[] = [];
-let answers: { status: number; body: unknown }[] = [];
-const realFetch = globalThis.fetch;
-globalThis.fetch = (async (url: string, init: RequestInit) => {
-  sent.push({ url: String(url).replace(/^https?:\/\/[^/]+/, ""), body: JSON.parse(String(init.body)) });
-  const { status, body } = answers.shift()!;
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}) as typeof fetch;
-afterEach(() => {
-  sent = [];
-  answers = [];
-});
-process.on("beforeExit", () => (globalThis.fetch = realFetch));
+const server = fakeServer();
 
 const choices: TaskChoices = {
   members: [{ id: 4, firstName: "Ada", lastName: "Byron" }],
@@ -61,7 +49,7 @@ describe("the task creation dialog", () => {
     fireEvent.change(field(ru["issue.template"]), { target: { value: "2" } });
     expect(field("Location *").required).toBe(true);
     await send();
-    expect(sent).toEqual([]);
+    expect(server.sent).toEqual([]);
     expect(dialog.getByRole("alert").textContent).toBe(ru["issue.createRefused"]);
   });
 
@@ -72,7 +60,7 @@ describe("the task creation dialog", () => {
     type("Location *", "North pier");
     type("Depth", "18,5 м");
     await send();
-    expect(sent).toEqual([]);
+    expect(server.sent).toEqual([]);
     expect(dialog.getByText(ru["common.number.not_a_number"])).toBeTruthy();
     expect(field("Depth").value).toBe("18,5 м");
     expect(document.activeElement).toBe(field("Depth"));
@@ -87,10 +75,11 @@ describe("the task creation dialog", () => {
     fireEvent.change(field(ru["issue.performer"]), { target: { value: "4" } });
     type(ru["issue.dueDate"], "2030-05-17");
     fireEvent.click(field("Quay"));
-    answers.push({ status: 200, body: { id: 11, name: "Check the wall" } });
+    server.answers.push({ status: 200, body: { id: 11, name: "Check the wall" } });
     await send();
-    expect(sent).toEqual([
+    expect(server.sent).toEqual([
       {
+        method: "POST",
         url: "/api/issue/save",
         body: {
           name: "Check the wall",
@@ -111,7 +100,7 @@ describe("the task creation dialog", () => {
     type(ru["issue.name"], "Check the wall");
     fireEvent.change(field(ru["issue.template"]), { target: { value: "2" } });
     type("Location *", "North pier");
-    answers.push({ status: 422, body: { status: 422, error: "validation_failed", message: "no", details: [{ path: "body.additionalFields.Location", message: "issue.fieldType.STRING" }] } });
+    server.answers.push({ status: 422, body: { status: 422, error: "validation_failed", message: "no", details: [{ path: "body.additionalFields.Location", message: "issue.fieldType.STRING" }] } });
     await send();
     expect(created).toEqual([]);
     expect(field("Location *").getAttribute("aria-invalid")).toBe("true");
@@ -124,7 +113,7 @@ describe("the task creation dialog", () => {
   test("a refusal naming no field is the form's own line", async () => {
     const { dialog, type, send } = open();
     type(ru["issue.name"], "Check the wall");
-    answers.push({ status: 409, body: { status: 409, error: "conflict", message: "Taken elsewhere", details: [] } });
+    server.answers.push({ status: 409, body: { status: 409, error: "conflict", message: "Taken elsewhere", details: [] } });
     await send();
     expect(dialog.getByRole("alert").textContent).toBe("Taken elsewhere");
   });

@@ -4,8 +4,9 @@ import { ISSUE_LIMITS } from "../../src/modules/issues/limits";
 import { useT } from "../lib/ui/i18n";
 import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
 import { type Filters, NO_FILTERS, type TaskListStore } from "./list-store";
+import { PerformerSelect } from "./PerformerSelect";
 import { SORTS } from "./sorts";
-import { personName, STATUSES, type Person } from "./types";
+import { STATUSES, type Person } from "./types";
 
 /** Typing in the name waits this long before searching; other filters search at once. */
 const TYPING_MS = 300;
@@ -56,17 +57,7 @@ export function TaskFilters({ list, members, categories, open }: Props) {
           <label htmlFor="tl-f-name">{t("issue.name")}</label>
           <input id="tl-f-name" name="name" type="search" autoComplete="off" maxLength={ISSUE_LIMITS.name} value={name} onChange={(event) => typed(event.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor="tl-f-performer">{t("issue.performer")}</label>
-          <select id="tl-f-performer" name="performer" value={filters.performer} onChange={(event) => set({ performer: event.target.value })}>
-            <option value="">{t("issue.any")}</option>
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {personName(m)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PerformerSelect id="tl-f-performer" members={members} value={filters.performer} none={t("issue.any")} onChange={(performer) => set({ performer })} />
         <div className="field">
           <label htmlFor="tl-f-status">{t("issue.status")}</label>
           <select id="tl-f-status" name="status" value={filters.status} onChange={(event) => set({ status: event.target.value })}>

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { en } from "../../locales/en";
 import { withDom } from "../testing/dom";
+import { fakeServer } from "../testing/fake-server";
 import { pageStrings } from "../testing/page-strings";
 import { createTaskDetail } from "./detail-store";
 import { createTaskList } from "./list-store";
@@ -11,20 +12,7 @@ withDom();
 await import("@testing-library/react");
 pageStrings("en", en);
 
-/** The calls the stores make, answered in turn by `answers` (the server's JSON and status). */
-let sent: { method: string; url: string; body: unknown }[] = [];
-let answers: { status: number; body: unknown }[] = [];
-const realFetch = globalThis.fetch;
-globalThis.fetch = (async (url: string, init: RequestInit) => {
-  sent.push({ method: init.method ?? "GET", url: String(url).replace(/^https?:\/\/[^/]+/, ""), body: init.body ? JSON.parse(String(init.body)) : undefined });
-  const { status, body } = answers.shift()!;
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}) as typeof fetch;
-afterEach(() => {
-  sent = [];
-  answers = [];
-});
-process.on("beforeExit", () => (globalThis.fetch = realFetch));
+const server = fakeServer();
 
 const summary = (id: number, extra: Partial<IssueSummary> = {}): IssueSummary => ({
   id,
@@ -67,24 +55,24 @@ describe("the task detail's store", () => {
     const detail = createTaskDetail([], full(8));
     const followed: string[] = [];
     detail.hooks.changed = (issue) => followed.push(`${issue.status}${issue.overdue ? " overdue" : ""}`);
-    answers.push(refusal);
+    server.answers.push(refusal);
     const pending = new Promise((resolve) => setTimeout(resolve, 20));
     detail.setStatus("DONE");
     expect(detail.shown.value?.status).toBe("DONE");
     expect(detail.shown.value?.overdue).toBe(false);
     await pending;
-    expect(sent).toEqual([{ method: "POST", url: "/api/issue/change-status?id=8&status=DONE", body: {} }]);
+    expect(server.sent).toEqual([{ method: "POST", url: "/api/issue/change-status?id=8&status=DONE", body: {} }]);
     expect(detail.shown.value?.status).toBe("OPEN");
     expect(followed).toEqual(["DONE", "OPEN overdue"]);
   });
 
   test("the server's answer is what stays shown, the assignee named in the message", async () => {
     const detail = createTaskDetail([{ id: 4, firstName: "Grace", lastName: "Hopper" }], full(8));
-    answers.push({ status: 200, body: full(8, { performer: { id: 4, firstName: "Grace", lastName: "Hopper" }, name: "Renamed elsewhere" }) });
+    server.answers.push({ status: 200, body: full(8, { performer: { id: 4, firstName: "Grace", lastName: "Hopper" }, name: "Renamed elsewhere" }) });
     detail.assign(4);
     expect(detail.shown.value?.performer?.lastName).toBe("Hopper");
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sent[0]?.url).toBe("/api/issue/assignee?id=8&userId=4");
+    expect(server.sent[0]?.url).toBe("/api/issue/assignee?id=8&userId=4");
     expect(detail.shown.value?.name).toBe("Renamed elsewhere");
     expect(document.body.textContent).toContain("Grace Hopper - assigned");
   });
@@ -95,11 +83,11 @@ describe("the task list's store", () => {
 
   test("a filter starts again from the first page with its criteria; the next page follows what is shown", async () => {
     const list = createTaskList(state, createTaskDetail([]));
-    answers.push({ status: 200, body: { content: [summary(7)], totalElements: 1 } });
+    server.answers.push({ status: 200, body: { content: [summary(7)], totalElements: 1 } });
     list.setFilters({ name: " crane ", performer: "4", status: "", categories: ["2", "6"], sort: "nameUp" });
     expect(list.items.value).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sent).toEqual([
+    expect(server.sent).toEqual([
       {
         method: "POST",
         url: "/api/issue/find-pageable-search-result?projectId=3",
@@ -110,7 +98,7 @@ describe("the task list's store", () => {
     expect(list.total.value).toBe(1);
     expect(list.filtered.value).toBe(true);
     await list.loadMore();
-    expect(sent.length).toBe(1);
+    expect(server.sent.length).toBe(1);
   });
 
   test("a card moved on the board shows in its new column at once and goes back when the server refuses", async () => {
@@ -118,7 +106,7 @@ describe("the task list's store", () => {
     const list = createTaskList(state, detail);
     expect(list.canMove(summary(9))).toBe(true);
     expect(list.canMove(summary(9, { reporter: null }))).toBe(false);
-    answers.push(refusal);
+    server.answers.push(refusal);
     const moving = list.move(list.items.value[0]!, "IN_PROGRESS");
     expect(list.items.value[0]?.status).toBe("IN_PROGRESS");
     await moving;
