@@ -71,26 +71,27 @@ export function createTaskDetail(members: Person[], first?: Issue) {
       shown.value = undefined;
     },
     setStatus(status: Status) {
-      if (status === shown.value?.status) return;
-      void change({ status }, (id) => changeStatus(id, status), said("issue.statusChanged"));
+      if (status === shown.value?.status) return Promise.resolve();
+      return change({ status }, (id) => changeStatus(id, status), said("issue.statusChanged"));
     },
     assign(userId: number | null) {
       const person = userId === null ? null : (members.find((m) => m.id === userId) ?? null);
-      void change({ performer: person }, (id) => assignIssue(id, userId), (saved) =>
+      return change({ performer: person }, (id) => assignIssue(id, userId), (saved) =>
         saved.performer ? tf("issue.assignedTo", { name: personName(saved.performer) }) : t("issue.dataChanged"),
       );
     },
     /** A date input's day; empty: none. */
     setDueDay(day: string) {
       const ms = dayToMs(day);
-      void change({ dueDate: ms === null ? null : new Date(ms).toISOString() }, (id) => changeDueDate(id, ms), said("issue.dataChanged"));
+      return change({ dueDate: ms === null ? null : new Date(ms).toISOString() }, (id) => changeDueDate(id, ms), said("issue.dataChanged"));
     },
     setCategories(list: Issue["categoryList"]) {
       const ids = list.map((c) => c.id);
-      void change({ categoryList: list }, (id) => changeCategories(id, ids), said("issue.categoriesChanged"));
+      return change({ categoryList: list }, (id) => changeCategories(id, ids), said("issue.categoriesChanged"));
     },
     rename(value: string) {
-      if (value !== shown.value?.name) void change({ name: value }, (id) => renameIssue(id, value), said("issue.nameChanged"));
+      if (value !== shown.value?.name) return change({ name: value }, (id) => renameIssue(id, value), said("issue.nameChanged"));
+      return Promise.resolve();
     },
     /** Saves the editor's blocks; answers whether the server took them (on a refusal the editor stays open with what was typed). */
     async saveDescription(blocks: string): Promise<boolean> {

@@ -109,7 +109,7 @@ export function createTaskList(state: TaskListState, detail: TaskDetailStore) {
     loadMore: () => load(),
     setFilters(next: Filters) {
       filters.value = next;
-      void load(true);
+      return load(true);
     },
     /** Whether the reader may change this task's status (reporter, performer, moderators). */
     canMove: (issue: IssueSummary) => state.moderator || issue.reporter?.id === state.meId || issue.performer?.id === state.meId,

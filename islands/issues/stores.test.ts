@@ -56,11 +56,10 @@ describe("the task detail's store", () => {
     const followed: string[] = [];
     detail.hooks.changed = (issue) => followed.push(`${issue.status}${issue.overdue ? " overdue" : ""}`);
     server.answers.push(refusal);
-    const pending = new Promise((resolve) => setTimeout(resolve, 20));
-    detail.setStatus("DONE");
+    const changing = detail.setStatus("DONE");
     expect(detail.shown.value?.status).toBe("DONE");
     expect(detail.shown.value?.overdue).toBe(false);
-    await pending;
+    await changing;
     expect(server.sent).toEqual([{ method: "POST", url: "/api/issue/change-status?id=8&status=DONE", body: {} }]);
     expect(detail.shown.value?.status).toBe("OPEN");
     expect(followed).toEqual(["DONE", "OPEN overdue"]);
@@ -69,9 +68,9 @@ describe("the task detail's store", () => {
   test("the server's answer is what stays shown, the assignee named in the message", async () => {
     const detail = createTaskDetail([{ id: 4, firstName: "Grace", lastName: "Hopper" }], full(8));
     server.answers.push({ status: 200, body: full(8, { performer: { id: 4, firstName: "Grace", lastName: "Hopper" }, name: "Renamed elsewhere" }) });
-    detail.assign(4);
+    const assigning = detail.assign(4);
     expect(detail.shown.value?.performer?.lastName).toBe("Hopper");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await assigning;
     expect(server.sent[0]?.url).toBe("/api/issue/assignee?id=8&userId=4");
     expect(detail.shown.value?.name).toBe("Renamed elsewhere");
     expect(document.body.textContent).toContain("Grace Hopper - assigned");
@@ -84,9 +83,9 @@ describe("the task list's store", () => {
   test("a filter starts again from the first page with its criteria; the next page follows what is shown", async () => {
     const list = createTaskList(state, createTaskDetail([]));
     server.answers.push({ status: 200, body: { content: [summary(7)], totalElements: 1 } });
-    list.setFilters({ name: " crane ", performer: "4", status: "", categories: ["2", "6"], sort: "nameUp" });
+    const searching = list.setFilters({ name: " crane ", performer: "4", status: "", categories: ["2", "6"], sort: "nameUp" });
     expect(list.items.value).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await searching;
     expect(server.sent).toEqual([
       {
         method: "POST",
