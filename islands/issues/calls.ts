@@ -1,51 +1,36 @@
-import { api } from "../lib/api";
-import type { Issue, Status, Template } from "./types";
+import { call, server } from "../lib/server";
+import type { Status } from "./types";
 
-/** The task calls of spec 2 section 7 the pages make; each answers the task as the caller now sees it. */
-export const getIssue = (id: number) => api<Issue>("issue/get", { query: { id } });
+/** The task calls of spec 2 section 7 the pages make, through the typed client; each answers the task as the caller now sees it. */
+const issue = server.issue;
 
-export const changeStatus = (id: number, status: Status) => api<Issue>("issue/change-status", { method: "POST", query: { id, status } });
+export const getIssue = (id: number) => call(issue.get.get({ query: { id } }));
 
-export const renameIssue = (id: number, value: string) => api<Issue>("issue/update-name", { method: "POST", query: { id, value } });
+export const changeStatus = (id: number, status: Status) => call(issue["change-status"].post({}, { query: { id, status } }));
+
+export const renameIssue = (id: number, value: string) => call(issue["update-name"].post({}, { query: { id, value } }));
 
 /** No user: nobody is assigned. */
-export const assignIssue = (id: number, userId: number | null) =>
-  api<Issue>("issue/assignee", { method: "POST", query: userId === null ? { id } : { id, userId } });
+export const assignIssue = (id: number, userId: number | null) => call(issue.assignee.post({}, { query: userId === null ? { id } : { id, userId } }));
 
 /** Milliseconds, or null for none. */
-export const changeDueDate = (id: number, date: number | null) =>
-  api<Issue>("issue/update-due-date", { method: "POST", query: date === null ? { id } : { id, date } });
+export const changeDueDate = (id: number, date: number | null) => call(issue["update-due-date"].post({}, { query: date === null ? { id } : { id, date: String(date) } }));
 
-export const changeCategories = (id: number, categoryIds: number[]) =>
-  api<Issue>("issue/update-category-list", { method: "POST", query: { id, value: categoryIds.join(",") } });
+export const changeCategories = (id: number, categoryIds: number[]) => call(issue["update-category-list"].post({}, { query: { id, value: categoryIds.join(",") } }));
 
 /** Editor.js block JSON as text. */
-export const changeDescription = (id: number, description: string) => api<Issue>("issue/update", { body: { id, description } });
+export const changeDescription = (id: number, description: string) => call(issue.update.post({ id, description }));
 
-export const removeIssue = (id: number) => api<{ id: number }>("issue/remove", { method: "POST", query: { id } });
+export const removeIssue = (id: number) => call(issue.remove.post({}, { query: { id } }));
 
-export interface NewIssue {
-  name: string;
-  project: { id: number };
-  template?: { id: number } | null;
-  additionalFields?: Record<string, string | number | boolean>;
-  performer?: { id: number } | null;
-  dueDate?: number | null;
-  categoryList?: { id: number }[];
-}
+export type NewIssue = Parameters<typeof issue.save.post>[0];
 
-export const createIssue = (input: NewIssue) => api<Issue>("issue/save", { body: input });
+export const createIssue = (input: NewIssue) => call(issue.save.post(input));
 
-export interface TemplateInput {
-  id?: number;
-  name: string;
-  icon: string;
-  fields: Template["fields"];
-}
+export type IssueSearch = Parameters<(typeof issue)["find-pageable-search-result"]["post"]>[0];
 
-export const saveTemplate = (input: TemplateInput) => api<Template>("issue-template/save", { body: input });
-
-export const deleteTemplate = (id: number) => api<{ id: number }>("issue-template/delete", { method: "POST", query: { id } });
+export const findIssues = (projectId: number, body: IssueSearch, signal: AbortSignal) =>
+  call(issue["find-pageable-search-result"].post(body, { query: { projectId }, fetch: { signal } }));
 
 /** A date input's value (YYYY-MM-DD) as the end of that local day in milliseconds (due that day: overdue only after it); empty: null. */
 export function dayToMs(value: string): number | null {

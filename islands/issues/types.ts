@@ -1,9 +1,8 @@
 /**
  * Tasks' shapes in the browser: the server's presenters' answers as JSON (Wire), imported as types
- * only so no server code reaches a bundle, and the status names with their translations.
+ * only so no server code reaches a bundle, and the statuses in the spec's order.
  */
 import type { MessageKey } from "../../locales/en";
-import { t } from "../lib/i18n";
 import type { Wire } from "../../src/lib/responses";
 import type { PresentedIssue, PresentedIssueSummary, PresentedTemplate } from "../../src/modules/issues/presenter";
 
@@ -27,5 +26,3 @@ export const isStatus = (value: unknown): value is Status => typeof value === "s
 
 export const personName = (p: Person | null | undefined) => (p ? `${p.firstName} ${p.lastName}`.trim() : "");
 
-/** A status in the reader's language. */
-export const statusName = (status: Status) => t(STATUS_KEYS[status]);

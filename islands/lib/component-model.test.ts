@@ -30,6 +30,8 @@ const ADAPTERS = new Set<string>([
   "docs/DocxArticle.tsx",
   // Search hits marked inside HTML that React does not own (documents, PDF text layers, public pages).
   "docs/highlight.ts",
+  // Editor.js behind a task's description editor, loaded on Edit and destroyed on unmount.
+  "issues/DescriptionEditor.tsx",
 ]);
 
 /**
@@ -42,7 +44,6 @@ const PENDING = new Set([
   "chat",
   "data",
   "drive",
-  "issues",
   "projects",
   "search",
   "shell",

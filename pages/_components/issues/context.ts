@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
+import type { Wire } from "../../../src/lib/responses";
 import { listForProject } from "../../../src/modules/categories/service";
 import { allTemplates } from "../../../src/modules/issues/templates";
 import { projectMembers } from "../../../src/modules/projects/service";
@@ -13,9 +14,12 @@ export function taskChoices(db: Db, actor: User, projectId: number) {
     members: projectMembers(db, actor, projectId)
       .filter((m) => m.user.isActive)
       .map(({ user }) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName })),
-    categories: listForProject(db, actor, projectId).filter((c) => !c.isDefault),
+    categories: listForProject(db, actor, projectId)
+      .filter((c) => !c.isDefault)
+      .map((c) => ({ id: c.id, name: c.name, type: c.type })),
     templates: allTemplates(db),
   };
 }
 
-export type TaskChoices = ReturnType<typeof taskChoices>;
+/** A presented value as an island's props carry it: what the API would answer (dates as ISO strings). */
+export const asProps = <T>(value: T): Wire<T> => JSON.parse(JSON.stringify(value));

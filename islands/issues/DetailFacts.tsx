@@ -1,0 +1,130 @@
+import { mdiAlertCircle, mdiCheck, mdiRestore } from "@mdi/js";
+import { Fragment, useEffect, useState } from "react";
+import { formatNumber } from "../../src/lib/numbers";
+import { Icon } from "../lib/ui/Icon";
+import { type Strings, useT } from "../lib/ui/i18n";
+import { msToDay } from "./calls";
+import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
+import type { TaskDetailStore } from "./detail-store";
+import { PerformerSelect } from "./PerformerSelect";
+import { isStatus, personName, STATUSES, type Issue, type Person } from "./types";
+
+interface Props {
+  detail: TaskDetailStore;
+  issue: Issue;
+  categories: CategoryChoice[];
+}
+
+const dateOf = (locale: string, value: string | number) => new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(value));
+
+/** A template field's value as people read it. */
+function shownValue({ t, locale }: Strings, type: string, value: unknown, members: Person[]): string {
+  if (value === undefined || value === null || value === "") return "—";
+  if (type === "BOOLEAN") return t(value ? "common.yes" : "common.no");
+  if (type === "DATE") return dateOf(locale, value as number);
+  if (type === "NUMBER" && typeof value === "number") return formatNumber(value, locale);
+  if (type === "USER") return personName(members.find((m) => m.id === value)) || String(value);
+  return String(value);
+}
+
+/** Status with Done and Reopen, assignee, due date with the overdue icon, categories, who and when, the template's values. */
+export function DetailFacts({ detail, issue, categories }: Props) {
+  const strings = useT();
+  const { t } = strings;
+  const disabled = !issue.canEdit;
+  // The performer may have left the project: still shown as chosen.
+  const members = issue.performer && !detail.members.some((m) => m.id === issue.performer!.id) ? [...detail.members, issue.performer] : detail.members;
+  const fields = issue.template?.fields ?? [];
+  return (
+    <>
+      <div className="td-status">
+        <label htmlFor="td-status">{t("issue.status")}</label>
+        <span className={`td-dot td-dot--${issue.status}`} aria-hidden="true" />
+        <select id="td-status" name="status" value={issue.status} disabled={disabled} onChange={(event) => isStatus(event.target.value) && detail.setStatus(event.target.value)}>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`issueStatus.${status}`)}
+            </option>
+          ))}
+        </select>
+        {issue.status === "DONE" ? (
+          <button type="button" className="btn btn--ghost" disabled={disabled} onClick={() => detail.setStatus("OPEN")}>
+            <Icon path={mdiRestore} />
+            {t("issue.reopen")}
+          </button>
+        ) : (
+          <button type="button" className="btn" disabled={disabled} onClick={() => detail.setStatus("DONE")}>
+            <Icon path={mdiCheck} />
+            {t("issue.markDone")}
+          </button>
+        )}
+      </div>
+
+      <div className="td-grid">
+        <PerformerSelect id="td-performer" members={members} value={issue.performer ? String(issue.performer.id) : ""} disabled={disabled} onChange={(value) => detail.assign(value ? Number(value) : null)} />
+        <DueDate detail={detail} issue={issue} />
+      </div>
+
+      {categories.length > 0 && (
+        <CategoryChecks
+          categories={categories}
+          legend={t("issue.categories")}
+          checked={issue.categoryList.map((c) => c.id)}
+          disabled={disabled}
+          onChange={(ids) => detail.setCategories(ids.map((id) => issue.categoryList.find((c) => c.id === id) ?? { ...categories.find((c) => c.id === id)!, isDefault: false }))}
+        />
+      )}
+
+      <dl className="td-info">
+        <dt>{t("issue.reporter")}</dt>
+        <dd>{personName(issue.reporter) || "—"}</dd>
+        <dt>{t("issue.created")}</dt>
+        <dd>{dateOf(strings.locale, issue.creationDate)}</dd>
+        <dt>{t("issue.template")}</dt>
+        <dd>{issue.template ? `${issue.template.icon} ${issue.template.name}`.trim() : "—"}</dd>
+      </dl>
+      {fields.length > 0 && (
+        <dl className="td-info td-fields" aria-label={t("issue.fields")}>
+          {fields.map((field) => (
+            <Fragment key={field.name}>
+              <dt>{field.name}</dt>
+              <dd>{shownValue(strings, field.type, issue.additionalFields?.[field.name], detail.members)}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}
+
+/** The due date: the typed day is kept until it is a whole valid date, then saved. */
+function DueDate({ detail, issue }: { detail: TaskDetailStore; issue: Issue }) {
+  const { t } = useT();
+  const [day, setDay] = useState(msToDay(issue.dueDate));
+  useEffect(() => setDay(msToDay(issue.dueDate)), [issue.dueDate]);
+  return (
+    <div className="field">
+      <label htmlFor="td-due">{t("issue.dueDate")}</label>
+      <span className="td-due">
+        <input
+          id="td-due"
+          name="dueDate"
+          type="date"
+          min="1900-01-01"
+          max="9999-12-31"
+          value={day}
+          disabled={!issue.canEdit}
+          onChange={(event) => {
+            setDay(event.target.value);
+            if (!event.target.value || event.target.checkValidity()) detail.setDueDay(event.target.value);
+          }}
+        />
+        {issue.overdue && (
+          <span className="td-overdue">
+            <Icon path={mdiAlertCircle} label={t("issue.overdue")} />
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useRef, useState } from "react";
+import { ISSUE_LIMITS } from "../../src/modules/issues/limits";
+import { useT } from "../lib/ui/i18n";
+import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
+import { type Filters, NO_FILTERS, type TaskListStore } from "./list-store";
+import { PerformerSelect } from "./PerformerSelect";
+import { SORTS } from "./sorts";
+import { STATUSES, type Person } from "./types";
+
+/** Typing in the name waits this long before searching; other filters search at once. */
+const TYPING_MS = 300;
+
+interface Props {
+  list: TaskListStore;
+  members: Person[];
+  categories: CategoryChoice[];
+  /** Shown below 960 px only once asked for (the Filters button). */
+  open: boolean;
+}
+
+/** The task list's filters and sort (spec 2: name, assignee, status, categories; newest first unless told). */
+export function TaskFilters({ list, members, categories, open }: Props) {
+  useSignals();
+  const { t } = useT();
+  const [name, setName] = useState("");
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const filters = list.filters.value;
+  const set = (next: Partial<Filters>) => list.setFilters({ ...list.filters.value, ...next });
+  useEffect(() => () => clearTimeout(typing.current), []);
+
+  const typed = (value: string) => {
+    setName(value);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => set({ name: value }), TYPING_MS);
+  };
+
+  return (
+    <aside className={`tl-filters card${open ? " is-open" : ""}`} id="tl-filters" aria-labelledby="tl-filters-title">
+      <h2 id="tl-filters-title">{t("issue.filters")}</h2>
+      <form
+        role="search"
+        aria-labelledby="tl-filters-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearTimeout(typing.current);
+          set({ name });
+        }}
+        onReset={(event) => {
+          event.preventDefault();
+          clearTimeout(typing.current);
+          setName("");
+          list.setFilters(NO_FILTERS);
+        }}
+      >
+        <div className="field">
+          <label htmlFor="tl-f-name">{t("issue.name")}</label>
+          <input id="tl-f-name" name="name" type="search" autoComplete="off" maxLength={ISSUE_LIMITS.name} value={name} onChange={(event) => typed(event.target.value)} />
+        </div>
+        <PerformerSelect id="tl-f-performer" members={members} value={filters.performer} none={t("issue.any")} onChange={(performer) => set({ performer })} />
+        <div className="field">
+          <label htmlFor="tl-f-status">{t("issue.status")}</label>
+          <select id="tl-f-status" name="status" value={filters.status} onChange={(event) => set({ status: event.target.value })}>
+            <option value="">{t("issue.any")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`issueStatus.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {categories.length > 0 && (
+          <CategoryChecks
+            categories={categories}
+            legend={t("issue.categories")}
+            name="categories"
+            checked={filters.categories.map(Number)}
+            onChange={(ids) => set({ categories: ids.map(String) })}
+          />
+        )}
+        <div className="field">
+          <label htmlFor="tl-f-sort">{t("issue.sortBy")}</label>
+          <select id="tl-f-sort" name="sort" value={filters.sort} onChange={(event) => set({ sort: event.target.value })}>
+            {SORTS.map((s) => (
+              <option key={s.key} value={s.key}>
+                {t(`issue.sort.${s.key}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="reset" className="btn btn--ghost">
+          {t("issue.resetFilters")}
+        </button>
+      </form>
+    </aside>
+  );
+}

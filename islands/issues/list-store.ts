@@ -1,0 +1,141 @@
+/**
+ * The task list's state and actions: the loaded tasks (infinite scroll of pages of 10), the filters and
+ * sort (a change aborts the load in flight and starts again from the first page with an empty list),
+ * list or board, and moving a card. Made once per island (useState), so server renders share nothing.
+ */
+import { computed, signal } from "@preact/signals-react";
+import { reportFailure } from "../lib/failures";
+import { t } from "../lib/i18n";
+import { snack } from "../lib/snackbar";
+import { changeStatus, findIssues } from "./calls";
+import type { TaskDetailStore } from "./detail-store";
+import { SORTS } from "./sorts";
+import type { Issue, IssueSummary, Status } from "./types";
+
+export interface TaskListState {
+  projectId: number;
+  meId: number;
+  moderator: boolean;
+  pageSize: number;
+  total: number;
+  items: IssueSummary[];
+}
+
+export interface Filters {
+  name: string;
+  performer: string;
+  status: string;
+  categories: string[];
+  sort: string;
+}
+
+export const NO_FILTERS: Filters = { name: "", performer: "", status: "", categories: [], sort: SORTS[0].key };
+
+/** The spec's criteria for the filters set. */
+function criteriaOf(filters: Filters) {
+  const out: { name: string; value: string }[] = [];
+  for (const name of ["name", "performer", "status"] as const) {
+    const value = filters[name].trim();
+    if (value) out.push({ name, value });
+  }
+  if (filters.categories.length) out.push({ name: "categories", value: filters.categories.join(",") });
+  return out;
+}
+
+const summaryOf = (issue: Issue): IssueSummary => ({
+  ...issue,
+  template: issue.template && { id: issue.template.id, name: issue.template.name, icon: issue.template.icon },
+  project: { id: issue.project.id },
+});
+
+export function createTaskList(state: TaskListState, detail: TaskDetailStore) {
+  const items = signal(state.items);
+  const total = signal(state.total);
+  const loading = signal(false);
+  const filters = signal(NO_FILTERS);
+  const filtered = computed(() => criteriaOf(filters.value).length > 0);
+  let inFlight: AbortController | undefined;
+  let exhausted = false;
+
+  /** One changed task is shown in place in the list and on the board. */
+  function update(issue: IssueSummary) {
+    if (items.value.some((i) => i.id === issue.id)) items.value = items.value.map((i) => (i.id === issue.id ? issue : i));
+  }
+
+  /** The next page, or with `reset` the first again (aborting the load in flight). */
+  async function load(reset = false) {
+    if (reset) {
+      inFlight?.abort();
+      inFlight = undefined;
+      items.value = [];
+      exhausted = false;
+    } else if (inFlight || exhausted || items.value.length >= total.value) return;
+    const controller = (inFlight = new AbortController());
+    loading.value = true;
+    const sort = SORTS.find((s) => s.key === filters.value.sort) ?? SORTS[0];
+    try {
+      const page = await findIssues(
+        state.projectId,
+        { page: Math.floor(items.value.length / state.pageSize), rowsPerPage: state.pageSize, sortBy: sort.sortBy, desc: sort.desc, criteria: criteriaOf(filters.value) },
+        controller.signal,
+      );
+      if (controller.signal.aborted) return;
+      total.value = page.totalElements;
+      const known = new Set(items.value.map((i) => i.id));
+      const fresh = page.content.filter((i) => !known.has(i.id));
+      items.value = [...items.value, ...fresh];
+      if (!fresh.length) exhausted = true;
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        exhausted = true;
+        reportFailure(error);
+      }
+    } finally {
+      if (inFlight === controller) {
+        inFlight = undefined;
+        loading.value = false;
+      }
+    }
+  }
+
+  detail.hooks.changed = (issue) => update(summaryOf(issue));
+
+  return {
+    items,
+    total,
+    loading,
+    filters,
+    filtered,
+    loadMore: () => load(),
+    setFilters(next: Filters) {
+      filters.value = next;
+      return load(true);
+    },
+    /** Whether the reader may change this task's status (reporter, performer, moderators). */
+    canMove: (issue: IssueSummary) => state.moderator || issue.reporter?.id === state.meId || issue.performer?.id === state.meId,
+    /** A card moved on the board: shown at once, restored if the server refuses. */
+    async move(issue: IssueSummary, status: Status) {
+      const before = items.value.find((i) => i.id === issue.id) ?? issue;
+      update({ ...before, status, overdue: status !== "DONE" && before.overdue });
+      try {
+        const saved = await changeStatus(issue.id, status);
+        update(summaryOf(saved));
+        if (detail.shown.value?.id === saved.id) detail.show(saved);
+        snack(t("issue.statusChanged"), "success");
+      } catch (error) {
+        update(before);
+        reportFailure(error);
+      }
+    },
+    added(issue: Issue) {
+      items.value = [summaryOf(issue), ...items.value];
+      total.value += 1;
+    },
+    removed(id: number) {
+      items.value = items.value.filter((i) => i.id !== id);
+      total.value = Math.max(0, total.value - 1);
+    },
+  };
+}
+
+export type TaskListStore = ReturnType<typeof createTaskList>;

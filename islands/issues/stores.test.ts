@@ -1,0 +1,115 @@
+import { describe, expect, test } from "bun:test";
+import { en } from "../../locales/en";
+import { withDom } from "../testing/dom";
+import { fakeServer } from "../testing/fake-server";
+import { pageStrings } from "../testing/page-strings";
+import { createTaskDetail } from "./detail-store";
+import { createTaskList } from "./list-store";
+import type { Issue, IssueSummary } from "./types";
+
+withDom();
+// withDom's cleanup imports it after each test: loaded here, before any test runs.
+await import("@testing-library/react");
+pageStrings("en", en);
+
+const server = fakeServer();
+
+const summary = (id: number, extra: Partial<IssueSummary> = {}): IssueSummary => ({
+  id,
+  name: `Task ${id}`,
+  status: "OPEN",
+  statusId: 1,
+  dueDate: "2020-01-01T00:00:00.000Z",
+  overdue: true,
+  performer: null,
+  reporter: { id: 5, firstName: "Ada", lastName: "Byron" },
+  categoryList: [],
+  template: null,
+  project: { id: 3 },
+  creationDate: "2019-12-01T00:00:00.000Z",
+  ...extra,
+});
+
+const full = (id: number, extra: Partial<Issue> = {}): Issue => ({
+  ...summary(id),
+  description: "",
+  descriptionHtml: "",
+  template: null,
+  additionalFields: null,
+  layerPoi: null,
+  layer: null,
+  sys: null,
+  map: null,
+  coordinates: null,
+  project: { id: 3, name: "Quay" },
+  chat: { id: 70 },
+  canEdit: true,
+  canRemove: true,
+  ...extra,
+});
+
+const refusal = { status: 409, body: { status: 409, error: "conflict", message: "No", details: [] } };
+
+describe("the task detail's store", () => {
+  test("a change shows at once and is restored when the server refuses it; the list follows both", async () => {
+    const detail = createTaskDetail([], full(8));
+    const followed: string[] = [];
+    detail.hooks.changed = (issue) => followed.push(`${issue.status}${issue.overdue ? " overdue" : ""}`);
+    server.answers.push(refusal);
+    const changing = detail.setStatus("DONE");
+    expect(detail.shown.value?.status).toBe("DONE");
+    expect(detail.shown.value?.overdue).toBe(false);
+    await changing;
+    expect(server.sent).toEqual([{ method: "POST", url: "/api/issue/change-status?id=8&status=DONE", body: {} }]);
+    expect(detail.shown.value?.status).toBe("OPEN");
+    expect(followed).toEqual(["DONE", "OPEN overdue"]);
+  });
+
+  test("the server's answer is what stays shown, the assignee named in the message", async () => {
+    const detail = createTaskDetail([{ id: 4, firstName: "Grace", lastName: "Hopper" }], full(8));
+    server.answers.push({ status: 200, body: full(8, { performer: { id: 4, firstName: "Grace", lastName: "Hopper" }, name: "Renamed elsewhere" }) });
+    const assigning = detail.assign(4);
+    expect(detail.shown.value?.performer?.lastName).toBe("Hopper");
+    await assigning;
+    expect(server.sent[0]?.url).toBe("/api/issue/assignee?id=8&userId=4");
+    expect(detail.shown.value?.name).toBe("Renamed elsewhere");
+    expect(document.body.textContent).toContain("Grace Hopper - assigned");
+  });
+});
+
+describe("the task list's store", () => {
+  const state = { projectId: 3, meId: 5, moderator: false, pageSize: 2, total: 5, items: [summary(9), summary(8)] };
+
+  test("a filter starts again from the first page with its criteria; the next page follows what is shown", async () => {
+    const list = createTaskList(state, createTaskDetail([]));
+    server.answers.push({ status: 200, body: { content: [summary(7)], totalElements: 1 } });
+    const searching = list.setFilters({ name: " crane ", performer: "4", status: "", categories: ["2", "6"], sort: "nameUp" });
+    expect(list.items.value).toEqual([]);
+    await searching;
+    expect(server.sent).toEqual([
+      {
+        method: "POST",
+        url: "/api/issue/find-pageable-search-result?projectId=3",
+        body: { page: 0, rowsPerPage: 2, sortBy: "name", desc: false, criteria: [{ name: "name", value: "crane" }, { name: "performer", value: "4" }, { name: "categories", value: "2,6" }] },
+      },
+    ]);
+    expect(list.items.value.map((i) => i.id)).toEqual([7]);
+    expect(list.total.value).toBe(1);
+    expect(list.filtered.value).toBe(true);
+    await list.loadMore();
+    expect(server.sent.length).toBe(1);
+  });
+
+  test("a card moved on the board shows in its new column at once and goes back when the server refuses", async () => {
+    const detail = createTaskDetail([]);
+    const list = createTaskList(state, detail);
+    expect(list.canMove(summary(9))).toBe(true);
+    expect(list.canMove(summary(9, { reporter: null }))).toBe(false);
+    server.answers.push(refusal);
+    const moving = list.move(list.items.value[0]!, "IN_PROGRESS");
+    expect(list.items.value[0]?.status).toBe("IN_PROGRESS");
+    await moving;
+    expect(list.items.value[0]?.status).toBe("OPEN");
+    expect(list.items.value[0]?.overdue).toBe(true);
+  });
+});
