@@ -24,6 +24,10 @@ const ADAPTERS = new Set<string>([
   "calc/editor.tsx",
   // Chart.js drawn still on a canvas off the page, for report images.
   "charts/image.ts",
+  // The document page's frame wired by id (islands/docs/page.ts calls it) until that page renders FrameTools and ItemMain.
+  "data/frame.ts",
+  // byId and debounce, which the task pages (islands/issues) still import until they are components.
+  "data/common.ts",
 ]);
 
 /**
@@ -34,7 +38,6 @@ const ADAPTERS = new Set<string>([
 const PENDING = new Set([
   "admin",
   "chat",
-  "data",
   "docs",
   "drive",
   "issues",
