@@ -5,7 +5,7 @@ import type { Locale } from "../../src/lib/i18n";
 import { Icon } from "../lib/ui/Icon";
 import { Localized, useT } from "../lib/ui/i18n";
 import type { CategoryChoice } from "./CategoryChecks";
-import { CREATORS } from "./creators";
+import { browserType } from "../data-types";
 import { DataRows } from "./DataRows";
 import { DetailPanel } from "./DetailPanel";
 import { ListFilters } from "./ListFilters";
@@ -29,7 +29,7 @@ function ListHead({ store, props, filtersOpen, toggleFilters }: { store: ListSto
   useSignals();
   const { t } = useT();
   async function create() {
-    const open = await CREATORS[props.dataType]!();
+    const open = await browserType(props.dataType).creator!();
     open({
       projectId: props.projectId,
       dataType: props.dataType,

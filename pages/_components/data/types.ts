@@ -1,5 +1,5 @@
 import { DATA_TYPES, type DataType } from "../../../db/schema";
-import { TYPE_ICONS } from "../../../islands/lib/type-icons";
+import { TYPE_ICONS } from "../../../islands/data-types";
 
 export { DATA_TYPES, TYPE_ICONS, type DataType };
 
