@@ -63,6 +63,15 @@ export function criteriaOf(filters: Filters) {
   return out;
 }
 
+/** The page after the `shown` rows, as `filters` ask. */
+const fetchPage = (start: ListStart, filters: Filters, shown: number, signal: AbortSignal) =>
+  call(
+    server.data["find-pageable-search-result"].post(
+      { page: Math.floor(shown / start.pageSize), rowsPerPage: start.pageSize, sortBy: filters.sortBy, desc: filters.desc, criteria: criteriaOf(filters) },
+      { query: { type: start.dataType, projectId: start.projectId }, fetch: { signal } },
+    ),
+  );
+
 export function createListStore(start: ListStart) {
   const items = signal<Summary[]>(start.items);
   const total = signal(start.total);
@@ -94,18 +103,7 @@ export function createListStore(start: ListStart) {
     const controller = (inFlight = new AbortController());
     loading.value = true;
     try {
-      const page = await call(
-        server.data["find-pageable-search-result"].post(
-          {
-            page: Math.floor(items.value.length / start.pageSize),
-            rowsPerPage: start.pageSize,
-            sortBy: filters.value.sortBy,
-            desc: filters.value.desc,
-            criteria: criteriaOf(filters.value),
-          },
-          { query: { type: start.dataType, projectId: start.projectId }, fetch: { signal: controller.signal } },
-        ),
-      );
+      const page = await fetchPage(start, filters.value, items.value.length, controller.signal);
       if (controller.signal.aborted) return;
       // Removals shift later pages back; asking by row count and skipping known ids fills the gap.
       const known = new Set(items.value.map((item) => item.id));
