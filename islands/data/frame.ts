@@ -1,8 +1,12 @@
+import { arrowTabs } from "./arrow-tabs";
+
+export { arrowTabs };
+
 /**
- * The frame of a data item's page (spec 2, "Data detail page"), shared by the document page and the
- * generic data page: the side panel's tabs, the info button that shows or hides the panel on its
- * info tab, and full screen for the viewer (its own exit button and Escape leave it). The markup and
- * styles are the pages' (pages/_components/data/frame.css).
+ * The frame of the document page (spec 2, "Data detail page"), wired by hand until islands/docs renders
+ * the components the data page uses (FrameTools, ItemMain): the side panel's tabs, the info button that
+ * shows or hides the panel on its info tab, and full screen for the viewer (its own exit button and
+ * Escape leave it). The markup and styles are the page's (pages/_components/data/frame.css).
  */
 export interface FrameElements {
   /** The grid of viewer and side panel; `is-side-hidden` hides the panel. */
@@ -66,13 +70,4 @@ export function startFrame({ main, viewer, tabs, infoToggle, fullToggle, infoTab
   });
 
   return { showSideTab, setFullScreen };
-}
-
-/** Left/right (and Home/End) move between tabs, as the ARIA tabs pattern says. */
-export function arrowTabs<T extends string>(event: KeyboardEvent, names: T[], current: T | undefined, choose: (name: T) => void) {
-  const at = current ? names.indexOf(current) : 0;
-  const moves: Record<string, number> = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: names.length - 1 };
-  if (!(event.key in moves)) return;
-  event.preventDefault();
-  choose(names[(moves[event.key] + names.length) % names.length]);
 }

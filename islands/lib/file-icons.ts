@@ -32,7 +32,7 @@ const KIND_BY_EXTENSION: Record<string, FileKind> = {
 };
 
 /** A file's kind from its name (images as src/lib/file-types recognises them). */
-const fileKind = (name: string): FileKind =>
+export const fileKind = (name: string): FileKind =>
   isImageName(name) ? "image" : (KIND_BY_EXTENSION[/\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? ""] ?? "other");
 
 /** One @mdi/js icon per kind. */
@@ -49,16 +49,3 @@ export const FILE_ICONS: Record<FileKind, string> = {
 
 /** The icon path of a file name, for pages/_components/Icon.astro. */
 export const fileIcon = (name: string) => FILE_ICONS[fileKind(name)];
-
-/** The inline icon (as pages/_components/Icon.astro draws it) for a file name, made in the browser. */
-export function fileIconElement(name: string): SVGSVGElement {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.dataset.kind = fileKind(name);
-  const path = document.createElementNS(ns, "path");
-  path.setAttribute("d", fileIcon(name));
-  svg.append(path);
-  return svg;
-}

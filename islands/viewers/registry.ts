@@ -1,4 +1,5 @@
 import type { DataType } from "../../db/schema/data";
+import { browserType } from "../data-types";
 
 /**
  * What a viewer is told when it is mounted: the item, what the reader may do, and where it sits.
@@ -17,28 +18,11 @@ export interface MountedViewer {
   destroy(): void;
 }
 
-interface ViewerModule {
-  mount(host: HTMLElement, context: ViewerContext): MountedViewer | Promise<MountedViewer>;
-}
+export const hasViewer = (type: DataType) => browserType(type).viewer !== undefined;
 
-/**
- * One viewer per data type, loaded only when an item of that type is shown (the data page, split
- * screen, dashboard widgets, report blocks). A type without an entry shows the generic page. MAP,
- * LAYER and MODBUS_UNIT arrive with their own issues: they add a line here.
- */
-const VIEWERS: Partial<Record<DataType, () => Promise<ViewerModule>>> = {
-  DOC: () => import("./doc"),
-  REPORT: () => import("../reports/viewer"),
-  TABLE: () => import("../tables/viewer"),
-  CHART: () => import("../charts/viewer"),
-  CALC: () => import("../calc/viewer"),
-};
-
-export const hasViewer = (type: DataType) => type in VIEWERS;
-
-/** Mounts the viewer of `type` into `host`; undefined when the type has none yet. */
+/** Mounts the viewer of `type` (its browser plugin's, islands/data-types.ts) into `host`; undefined when the type has none yet. */
 export async function mountViewer(type: DataType, host: HTMLElement, context: ViewerContext) {
-  const load = VIEWERS[type];
+  const load = browserType(type).viewer;
   if (!load) return undefined;
   return (await load()).mount(host, context);
 }

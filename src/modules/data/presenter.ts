@@ -46,7 +46,6 @@ export type PresentedSummary = Static<typeof summarySchema>;
 
 /** One page of a data list and how many items match (data/find-pageable-search-result). */
 export const summaryPageSchema = t.Object({ content: t.Array(summarySchema), totalElements: integer() });
-export type PresentedSummaryPage = Static<typeof summaryPageSchema>;
 
 export const dataItemSchema = t.Object({
   ...itemFields,
