@@ -33,7 +33,6 @@ const ADAPTERS = new Set<string>([
  * Features still built by hand: remove a feature here once it is converted (the test says when). */
 const PENDING = new Set([
   "admin",
-  "chat",
   "data",
   "docs",
   "drive",

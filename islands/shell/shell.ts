@@ -1,13 +1,12 @@
 import { CURRENT_USER_KEY, signOutLocally } from "../lib/api";
 import { call, server } from "../lib/server";
 import { live } from "../lib/live";
-import { startChatCore } from "../chat/core";
 import { reportFailure } from "../lib/failures";
 import { setLocale } from "./locale";
 
 const DISCLAIMER_KEY = "plexus.disclaimerSeen";
 
-/** Behaviour of the signed-in shell: menus, language, exit, the disclaimer, the chat entries and the live connection. */
+/** Behaviour of the signed-in shell: menus, language, exit, the disclaimer and the live connection (the chat entries are islands/chat/ChatNav). */
 export function startShell() {
   const me = document.getElementById("plexus-me")?.textContent;
   if (me) localStorage.setItem(CURRENT_USER_KEY, me);
@@ -47,6 +46,5 @@ export function startShell() {
     disclaimer.showModal();
   }
 
-  startChatCore();
   live.start();
 }
