@@ -38,7 +38,6 @@ const PENDING = new Set([
   "drive",
   "issues",
   "projects",
-  "search",
   "shell",
   "tables",
   "widgets",
