@@ -8,6 +8,8 @@ withDom();
 const { render, within, act } = await import("@testing-library/react");
 const { default: ChatNav } = await import("./ChatNav");
 const { chatCore } = await import("./chat-core");
+const { renderToString } = await import("react-dom/server");
+const { hydrateRoot } = await import("react-dom/client");
 const page = () => within(document.body);
 
 pageStrings("en", en);
@@ -96,5 +98,18 @@ describe("the shell's chat entries", () => {
     const onChats = within(page().getByRole("navigation", { name: "rail" }));
     expect(onChats.getByRole("button", { name: en["nav.chats"] }).getAttribute("aria-current")).toBe("page");
     expect(onChats.queryByRole("button", { name: en["nav.quickChats"] })).toBeNull();
+  });
+
+  test("an entry hydrated after another island brought the list hydrates as the server rendered it, then shows the count", async () => {
+    const host = document.body.appendChild(document.createElement("div"));
+    host.innerHTML = renderToString(<ChatNav locale="en" place="bottom" me={me} onChats={false} />);
+    listed = [chat(1, 4)];
+    await act(() => chatCore.refresh());
+    const failures: unknown[] = [];
+    const root = await act(async () => hydrateRoot(host, <ChatNav locale="en" place="bottom" me={me} onChats={false} />, { onRecoverableError: (error) => failures.push(error) }));
+    expect(failures).toEqual([]);
+    expect(host.querySelector("[data-chat-badge]")!.textContent).toBe("4");
+    await act(async () => root.unmount());
+    host.remove();
   });
 });

@@ -30,7 +30,10 @@ type Panel = Awaited<ReturnType<typeof loadPanel>>;
 
 function Badge() {
   useSignals();
-  const count = unread.value;
+  // Hydrated as the server rendered it (no count): another island may have brought the list meanwhile.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const count = hydrated ? unread.value : 0;
   return (
     <span className="chat-nav__badge" data-chat-badge hidden={count === 0}>
       {count > 99 ? "99+" : count || ""}
