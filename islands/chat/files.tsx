@@ -4,6 +4,8 @@ import { mdiClose, mdiDownload, mdiFileOutline, mdiFolderPlusOutline, mdiUpload 
 import { previewKind } from "../../src/lib/file-types";
 import { ApiError } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
+import { keyTakenAbove } from "../lib/focus-trap";
+import { adoptStyles } from "../lib/styles";
 import { shortName, sizeText, userFileUrl } from "../lib/files";
 import { snack } from "../lib/snackbar";
 // The drive's own calls: they load with these dialogs, not with the panel.
@@ -160,8 +162,7 @@ function PdfStage({ url }: { url: string }) {
     const controller = new AbortController();
     Promise.all([import("../docs/pdf"), import("../../pages/_components/docs/pdf-viewer.css?inline")])
       .then(([{ showPdf }, { default: css }]) => {
-        if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(css);
-        if (!document.adoptedStyleSheets.includes(sheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+        adoptStyles(css);
         if (!controller.signal.aborted) return showPdf(host.current!, url, controller.signal);
       })
       .catch((error) => controller.signal.aborted || reportFailure(error));
@@ -169,7 +170,6 @@ function PdfStage({ url }: { url: string }) {
   }, [url]);
   return <div ref={host} className="chat-viewer__pdf" />;
 }
-let sheet: CSSStyleSheet | undefined;
 
 /** The full-screen file viewer: PDF (the pdf.js viewer, with zoom and thumbnails), images, or a download. */
 export function Viewer({ file, onClose }: { file: FileRef; onClose: () => void }) {
@@ -183,7 +183,7 @@ export function Viewer({ file, onClose }: { file: FileRef; onClose: () => void }
     const before = document.activeElement as HTMLElement | null;
     close.current?.focus();
     const key = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !document.querySelector("dialog[open]")) onClose();
+      if (event.key === "Escape" && !keyTakenAbove(event, "dialog[open]")) onClose();
     };
     document.addEventListener("keydown", key);
     return () => {

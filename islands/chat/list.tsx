@@ -1,10 +1,10 @@
 /** The chat list column: search, create, archive toggle, type filter and the chats, newest first. */
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiArchiveArrowDownOutline, mdiArchiveArrowUpOutline, mdiArchiveOutline, mdiEarth, mdiMagnify, mdiPlus } from "./icons";
 import { chatTitle } from "../../src/modules/chat/naming";
-import { chatCore } from "./core";
-import { chats, connected, filter, isOnline, listLoaded, presence, setFilter, setShowArchived, showArchived } from "./store";
+import { chatCore } from "./chat-core";
+import { chats, connected, filter, isOnline, listLoaded, listSearchFocus, presence, setFilter, setShowArchived, showArchived } from "./store";
 import { listTime } from "./format";
 import { ct } from "./strings";
 import { Icon } from "../lib/ui/Icon";
@@ -66,6 +66,11 @@ export function ChatEntry({ chat, active, onOpen, size = 38 }: { chat: Chat; act
 export function ChatList({ activeId, onOpen }: { activeId: number | null; onOpen: (id: number) => void }) {
   useSignals();
   const [search, setSearch] = useState("");
+  const searchBox = useRef<HTMLInputElement>(null);
+  const focusWanted = listSearchFocus.value;
+  useEffect(() => {
+    if (focusWanted) searchBox.current?.focus();
+  }, [focusWanted]);
   const [creating, setCreating] = useState(false);
   const [browsing, setBrowsing] = useState(false);
   const all = chats.value.filter((c) => !chatCore.visiting.has(c.id));
@@ -82,7 +87,7 @@ export function ChatList({ activeId, onOpen }: { activeId: number | null; onOpen
         <label className="chat-search">
           <Icon path={mdiMagnify} />
           <span className="visually-hidden">{ct("chat.searchPlaceholder")}</span>
-          <input type="search" value={search} placeholder={ct("chat.searchPlaceholder")} autoComplete="off" maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          <input ref={searchBox} type="search" value={search} placeholder={ct("chat.searchPlaceholder")} autoComplete="off" maxLength={100} onChange={(e) => setSearch(e.target.value)} />
         </label>
         {anyArchived && (
           <button

@@ -9,7 +9,7 @@ import { errorText } from "../lib/failures";
 import { snack } from "../lib/snackbar";
 import { sameGroup } from "./format";
 import { MessageItem, PendingItem } from "./message-item";
-import { ask, connected, editingId, markRead, me, outbox, removeMessage } from "./store";
+import { ask, composerFocus, connected, editingId, markRead, me, outbox, removeMessage } from "./store";
 import { ct } from "./strings";
 import { loadOlder, retry, thread, type Thread } from "./threads";
 import type { Chat, FileRef, Message } from "./types";
@@ -155,7 +155,7 @@ export function Messages({ chat, onView }: { chat: Chat; onView: (file: FileRef)
   /** Editing ends (saved or not): the message box has the keyboard again. */
   const edit = (m: Message | null) => {
     editingId.value = m?.id ?? null;
-    if (!m) document.getElementById(`chat-input-${chat.id}`)?.focus();
+    if (!m) composerFocus.value = chat.id;
   };
 
   const onScroll = () => {

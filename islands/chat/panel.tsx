@@ -1,30 +1,30 @@
 /**
- * The React chat panel, imported on demand (islands/chat/core.ts): the drawer, the /chats page, the
- * quick list with its draggable modal window, and chat frames placed in pages (data comments). One
- * React root renders them all; page-placed parts are portals into the page's elements.
+ * The chat panel, its own chunk imported on first use (load-panel.ts): the /chats page's panel, the
+ * shell's overlays (the drawer, the quick list with its draggable small window, the chat's confirm
+ * questions) and the frames a data item's comments or a task show (comments.tsx).
  */
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
-import { createPortal } from "react-dom";
-import { createRoot, type Root } from "react-dom/client";
-import { signal } from "@preact/signals-react";
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiClose, mdiMagnify } from "./icons";
 import { chatTitle } from "../../src/modules/chat/naming";
-import { chatCore } from "./core";
+import { chatCore } from "./chat-core";
 import { ChatEntry, ChatList, listed } from "./list";
 import { useNarrow } from "../lib/use-narrow";
+import { keepFocusIn, keyTakenAbove } from "../lib/focus-trap";
+import { adoptStyles } from "../lib/styles";
 import { ChatFrame, FirstComment } from "./frame";
-import { activeChatId, chats, composerFocus, drawerOpen, embeds, findDataChat, modalChatId, pageHost, question, quickAnchor, selectChat, showChat } from "./store";
+import { activeChatId, chats, composerFocus, drawerOpen, modalChatId, narrowFrame, openDrawer, pageShown, question, quickAnchor, selectChat } from "./store";
 import { ct } from "./strings";
 import { Icon } from "../lib/ui/Icon";
 import { Confirm } from "../lib/ui/Confirm";
-// Inlined and injected on first use: a plain CSS import would be hoisted into every page by Astro.
+// Adopted when this chunk loads: a plain CSS import would be hoisted into every page by Astro.
 import styles from "./chat.css?inline";
 
-/** Narrow screens show the list or the frame; this says the frame. */
-const narrowFrame = signal(false);
+adoptStyles(styles);
 
-function ChatPanel({ mode }: { mode: "drawer" | "page" }) {
+export { ChatFrame, FirstComment };
+
+export function ChatPanel({ mode }: { mode: "drawer" | "page" }) {
   useSignals();
   const narrow = useNarrow();
   const active = activeChatId.value;
@@ -47,34 +47,15 @@ function ChatPanel({ mode }: { mode: "drawer" | "page" }) {
   );
 }
 
-/** Escape closes an overlay unless a dialog or the file viewer above it takes the key. */
+/** Escape closes an overlay unless a dialog, the file viewer or a menu above it takes the key. */
 function useEscape(close: () => void) {
   useEffect(() => {
     const key = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !document.querySelector("dialog[open], .chat-viewer, .chat-menu__panel")) close();
+      if (event.key === "Escape" && !keyTakenAbove(event, "dialog[open], .chat-viewer, .chat-menu__panel")) close();
     };
     document.addEventListener("keydown", key);
     return () => document.removeEventListener("keydown", key);
   }, []);
-}
-
-const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])";
-
-/** Tab and Shift+Tab go round inside `box`, never into the page behind it. */
-function keepFocusIn(box: HTMLElement, event: ReactKeyboardEvent) {
-  if (event.key !== "Tab") return;
-  const inside = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
-  if (!inside.length) return;
-  const first = inside[0];
-  const last = inside[inside.length - 1];
-  const at = document.activeElement;
-  if (event.shiftKey && (at === first || at === box)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && at === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 /** The modal drawer: it keeps the focus while open, Escape closes it, and the focus goes back to its opener. */
@@ -108,10 +89,11 @@ function QuickList({ anchor }: { anchor: HTMLElement }) {
   useSignals();
   const [search, setSearch] = useState("");
   const box = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const close = () => (quickAnchor.value = null);
   useEscape(close);
   useEffect(() => {
-    box.current?.querySelector("input")?.focus();
+    input.current?.focus();
     const away = (event: Event) => {
       const target = event.target as Node;
       if (!box.current?.contains(target) && !anchor.contains(target)) close();
@@ -127,7 +109,7 @@ function QuickList({ anchor }: { anchor: HTMLElement }) {
       <label className="chat-search">
         <Icon path={mdiMagnify} />
         <span className="visually-hidden">{ct("chat.searchPlaceholder")}</span>
-        <input type="search" value={search} placeholder={ct("chat.searchPlaceholder")} autoComplete="off" maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+        <input ref={input} type="search" value={search} placeholder={ct("chat.searchPlaceholder")} autoComplete="off" maxLength={100} onChange={(e) => setSearch(e.target.value)} />
       </label>
       <ul className="chat-quick__items">
         {shown.map((chat) => (
@@ -193,23 +175,15 @@ function ModalWindow({ chatId }: { chatId: number }) {
   );
 }
 
-function Host() {
+/** What the shell's chat entries open over any page; on /chats the page is the panel, so only the drawer and questions. */
+export function Overlays() {
   useSignals();
   const q = question.value;
-  const onChatsPage = !!pageHost.value;
   return (
     <>
       {drawerOpen.value && <Drawer />}
-      {pageHost.value && createPortal(<ChatPanel mode="page" />, pageHost.value)}
-      {embeds.value.map((embed) =>
-        createPortal(
-          embed.chatId === null ? <FirstComment dataId={embed.dataId} onCreated={(chatId) => placeComments(embed.el, embed.dataId, chatId)} /> : <ChatFrame chatId={embed.chatId} compact />,
-          embed.el,
-          `embed-${embed.dataId}`,
-        ),
-      )}
-      {!onChatsPage && quickAnchor.value && <QuickList anchor={quickAnchor.value} />}
-      {!onChatsPage && modalChatId.value !== null && <ModalWindow key={modalChatId.value} chatId={modalChatId.value} />}
+      {!pageShown.value && quickAnchor.value && <QuickList anchor={quickAnchor.value} />}
+      {!pageShown.value && modalChatId.value !== null && <ModalWindow key={modalChatId.value} chatId={modalChatId.value} />}
       {q && (
         <Confirm
           key={q.text}
@@ -226,42 +200,8 @@ function Host() {
   );
 }
 
-let root: Root | undefined;
-
-function ensureRoot() {
-  if (root) return;
-  // A constructed sheet, not a <style> element: the page's Content-Security-Policy admits no unhashed inline style element.
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(styles);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  const el = document.createElement("div");
-  el.id = "chat-root";
-  document.body.append(el);
-  root = createRoot(el);
-  root.render(<Host />);
-}
-
-/** Opens the drawer, on a chat if given (its message box takes the focus). */
-export function openDrawer(chatId?: number) {
-  ensureRoot();
-  quickAnchor.value = null;
-  if (chatId) {
-    selectChat(chatId, true);
-    narrowFrame.value = true;
-  }
-  drawerOpen.value = true;
-}
-
-export function toggleQuickList(anchor: HTMLElement) {
-  ensureRoot();
-  quickAnchor.value = quickAnchor.value ? null : anchor;
-}
-
-/** The /chats page: the panel fills `el`; `chatId` is selected once the live connection is established. */
-export function openPage(el: HTMLElement, chatId?: number) {
-  ensureRoot();
-  pageHost.value = el;
-  if (!chatId) return;
+/** On /chats?chat=ID: that chat is selected once the live connection has brought the list. */
+export function selectWhenLoaded(chatId: number) {
   const select = () => {
     selectChat(chatId);
     narrowFrame.value = true;
@@ -272,21 +212,4 @@ export function openPage(el: HTMLElement, chatId?: number) {
     off();
     select();
   });
-}
-
-function placeComments(el: HTMLElement, dataId: number, chatId: number | null) {
-  embeds.value = [...embeds.value.filter((e) => e.el !== el), { el, dataId, chatId }];
-}
-
-/** A chat the reader may see (a task's ISSUE chat) in `el`, read without joining (see showChat). */
-export async function openEmbeddedChat(el: HTMLElement, chatId: number) {
-  ensureRoot();
-  await showChat(chatId);
-  placeComments(el, 0, chatId);
-}
-
-/** A data item's comments in `el`, read without joining; before the first comment there is no chat, and that comment makes it. */
-export async function openDataComments(el: HTMLElement, dataId: number) {
-  ensureRoot();
-  placeComments(el, dataId, await findDataChat(dataId));
 }

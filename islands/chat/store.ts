@@ -5,15 +5,12 @@
  * channel) and brings the list up to date; components never call the API themselves.
  */
 import { signal } from "@preact/signals-react";
-import type { Wire } from "../../src/lib/responses";
 import { editDestination, removeDestination } from "../../src/modules/chat/destinations";
-import type { ChatData, CommentChat, PublicChat } from "../../src/modules/chat/presenter";
-import { api } from "../lib/api";
 import { live } from "../lib/live";
+import { call, server } from "../lib/server";
 import type { FileEntity } from "../drive/common";
-import { chatCore, directChat } from "./core";
-import type { Chat, ChatFilter, Member, Person, UserChoice } from "./types";
-import type { Issue } from "../issues/types";
+import { chatCore } from "./chat-core";
+import type { ChatFilter, Chat, Person } from "./types";
 
 const ACTIVE_KEY = "plexus.chat.active";
 const FILTER_KEY = "plexus.chat.filter";
@@ -49,12 +46,16 @@ export const filter = signal<ChatFilter>((stored(FILTER_KEY) as ChatFilter) || "
 export const showArchived = signal(stored(ARCHIVED_KEY) === "true");
 export const quickAnchor = signal<HTMLElement | null>(null);
 export const modalChatId = signal<number | null>(null);
-/** The /chats page's element, when the panel fills it. */
-export const pageHost = signal<HTMLElement | null>(null);
-/** Chat frames placed in pages: a data item's comments (no chat before the first comment). */
-export const embeds = signal<{ el: HTMLElement; dataId: number; chatId: number | null }[]>([]);
+/** Whether the /chats page shows the panel (the drawer's entries then lead to it instead). */
+export const pageShown = signal(false);
+/** Narrow screens show the list or the frame; this says the frame. */
+export const narrowFrame = signal(false);
+/** Bumped to put the focus in the chat list's search box (the rail's chat button on /chats). */
+export const listSearchFocus = signal(0);
 /** The chat whose message box takes the focus when it shows (one chosen by the person). */
 export const composerFocus = signal<number | null>(null);
+/** Unread messages in the chats one is in, for the shell's badges. */
+export const unread = signal(chatCore.unread);
 
 /** Makes `id` the open chat; `focus` when a person chose it, so typing can start at once. */
 export function selectChat(id: number | null, focus = false) {
@@ -81,6 +82,7 @@ chatCore.on((event) => {
     case "chats":
       chats.value = chatCore.chats;
       listLoaded.value = chatCore.loaded;
+      unread.value = chatCore.unread;
       break;
     case "presence":
       presence.value++;
@@ -101,6 +103,20 @@ chatCore.on((event) => {
   }
 });
 
+/** Opens the drawer, on a chat if given (its message box takes the focus). */
+export function openDrawer(chatId?: number) {
+  quickAnchor.value = null;
+  if (chatId) {
+    selectChat(chatId, true);
+    narrowFrame.value = true;
+  }
+  drawerOpen.value = true;
+}
+
+export function toggleQuickList(anchor: HTMLElement) {
+  quickAnchor.value = quickAnchor.value ? null : anchor;
+}
+
 /** A confirmation question answered with a promise (rendered by the host). */
 export const question = signal<{ text: string; confirm: string; resolve: (yes: boolean) => void } | null>(null);
 
@@ -118,14 +134,21 @@ export type NewChat = { type: "PUBLIC" | "PRIVATE"; name: string; description: s
 /** Makes a chat (a DIRECT one only once per pair) and answers its id once it is in the list. */
 export async function createChat(input: NewChat): Promise<number> {
   if (input.type === "DIRECT") return directChat(input.recipient.id);
-  const id = await api<number>("chats/new-chat", { body: { name: input.name, description: input.description, type: input.type, members: input.members.map((m) => ({ id: m.id })) } });
+  const id = await call(server.chats["new-chat"].post({ name: input.name, description: input.description, type: input.type, members: input.members.map((m) => ({ id: m.id })) }));
   await chatCore.refresh();
   return id;
 }
 
+/** The DIRECT chat with `userId` (made on first use), in the list once this resolves. */
+export async function directChat(userId: number): Promise<number> {
+  const chatId = await call(server.chats.direct.post({}, { query: { userId } }));
+  await chatCore.refresh();
+  return chatId;
+}
+
 /** A data item's comment chat, shown without joining it; null before its first comment. */
 export async function findDataChat(dataId: number): Promise<number | null> {
-  const { chat, joined } = await api<Wire<CommentChat>>("chats/for-data", { query: { dataId } });
+  const { chat, joined } = await call(server.chats["for-data"].get({ query: { dataId } }));
   if (!chat) return null;
   if (!chatCore.chat(chat.id)) {
     if (joined) chatCore.upsert(chat);
@@ -135,63 +158,66 @@ export async function findDataChat(dataId: number): Promise<number | null> {
 }
 
 /** The task of an ISSUE chat, for the header's link. */
-export const chatTask = (chatId: number) => api<Issue>("issue/get-by-chat", { query: { chatId } });
+export const chatTask = (chatId: number) => call(server.issue["get-by-chat"].get({ query: { chatId } }));
 
 /** A chat the reader may enter but need not be in (a task's ISSUE chat): shown as visited until they write. */
 export async function showChat(chatId: number) {
   if (chatCore.chat(chatId)) return;
-  const chat = await api<Chat>("chats/get", { query: { chatId } });
+  const chat = await call(server.chats.get.get({ query: { chatId } }));
   if (!chatCore.chat(chat.id)) chatCore.visit(chat);
 }
 
 /** The first comment on a data item makes its chat; answers the chat's id once it is in the list. */
 export async function firstComment(dataId: number, message: string): Promise<number> {
-  const { id } = await api<{ id: number }>("chats/new-chat-for-data", { body: { dataId, message } });
+  const { id } = await call(server.chats["new-chat-for-data"].post({ dataId, message }));
   await chatCore.refresh();
   return id;
 }
 
 /** PUBLIC chats whose name contains `str`, with member counts and whether one is in each. */
-export const publicChats = (str: string) => api<Wire<PublicChat>[]>("chats/public", { query: { str } });
+export const publicChats = (str: string) => call(server.chats.public.get({ query: { str } }));
 
 /** Joins a PUBLIC chat (again); it is in the list once this resolves. */
 export async function joinPublicChat(id: number) {
-  chatCore.upsert(await api<Chat>("chats/join", { method: "POST", query: { chat: id } }));
+  chatCore.upsert(await call(server.chats.join.post({}, { query: { chat: id } })));
 }
 
+// Eden types a path segment named "subscribe" as its WebSocket call; the route is shaped as unsubscribe is.
+const subscribeRoute = server.chats.subscribe as unknown as typeof server.chats.unsubscribe;
+
 export async function setSubscribed(chat: Chat, subscribed: boolean) {
-  await api(`chats/${subscribed ? "subscribe" : "unsubscribe"}`, { query: { chat: chat.id } });
+  await call((subscribed ? subscribeRoute : server.chats.unsubscribe).get({ query: { chat: chat.id } }));
   chatCore.patch(chat.id, { subscribed });
 }
 
 /** Archives or unarchives the chat for oneself; answers the new state. */
 export async function toggleArchived(chat: Chat): Promise<boolean> {
-  const archived = await api<boolean>("chats/archive", { method: "PUT", query: { chatID: chat.id } });
+  const archived = await call(server.chats.archive.put({}, { query: { chatID: chat.id } }));
   chatCore.patch(chat.id, { archived });
   return archived;
 }
 
 export async function deleteChat(chat: Chat) {
-  await api("chats", { method: "DELETE", query: { chatID: chat.id } });
+  await call(server.chats.delete({}, { query: { chatID: chat.id } }));
   chatCore.remove(chat.id);
 }
 
 /** The list learns the new name from the RENAMED record on the live channel. */
-export const renameChat = (chat: Chat, name: string) => api("chats/rename", { method: "PUT", query: { chatID: chat.id, name } });
+export const renameChat = (chat: Chat, name: string) => call(server.chats.rename.put({}, { query: { chatID: chat.id, name } }));
 
 /** What a DATA chat is about, for its header link. */
-export const chatData = (chatId: number) => api<Wire<ChatData>>("data/get-by-chat", { query: { chatId } });
+export const chatData = (chatId: number) => call(server.data["get-by-chat"].get({ query: { chatId } }));
 
 // Members
 
-export const chatMembers = (chatId: number) => api<Member[]>("chats/members", { query: { chatId } });
-export const searchUsers = (str: string) => api<UserChoice[]>("users/search-user", { query: { str } });
-export const usersNotMembers = (chatId: number, str: string) => api<UserChoice[]>("users/users-not-members", { query: { str, chat: chatId } });
-export const inviteMembers = (chat: Chat, users: Person[]) => api("chats/invite", { query: { chatId: chat.id }, body: users.map((u) => u.id) });
+export const chatMembers = (chatId: number) => call(server.chats.members.get({ query: { chatId } }));
+export const searchUsers = (str: string) => call(server.users["search-user"].get({ query: { str } }));
+export const usersNotMembers = (chatId: number, str: string) => call(server.users["users-not-members"].get({ query: { str, chat: chatId } }));
+export const inviteMembers = (chat: Chat, users: Person[]) => call(server.chats.invite.post(users.map((u) => u.id), { query: { chatId: chat.id } }));
 
 /** Removes a member (the owner), or leaves the chat (oneself: it leaves the list too). */
 export async function detachMember(chat: Chat, userId: number) {
-  await api("chats/detach-member", { query: { member: userId, chat: chat.id } });
+  await call(server.chats["detach-member"].get({ query: { member: userId, chat: chat.id } }));
   if (userId === me.id) chatCore.remove(chat.id);
 }
 

@@ -3,8 +3,8 @@
  * the live channel: what a reconnect or a lost frame missed is fetched again, nothing twice.
  */
 import { signal, type Signal } from "@preact/signals-react";
-import { api } from "../lib/api";
-import { chatCore } from "./core";
+import { call, server } from "../lib/server";
+import { chatCore } from "./chat-core";
 import type { Message } from "./types";
 
 export interface Thread {
@@ -27,8 +27,8 @@ function merge(list: Message[], incoming: Message[]): Message[] {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-const page = (chatId: number, query: { after?: number; before?: number; limit?: number }, raw = false) =>
-  api<Message[]>("chat-records/get-messages", { raw, query: { chatId, ...query } });
+const page = (chatId: number, query: { after?: number; before?: number; limit?: number }, raw = false): Promise<Message[]> =>
+  call(server["chat-records"]["get-messages"].get({ query: { chatId, ...query } }), { raw });
 
 /** A chat's messages, loaded on first use. */
 export function thread(chatId: number): Thread {

@@ -3,7 +3,7 @@ import { mdiFullscreenExit } from "@mdi/js";
 import { type ReactNode, useEffect, useRef } from "react";
 import type { DataType } from "../../db/schema/data";
 import type { Locale } from "../../src/lib/i18n";
-import { watchComments } from "../chat/comments";
+import { Comments } from "../chat/comments";
 import { Icon } from "../lib/ui/Icon";
 import { Localized, useT } from "../lib/ui/i18n";
 import DataViewer from "../viewers/DataViewer";
@@ -39,12 +39,14 @@ function useFullScreen() {
 
 function SidePanel({ dataId, info }: { dataId: number; info?: ReactNode }) {
   useSignals();
-  const { t } = useT();
-  const comments = useRef<HTMLDivElement>(null);
+  const { t, locale } = useT();
   const tabs = useRef(new Map<frame.SideTab, HTMLButtonElement>());
   const current = frame.sideTab.value;
-  // The comments' chat (islands/chat) starts the first time its panel shows.
-  useEffect(() => watchComments(comments.current!), []);
+  // The comments' chat (islands/chat) loads the first time its panel shows, and stays.
+  const [commentsShown, setCommentsShown] = useState(false);
+  useEffect(() => {
+    if (current === "comments") setCommentsShown(true);
+  }, [current]);
   const label = { info: t("docs.view.infoTab"), comments: t("chat.comments") };
   return (
     <aside className="side" id="data-side" aria-label={t("data.view.sidePanel")}>
@@ -79,7 +81,9 @@ function SidePanel({ dataId, info }: { dataId: number; info?: ReactNode }) {
       <div className="side__panel" role="tabpanel" id="panel-info" aria-labelledby="tab-info" hidden={current !== "info"}>
         {info}
       </div>
-      <div className="side__panel side__panel--chat" role="tabpanel" id="panel-comments" aria-labelledby="tab-comments" data-data-id={dataId} hidden={current !== "comments"} ref={comments} />
+      <div className="side__panel side__panel--chat" role="tabpanel" id="panel-comments" aria-labelledby="tab-comments" hidden={current !== "comments"}>
+        {commentsShown && <Comments locale={locale} dataId={dataId} />}
+      </div>
     </aside>
   );
 }

@@ -45,10 +45,8 @@ const ADAPTERS = new Set<string>([
  * Features still built by hand: remove a feature here once it is converted (the test says when). */
 const PENDING = new Set([
   "admin",
-  "chat",
   "drive",
   "projects",
-  "search",
   "shell",
   "tables",
   "widgets",

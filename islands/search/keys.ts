@@ -1,10 +1,11 @@
+import type { KeyboardEvent } from "react";
+
 /**
  * Arrow keys in the search sheet: Down from the query box goes to the first hit, Up and Down walk the
- * hits (links marked data-result), Up from the first hit goes back to the box; Home and End jump.
+ * hits (the links shown, in order), Up from the first hit goes back to the box; Home and End jump.
  */
-export function moveFocus(event: KeyboardEvent, input: HTMLInputElement, results: HTMLElement) {
+export function moveFocus(event: KeyboardEvent, input: HTMLInputElement, hits: HTMLElement[]) {
   if (!["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) return;
-  const hits = [...results.querySelectorAll<HTMLElement>("[data-result]")];
   const at = hits.indexOf(document.activeElement as HTMLElement);
   let next: HTMLElement | undefined;
   if (document.activeElement === input) {

@@ -1,13 +1,12 @@
 import { CURRENT_USER_KEY, signOutLocally } from "../lib/api";
 import { call, server } from "../lib/server";
 import { live } from "../lib/live";
-import { startChatCore } from "../chat/core";
-import { reportFailure } from "../lib/failures";
+import { openSearch } from "../search/store";
 import { setLocale } from "./locale";
 
 const DISCLAIMER_KEY = "plexus.disclaimerSeen";
 
-/** Behaviour of the signed-in shell: menus, language, exit, the disclaimer, the chat entries and the live connection. */
+/** Behaviour of the signed-in shell: menus, language, exit, the disclaimer and the live connection (the chat entries are islands/chat/ChatNav). */
 export function startShell() {
   const me = document.getElementById("plexus-me")?.textContent;
   if (me) localStorage.setItem(CURRENT_USER_KEY, me);
@@ -30,9 +29,7 @@ export function startShell() {
   document.addEventListener("click", (event) => {
     if (!menus.some((m) => m.contains(event.target as Node))) closeMenus();
   });
-  // The search sheet, loaded on first use: the rail's and bottom bar's buttons, and Ctrl+S by the key's place (any layout).
-  const openSearch = () => import("../search/sheet").then((sheet) => sheet.openSearch()).catch(reportFailure);
-  document.querySelectorAll("[data-search-open]").forEach((button) => button.addEventListener("click", openSearch));
+  // The search sheet (islands/search) by Ctrl+S, by the key's place (any layout); the shell's buttons open it too.
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") closeMenus();
     if (event.ctrlKey && event.code === "KeyS") {
@@ -47,6 +44,5 @@ export function startShell() {
     disclaimer.showModal();
   }
 
-  startChatCore();
   live.start();
 }

@@ -82,11 +82,9 @@ export type ChatData = Static<typeof chatDataSchema>;
 
 /** A PUBLIC chat in the browse list: whether the caller is in it, and how many are. */
 export const publicChatSchema = t.Object({ id: integer(), name: t.String(), description: t.String(), numberOfMembers: integer(), joined: t.Boolean() });
-export type PublicChat = Static<typeof publicChatSchema>;
 
 /** A data item's comment chat as the caller sees it (null before its first comment), and whether they are in it. */
 export const commentChatSchema = t.Object({ chat: t.Nullable(chatSchema), joined: t.Boolean() });
-export type CommentChat = Static<typeof commentChatSchema>;
 
 export const renamedSchema = t.Object({ id: integer(), name: t.String() });
 export const invitedSchema = t.Object({ invited: t.Array(integer()) });

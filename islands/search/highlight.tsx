@@ -1,3 +1,5 @@
+import { Fragment } from "react";
+
 /** The named entities an escaped snippet may hold; numeric ones (&#60;, &#x3c;) are read by their code. */
 const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
@@ -11,15 +13,15 @@ const unescapeEntities = (text: string) =>
 
 /**
  * A full-text snippet (escaped text with <mark>…</mark> around the matched word forms, as
- * full-text-search/find answers it) as DOM nodes: text nodes and <mark> elements built here, never
- * the snippet parsed as HTML, so markup written in a document or article stays text.
+ * full-text-search/find answers it) as text and <mark> elements, never the snippet parsed as HTML, so
+ * markup written in a document or article stays text.
  */
-export function highlighted(snippet: string): Node[] {
-  return snippet.split(/<mark>([\s\S]*?)<\/mark>/).map((part, index) => {
-    const text = document.createTextNode(unescapeEntities(part));
-    if (index % 2 === 0) return text;
-    const mark = document.createElement("mark");
-    mark.append(text);
-    return mark;
-  });
+export function Highlighted({ snippet }: { snippet: string }) {
+  return (
+    <>
+      {snippet.split(/<mark>([\s\S]*?)<\/mark>/).map((part, index) => (
+        <Fragment key={index}>{index % 2 === 0 ? unescapeEntities(part) : <mark>{unescapeEntities(part)}</mark>}</Fragment>
+      ))}
+    </>
+  );
 }

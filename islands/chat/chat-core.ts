@@ -1,10 +1,10 @@
 /**
- * The chat's always-loaded part, in plain TypeScript so every page can afford it: the chat list with
- * unread counts kept current from the live channel, the rail's unread badge, who is online, and the
- * outbox of messages waiting to be sent. The React panel is imported only when a person opens chat.
+ * The chat's always-loaded part, small enough for every page: the chat list with unread counts kept
+ * current from the live channel, who is online, and the outbox of messages waiting to be sent. The
+ * shell's chat entries (ChatNav) start it; the panel is imported only when a person opens chat.
  */
 import { notifyDestination, readDestination, topicOf } from "../../src/modules/chat/destinations";
-import { api } from "../lib/api";
+import { call, server } from "../lib/server";
 import { live, LiveSendError } from "../lib/live";
 import { errorText } from "../lib/failures";
 import { snack } from "../lib/snackbar";
@@ -30,14 +30,6 @@ const BROADCAST_CHANNEL = "/ws-broker/system-channel";
 /** The broker allows 500 subscriptions per socket; the most recent chats get live topics. */
 const MAX_TOPICS = 400;
 
-function readMe(): Me {
-  try {
-    return JSON.parse(document.getElementById("plexus-me")?.textContent || "null") ?? { id: 0, login: "", firstName: "", lastName: "", role: "USER" };
-  } catch {
-    return { id: 0, login: "", firstName: "", lastName: "", role: "USER" };
-  }
-}
-
 /** A client id for the outbox: the server deduplicates by it, so resending is safe. */
 const newClientId = () =>
   (crypto.randomUUID?.() ?? `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`).replace(/-/g, "");
@@ -46,7 +38,8 @@ const time = (value: string | null | undefined) => (value ? new Date(value).getT
 const byLatest = (a: Chat, b: Chat) => time(b.lastMessageTime) - time(a.lastMessageTime) || b.id - a.id;
 
 class ChatCore {
-  readonly me = readMe();
+  /** The signed-in user, filled in by start() from the page's props (the same object throughout). */
+  readonly me: Me = { id: 0, login: "", firstName: "", lastName: "", role: "USER" };
   chats: Chat[] = [];
   /** True once the list has been fetched at least once. */
   loaded = false;
@@ -90,9 +83,11 @@ class ChatCore {
     }
   }
 
-  start() {
-    if (this.started || !this.me.id) return;
+  /** Starts once per page, for `me`: the list, its topics, presence and the outbox. */
+  start(me: Me) {
+    if (this.started || !me.id) return;
     this.started = true;
+    Object.assign(this.me, me);
     live.subscribe(SYSTEM_CHANNEL, (body) => this.system(body as SystemEvent, true));
     live.subscribe(BROADCAST_CHANNEL, (body) => this.system(body as SystemEvent, false));
     live.listeners.add((connected) => {
@@ -137,7 +132,7 @@ class ChatCore {
         do {
           this.again = false;
           // A background call: a lost session is noticed by the person's next action, not here.
-          const chats = await api<Chat[]>("chats/get-all", { raw: true });
+          const chats = await call(server.chats["get-all"].get(), { raw: true });
           for (const chat of chats) this.visiting.delete(chat.id);
           const visited = this.chats.filter((c) => this.visiting.has(c.id));
           this.chats = [...chats, ...visited].sort(byLatest);
@@ -192,7 +187,6 @@ class ChatCore {
   }
 
   private changed() {
-    this.renderBadge();
     this.emit({ kind: "chats" });
   }
 
@@ -378,108 +372,6 @@ class ChatCore {
       );
     }
   }
-
-  /** The "(3) " this put before the page's title, if any. */
-  private titlePrefix = "";
-
-  private renderBadge() {
-    const count = this.unread;
-    const shown = count > 99 ? "99+" : String(count);
-    document.querySelectorAll<HTMLElement>("[data-chat-badge]").forEach((badge) => {
-      badge.textContent = shown;
-      badge.hidden = count === 0;
-    });
-    // The tab's title counts them too, as in Mattermost: "(3) Plexus…".
-    const title = this.titlePrefix && document.title.startsWith(this.titlePrefix) ? document.title.slice(this.titlePrefix.length) : document.title;
-    this.titlePrefix = count ? `(${shown}) ` : "";
-    document.title = this.titlePrefix + title;
-  }
 }
 
 export const chatCore = new ChatCore();
-
-type Panel = typeof import("./panel");
-let panel: Promise<Panel> | undefined;
-
-/** The React panel and its strings, imported on first use. */
-function loadPanel(): Promise<Panel> {
-  panel ??= Promise.all([import("./panel"), loadStrings()]).then(([module]) => module);
-  panel.catch(() => {
-    panel = undefined;
-  });
-  return panel;
-}
-
-async function withBusy(button: HTMLElement, work: () => Promise<unknown>) {
-  button.setAttribute("aria-busy", "true");
-  try {
-    await work();
-  } catch (error) {
-    console.error(error);
-    snack(errorText({ code: "network" }), "error");
-  } finally {
-    button.removeAttribute("aria-busy");
-  }
-}
-
-/** Starts the chat core and wires the shell's chat entries (rail button, quick list). */
-export function startChatCore() {
-  chatCore.start();
-  document.querySelectorAll<HTMLElement>("[data-chat-open]").forEach((button) =>
-    button.addEventListener("click", () => {
-      // On /chats the panel is the page already.
-      const page = document.getElementById("chat-page");
-      if (page) return page.querySelector<HTMLElement>("input")?.focus();
-      void withBusy(button, async () => (await loadPanel()).openDrawer());
-    }),
-  );
-  document.querySelectorAll<HTMLElement>("[data-chat-quick]").forEach((button) =>
-    button.addEventListener("click", () => withBusy(button, async () => (await loadPanel()).toggleQuickList(button))),
-  );
-}
-
-/** The /chats page: the panel fills `el` and selects `chatId` once connected. */
-export async function openChatPage(el: HTMLElement, chatId?: number) {
-  (await loadPanel()).openPage(el, chatId);
-}
-
-/** A data item's comment chat inside `el` (its chat is made with the first comment). */
-export async function openComments(el: HTMLElement, dataId: number) {
-  await (await loadPanel()).openDataComments(el, dataId);
-}
-
-/** A chat one may read (a task's ISSUE chat) in `el`, shown without joining until one writes. */
-export async function openChatIn(el: HTMLElement, chatId: number) {
-  await (await loadPanel()).openEmbeddedChat(el, chatId);
-}
-
-/** Opens the chat drawer, on a chat if given. */
-async function openChats(chatId?: number) {
-  (await loadPanel()).openDrawer(chatId);
-}
-
-/** The DIRECT chat with `userId` (made on first use), in the list once this resolves. */
-export async function directChat(userId: number): Promise<number> {
-  const chatId = await api<number>("chats/direct", { method: "POST", query: { userId } });
-  await chatCore.refresh();
-  return chatId;
-}
-
-/**
- * The user menus' write button: the direct chat with `userId` (made on first use), opened in the
- * drawer; on narrow screens, where there is no drawer, /chats?chat=ID. Nobody writes to themselves.
- */
-export async function writeTo(userId: number) {
-  if (userId === chatCore.me.id) return;
-  try {
-    const chatId = await directChat(userId);
-    if (window.matchMedia("(max-width: 600px)").matches) location.assign(`/chats?chat=${chatId}`);
-    else await openChats(chatId);
-  } catch (error) {
-    const failure = error as { status?: number; code?: string; message?: string };
-    if (failure.status !== 401 && failure.status !== 403) {
-      await loadStrings();
-      snack(errorText(failure), "error");
-    }
-  }
-}
