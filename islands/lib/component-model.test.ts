@@ -38,7 +38,6 @@ const PENDING = new Set([
   "docs",
   "drive",
   "issues",
-  "projects",
   "search",
   "shell",
   "tables",

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useT } from "./i18n";
 
 /** A native modal <dialog>: opened on mount, closed (and onClose called) by Escape or its buttons, focus kept inside by the browser. */
-export function Dialog({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode; className?: string }) {
+export function Dialog({ title, onClose, children, className, id: elementId }: { title: string; onClose: () => void; children: ReactNode; className?: string; id?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const closing = useRef(onClose);
@@ -18,7 +18,7 @@ export function Dialog({ title, onClose, children, className }: { title: string;
     };
   }, []);
   return (
-    <dialog ref={ref} className={className} aria-labelledby={id}>
+    <dialog ref={ref} id={elementId} className={className} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </dialog>
