@@ -41,7 +41,6 @@ const PENDING = new Set([
   "search",
   "shell",
   "tables",
-  "widgets",
 ]);
 
 function sources(dir: string): string[] {
