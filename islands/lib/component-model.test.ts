@@ -39,7 +39,6 @@ const PENDING = new Set([
   "drive",
   "issues",
   "search",
-  "shell",
   "tables",
 ]);
 
