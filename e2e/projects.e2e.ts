@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { ru } from "../locales/ru";
 import { ownPageHeaders } from "../src/testing/own-page";
+import { SHARED_RUNTIME } from "../src/testing/script-size";
 import { browserSuite } from "./setup";
 
 // The project pages as people meet them: the home list, the project home with its categories,
@@ -242,7 +243,7 @@ describe("administrator", () => {
       await card.getByRole("button", { name: /^Edit: / }).click();
       await edit.getByRole("button", { name: "Remove" }).click();
       const removed = apiDone(page, "project/remove-user-project");
-      await page.locator("#confirm-dialog").getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Delete" }).click();
       expect((await removed).status()).toBe(200);
       await page.getByText("Data saved").waitFor();
       expect(await users.locator(`[data-user-id="${newcomer.id}"]`).count()).toBe(0);
@@ -402,14 +403,17 @@ describe("performance budget", () => {
       const { project } = await seedProject("Budget");
       for (const target of ["/", `/project/${project.id}/home`]) {
         const page = await pageAs(suite.plexus.admin);
-        const scripts: Promise<number>[] = [];
+        const scripts: Promise<{ url: string; gzipped: number }>[] = [];
         page.on("response", (response) => {
-          if (response.request().resourceType() === "script") scripts.push(response.body().then((b) => Bun.gzipSync(new Uint8Array(b)).byteLength));
+          if (response.request().resourceType() === "script") scripts.push(response.body().then((b) => ({ url: response.url(), gzipped: Bun.gzipSync(new Uint8Array(b)).byteLength })));
         });
         await page.goto(`${suite.plexus.url}${target}`, { waitUntil: "networkidle" });
-        const sizes = await Promise.all(scripts);
+        // The shared React runtime is fetched once per browser and counted apart (issue 19).
+        const all = await Promise.all(scripts);
+        const sizes = all.filter((s) => !SHARED_RUNTIME.test(s.url)).map((s) => s.gzipped);
         const total = sizes.reduce((a, b) => a + b, 0);
-        console.log(`${target} JavaScript: ${sizes.length} files, ${total} bytes gzipped (budget ${JS_BUDGET_GZIP})`);
+        const runtime = all.reduce((sum, s) => sum + s.gzipped, 0) - total;
+        console.log(`${target} JavaScript: ${sizes.length} files, ${total} bytes gzipped (budget ${JS_BUDGET_GZIP}); the shared runtime: ${runtime} bytes`);
         expect(sizes.length).toBeGreaterThan(0);
         expect(total).toBeLessThanOrEqual(JS_BUDGET_GZIP);
       }

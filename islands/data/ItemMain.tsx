@@ -1,6 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiFullscreenExit } from "@mdi/js";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { DataType } from "../../db/schema/data";
 import type { Locale } from "../../src/lib/i18n";
 import { Comments } from "../chat/comments";
@@ -20,9 +20,10 @@ interface ItemMainProps {
   children?: ReactNode;
   /** The info tab's content, rendered by the page. */
   info?: ReactNode;
+  /** The document page's slots: its own viewer pane, and a versions tab first, open at the start (the ids are doc-…). */
+  viewer?: ReactNode;
+  versions?: ReactNode;
 }
-
-const TABS: frame.SideTab[] = ["info", "comments"];
 
 /** Full screen covers the window; Escape leaves it unless a dialog has the key. */
 function useFullScreen() {
@@ -37,19 +38,22 @@ function useFullScreen() {
   return on;
 }
 
-function SidePanel({ dataId, info }: { dataId: number; info?: ReactNode }) {
+function SidePanel({ dataId, info, versions }: { dataId: number; info?: ReactNode; versions?: ReactNode }) {
   useSignals();
   const { t, locale } = useT();
   const tabs = useRef(new Map<frame.SideTab, HTMLButtonElement>());
-  const current = frame.sideTab.value;
+  const TABS: frame.SideTab[] = versions ? ["versions", "info", "comments"] : ["info", "comments"];
+  // Until someone uses the frame, the page's first tab, as the server drew it.
+  const current = frame.touched.value ? frame.sideTab.value : TABS[0]!;
+  useEffect(() => frame.startAt(TABS[0]!), []);
   // The comments' chat (islands/chat) loads the first time its panel shows, and stays.
   const [commentsShown, setCommentsShown] = useState(false);
   useEffect(() => {
     if (current === "comments") setCommentsShown(true);
   }, [current]);
-  const label = { info: t("docs.view.infoTab"), comments: t("chat.comments") };
+  const label = { versions: t("docs.view.versions"), info: t("docs.view.infoTab"), comments: t("chat.comments") };
   return (
-    <aside className="side" id="data-side" aria-label={t("data.view.sidePanel")}>
+    <aside className="side" id={versions ? "doc-side" : "data-side"} aria-label={t(versions ? "docs.view.sidePanel" : "data.view.sidePanel")}>
       <div
         className="side__tabs"
         role="tablist"
@@ -78,6 +82,11 @@ function SidePanel({ dataId, info }: { dataId: number; info?: ReactNode }) {
           </button>
         ))}
       </div>
+      {versions && (
+        <div className="side__panel" role="tabpanel" id="panel-versions" aria-labelledby="tab-versions" hidden={current !== "versions"}>
+          {versions}
+        </div>
+      )}
       <div className="side__panel" role="tabpanel" id="panel-info" aria-labelledby="tab-info" hidden={current !== "info"}>
         {info}
       </div>
@@ -88,31 +97,45 @@ function SidePanel({ dataId, info }: { dataId: number; info?: ReactNode }) {
   );
 }
 
-function Main({ type, dataId, projectId, canModerate, children, info }: Omit<ItemMainProps, "locale">) {
+function Main({ type, dataId, projectId, canModerate, children, info, viewer, versions }: Omit<ItemMainProps, "locale">) {
   useSignals();
-  const { t } = useT();
   const full = useFullScreen();
+  const ids = versions ? "doc" : "data";
   return (
-    <div className={frame.sideOpen.value ? "docv__main" : "docv__main is-side-hidden"} id="data-main">
-      <section className={full ? "viewer is-fullscreen" : "viewer"} id="data-viewer" aria-labelledby="viewer-title">
-        <div className="viewer__bar">
-          <h2 className="viewer__title" id="viewer-title">
-            {t(`dataType.${type}`)}
-          </h2>
-          {/* Shown only in full screen, where the page's head is covered. */}
-          <button type="button" className="docv-icon viewer__exit" data-exit-fullscreen title={t("docs.view.fullScreen")} onClick={() => frame.setFullScreen(false, { returnFocus: true })}>
-            <Icon path={mdiFullscreenExit} />
-            <span className="visually-hidden">{t("docs.view.fullScreen")}</span>
-          </button>
-        </div>
-        <div className="viewer__stage" id="viewer-stage">
-          <DataViewer type={type} dataId={dataId} projectId={projectId} canModerate={canModerate}>
+    <div className={frame.sideOpen.value ? "docv__main" : "docv__main is-side-hidden"} id={`${ids}-main`}>
+      <section className={full ? "viewer is-fullscreen" : "viewer"} id={`${ids}-viewer`} aria-labelledby="viewer-title">
+        {viewer ?? (
+          <TypeViewer type={type} dataId={dataId} projectId={projectId} canModerate={canModerate}>
             {children}
-          </DataViewer>
-        </div>
+          </TypeViewer>
+        )}
       </section>
-      <SidePanel dataId={dataId} info={info} />
+      <SidePanel dataId={dataId} info={info} versions={versions} />
     </div>
+  );
+}
+
+/** The viewer of the item's type under a bar with its name, and the button that leaves full screen. */
+function TypeViewer({ type, dataId, projectId, canModerate, children }: Pick<ItemMainProps, "type" | "dataId" | "projectId" | "canModerate" | "children">) {
+  const { t } = useT();
+  return (
+    <>
+      <div className="viewer__bar">
+        <h2 className="viewer__title" id="viewer-title">
+          {t(`dataType.${type}`)}
+        </h2>
+        {/* Shown only in full screen, where the page's head is covered. */}
+        <button type="button" className="docv-icon viewer__exit" data-exit-fullscreen title={t("docs.view.fullScreen")} onClick={() => frame.setFullScreen(false, { returnFocus: true })}>
+          <Icon path={mdiFullscreenExit} />
+          <span className="visually-hidden">{t("docs.view.fullScreen")}</span>
+        </button>
+      </div>
+      <div className="viewer__stage" id="viewer-stage">
+        <DataViewer type={type} dataId={dataId} projectId={projectId} canModerate={canModerate}>
+          {children}
+        </DataViewer>
+      </div>
+    </>
   );
 }
 

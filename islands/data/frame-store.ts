@@ -5,7 +5,7 @@
  */
 import { batch, signal } from "@preact/signals-react";
 
-export type SideTab = "info" | "comments";
+export type SideTab = "versions" | "info" | "comments";
 
 export const sideOpen = signal(true);
 export const sideTab = signal<SideTab>("info");
@@ -14,6 +14,11 @@ export const fullScreen = signal(false);
 export const touched = signal(false);
 /** The full-screen button takes the focus back (the viewer's own exit button was used). */
 export const focusFullToggle = signal(false);
+
+/** The page's first tab, once hydrated (the document page opens on its versions). */
+export function startAt(tab: SideTab) {
+  if (!touched.value) sideTab.value = tab;
+}
 
 export function showTab(tab: SideTab) {
   batch(() => {

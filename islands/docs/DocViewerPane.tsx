@@ -2,6 +2,7 @@ import { mdiCompare, mdiDownload, mdiFullscreenExit } from "@mdi/js";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import type { Locale } from "../../src/lib/i18n";
+import { setFullScreen } from "../data/frame-store";
 import { Icon } from "../lib/ui/Icon";
 import { Localized, useT } from "../lib/ui/i18n";
 import { fileUrl } from "./common";
@@ -44,8 +45,8 @@ function Pane({ store }: { store: DocStore }) {
             <Icon path={mdiDownload} /> <span className="viewer__label">{t("docs.view.download")}</span>
           </a>
         )}
-        {/* Shown only in full screen, where the header is covered; islands/data/frame.ts leaves full screen with it. */}
-        <button type="button" className="docv-icon viewer__exit" data-exit-fullscreen title={t("docs.view.fullScreen")}>
+        {/* Shown only in full screen, where the header is covered. */}
+        <button type="button" className="docv-icon viewer__exit" data-exit-fullscreen title={t("docs.view.fullScreen")} onClick={() => setFullScreen(false, { returnFocus: true })}>
           <Icon path={mdiFullscreenExit} />
           <span className="visually-hidden">{t("docs.view.fullScreen")}</span>
         </button>

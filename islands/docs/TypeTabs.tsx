@@ -1,4 +1,4 @@
-import { arrowTabs } from "../data/frame";
+import { arrowTabs } from "../data/arrow-tabs";
 import { useT } from "../lib/ui/i18n";
 import type { VersionType } from "./common";
 

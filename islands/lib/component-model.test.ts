@@ -32,10 +32,6 @@ const ADAPTERS = new Set<string>([
   "docs/highlight.ts",
   // Editor.js behind a task's description editor, loaded on Edit and destroyed on unmount.
   "issues/DescriptionEditor.tsx",
-  // The document page's frame wired by id (islands/docs/page.ts calls it) until that page renders FrameTools and ItemMain.
-  "data/frame.ts",
-  // byId and debounce, which the task pages (islands/issues) still import until they are components.
-  "data/common.ts",
 ]);
 
 /**
@@ -46,10 +42,7 @@ const ADAPTERS = new Set<string>([
 const PENDING = new Set([
   "admin",
   "drive",
-  "projects",
-  "shell",
   "tables",
-  "widgets",
 ]);
 
 function sources(dir: string): string[] {

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { WidgetType } from "../../src/modules/widgets/limits";
 import { SOURCE_TYPE } from "../../src/modules/widgets/limits";
-import type { PresentedSearchHit } from "../../src/modules/data/presenter";
-import { api } from "../lib/api";
+import { call, server } from "../lib/server";
 import { t, tf } from "../lib/i18n";
 import { errorText } from "../lib/failures";
 import { WIDGET_RENDERERS } from "./registry";
@@ -11,6 +10,10 @@ export interface NewWidget {
   type: WidgetType;
   dataId: number | null;
 }
+
+/** The data items of a type whose names hold `str`. */
+const searchHits = (query: { projectId: number; dataType: (typeof SOURCE_TYPE)[WidgetType]; str: string }, signal: AbortSignal) =>
+  call(server.data["search-by-type"].get({ query, fetch: { signal } }));
 
 /** Types offered: those with a renderer, so MAP and SENSOR appear here once they register one. */
 const offered = () => Object.keys(WIDGET_RENDERERS) as WidgetType[];
@@ -27,7 +30,7 @@ export function AddWidgetDialog({ projectId, onAdd, onClose }: Props) {
   const id = useId();
   const [type, setType] = useState<WidgetType>(offered()[0]!);
   const [term, setTerm] = useState("");
-  const [hits, setHits] = useState<PresentedSearchHit[] | null>(null);
+  const [hits, setHits] = useState<Awaited<ReturnType<typeof searchHits>> | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
@@ -41,7 +44,7 @@ export function AddWidgetDialog({ projectId, onAdd, onClose }: Props) {
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api<PresentedSearchHit[]>("data/search-by-type", { query: { projectId, dataType: SOURCE_TYPE[type], str: term }, signal: controller.signal })
+      searchHits({ projectId, dataType: SOURCE_TYPE[type], str: term }, controller.signal)
         .then(setHits)
         .catch((error) => controller.signal.aborted || setFailure(errorText(error)));
     }, 250);

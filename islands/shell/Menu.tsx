@@ -1,0 +1,23 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { type ReactNode, type SyntheticEvent, useEffect, useId } from "react";
+import { openMenu, watchMenus } from "./menus";
+
+/** A disclosure menu of the shell: `summary` opens `children` in a panel; opening it closes any other. */
+export function Menu({ summary, label, children }: { summary: ReactNode; label: string; children: ReactNode }) {
+  useSignals();
+  const id = useId();
+  useEffect(watchMenus, []);
+  const toggled = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const open = event.currentTarget.open;
+    if (open) openMenu.value = id;
+    else if (openMenu.value === id) openMenu.value = null;
+  };
+  return (
+    <details className="menu" open={openMenu.value === id} onToggle={toggled}>
+      <summary title={label} aria-label={label}>
+        {summary}
+      </summary>
+      <div className="menu__panel">{children}</div>
+    </details>
+  );
+}
