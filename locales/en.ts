@@ -1266,6 +1266,8 @@ export const en = {
   "table.deleteSelected": "Delete selected",
   "table.deleteSelectedCount": "Delete selected ({{n}})",
   "table.deleteConfirm": "{{n, plural, one {Delete # record from the table?} other {Delete # records from the table?}}}",
+  "table.confirmTitle": "Please confirm",
+  "table.delete": "Delete",
   "table.saved": "Changes saved",
   "table.changed": "The table has been changed",
   "table.saveFailed": "An error occurred while changing the table's data",

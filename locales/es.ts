@@ -1268,6 +1268,8 @@ export const es: Messages = {
   "table.deleteSelected": "Eliminar seleccionados",
   "table.deleteSelectedCount": "Eliminar seleccionados ({{n}})",
   "table.deleteConfirm": "{{n, plural, one {¿Eliminar # registro de la tabla?} other {¿Eliminar # registros de la tabla?}}}",
+  "table.confirmTitle": "Confirma la acción",
+  "table.delete": "Eliminar",
   "table.saved": "Cambios guardados",
   "table.changed": "La tabla se ha modificado",
   "table.saveFailed": "Se produjo un error al modificar los datos de la tabla",

@@ -1268,6 +1268,8 @@ export const ru: Messages = {
   "table.deleteSelected": "Удалить выбранные",
   "table.deleteSelectedCount": "Удалить выбранные ({{n}})",
   "table.deleteConfirm": "{{n, plural, one {Удалить # запись из таблицы?} few {Удалить # записи из таблицы?} many {Удалить # записей из таблицы?} other {Удалить # записи из таблицы?}}}",
+  "table.confirmTitle": "Подтвердите действие",
+  "table.delete": "Удалить",
   "table.saved": "Изменения внесены",
   "table.changed": "Внесены изменения",
   "table.saveFailed": "Произошла ошибка при изменении данных таблицы",

@@ -4,7 +4,8 @@ import type { Locale } from "../../src/lib/i18n";
 import { Dialog } from "../lib/ui/Dialog";
 import { Localized, useT } from "../lib/ui/i18n";
 import "./charts.css";
-import { type CategoryChoice, type CategoryTexts, WizardInfo } from "./WizardInfo";
+import type { CategoryChoice, CategoryTexts } from "./CategoryChecks";
+import { WizardInfo } from "./WizardInfo";
 import { WizardConfiguration } from "./WizardConfiguration";
 import * as wizard from "./wizard";
 

@@ -41,7 +41,6 @@ const PENDING = new Set([
   "projects",
   "search",
   "shell",
-  "tables",
   "widgets",
 ]);
 
