@@ -2,13 +2,11 @@ import { batch, signal } from "@preact/signals-react";
 import { typedValue } from "../../src/modules/tables/cells";
 import { errorText, reportFailure } from "../lib/failures";
 import { locale, t } from "../lib/i18n";
-import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
-import { type Cell, editText, formatCell, type Header, isPointsColumn } from "./cells";
+import { editText, formatCell, type Header, isPointsColumn } from "./cells";
+import { recordActions, tableUpdate } from "./records";
 import { createRowStore, type RowQuery, type TableItem } from "./rows";
 
-/** The table save timeout of spec 2 (4 min). */
-const SAVE_TIMEOUT = 240_000;
 /** Rows a new layout measures its column widths on. */
 const SAMPLE_ROWS = 100;
 
@@ -86,8 +84,7 @@ export function createTableStore(tableId: number, editable: boolean) {
     },
   });
 
-  const update = (change: { items: Record<string, Cell>[]; removed?: number[] }) =>
-    call(server.table.update.post({ id: tableId, ...change }, { fetch: { signal: AbortSignal.timeout(SAVE_TIMEOUT) } }));
+  const update = tableUpdate(tableId);
 
   const focusActive = () => focusTurn.value++;
 
@@ -185,31 +182,7 @@ export function createTableStore(tableId: number, editable: boolean) {
       else next.delete(id);
       selected.value = next;
     },
-    /** Adds a record from the texts typed per field; says whether it was stored. */
-    async addRecord(texts: Record<string, string>) {
-      const item = Object.fromEntries(layout.value.columns.map((column) => [column.field, typedValue(texts[column.field] ?? "", undefined, locale())]));
-      try {
-        await update({ items: [item] });
-        snack(t("table.changed"), "success");
-        rows.reset();
-        // Unsorted, the new record is the last one: show it once the new count is in.
-        toEnd.value = !rows.query.sortBy;
-        return true;
-      } catch (error) {
-        reportFailure(error, t("table.saveFailed"));
-        return false;
-      }
-    },
-    async deleteSelected() {
-      try {
-        await update({ items: [], removed: [...selected.value] });
-        selected.value = new Set();
-        snack(t("table.changed"), "success");
-        rows.reset();
-      } catch (error) {
-        reportFailure(error, t("table.saveFailed"));
-      }
-    },
+    ...recordActions(update, rows, layout, selected, toEnd),
   };
 }
 
