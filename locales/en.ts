@@ -1330,6 +1330,8 @@ export const en = {
   "chart.wizard.nameRequired": "Enter a name",
   "chart.wizard.description": "Description",
   "chart.wizard.categories": "Categories",
+  "chart.wizard.noCategories": "The project has no categories to choose.",
+  "chart.wizard.noType": "Without type",
   "chart.saved": "Chart saved",
 
   // Calculations

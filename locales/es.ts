@@ -1332,6 +1332,8 @@ export const es: Messages = {
   "chart.wizard.nameRequired": "Introduzca un nombre",
   "chart.wizard.description": "Descripción",
   "chart.wizard.categories": "Categorías",
+  "chart.wizard.noCategories": "El proyecto no tiene categorías para elegir.",
+  "chart.wizard.noType": "Sin tipo",
   "chart.saved": "Gráfico guardado",
 
   // Calculations

@@ -1332,6 +1332,8 @@ export const ru: Messages = {
   "chart.wizard.nameRequired": "Введите название",
   "chart.wizard.description": "Описание",
   "chart.wizard.categories": "Категории",
+  "chart.wizard.noCategories": "В проекте нет категорий для выбора.",
+  "chart.wizard.noType": "Без типа",
   "chart.saved": "Диаграмма сохранена",
 
   // Calculations

@@ -8,7 +8,7 @@ export interface CategoryChoice {
 }
 
 /** The pickers' texts, which belong to the data lists' section (pages that embed other strings hand them over). */
-export interface CategoryTexts {
+interface CategoryTexts {
   none: string;
   noType: string;
 }
