@@ -1266,6 +1266,8 @@ export const en = {
   "table.deleteSelected": "Delete selected",
   "table.deleteSelectedCount": "Delete selected ({{n}})",
   "table.deleteConfirm": "{{n, plural, one {Delete # record from the table?} other {Delete # records from the table?}}}",
+  "table.confirmTitle": "Please confirm",
+  "table.delete": "Delete",
   "table.saved": "Changes saved",
   "table.changed": "The table has been changed",
   "table.saveFailed": "An error occurred while changing the table's data",
@@ -1330,6 +1332,8 @@ export const en = {
   "chart.wizard.nameRequired": "Enter a name",
   "chart.wizard.description": "Description",
   "chart.wizard.categories": "Categories",
+  "chart.wizard.noCategories": "The project has no categories to choose.",
+  "chart.wizard.noType": "Without type",
   "chart.saved": "Chart saved",
 
   // Calculations

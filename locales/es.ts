@@ -1268,6 +1268,8 @@ export const es: Messages = {
   "table.deleteSelected": "Eliminar seleccionados",
   "table.deleteSelectedCount": "Eliminar seleccionados ({{n}})",
   "table.deleteConfirm": "{{n, plural, one {¿Eliminar # registro de la tabla?} other {¿Eliminar # registros de la tabla?}}}",
+  "table.confirmTitle": "Confirma la acción",
+  "table.delete": "Eliminar",
   "table.saved": "Cambios guardados",
   "table.changed": "La tabla se ha modificado",
   "table.saveFailed": "Se produjo un error al modificar los datos de la tabla",
@@ -1332,6 +1334,8 @@ export const es: Messages = {
   "chart.wizard.nameRequired": "Introduzca un nombre",
   "chart.wizard.description": "Descripción",
   "chart.wizard.categories": "Categorías",
+  "chart.wizard.noCategories": "El proyecto no tiene categorías para elegir.",
+  "chart.wizard.noType": "Sin tipo",
   "chart.saved": "Gráfico guardado",
 
   // Calculations

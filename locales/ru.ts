@@ -1268,6 +1268,8 @@ export const ru: Messages = {
   "table.deleteSelected": "Удалить выбранные",
   "table.deleteSelectedCount": "Удалить выбранные ({{n}})",
   "table.deleteConfirm": "{{n, plural, one {Удалить # запись из таблицы?} few {Удалить # записи из таблицы?} many {Удалить # записей из таблицы?} other {Удалить # записи из таблицы?}}}",
+  "table.confirmTitle": "Подтвердите действие",
+  "table.delete": "Удалить",
   "table.saved": "Изменения внесены",
   "table.changed": "Внесены изменения",
   "table.saveFailed": "Произошла ошибка при изменении данных таблицы",
@@ -1332,6 +1334,8 @@ export const ru: Messages = {
   "chart.wizard.nameRequired": "Введите название",
   "chart.wizard.description": "Описание",
   "chart.wizard.categories": "Категории",
+  "chart.wizard.noCategories": "В проекте нет категорий для выбора.",
+  "chart.wizard.noType": "Без типа",
   "chart.saved": "Диаграмма сохранена",
 
   // Calculations

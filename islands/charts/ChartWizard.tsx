@@ -1,20 +1,15 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useRef } from "react";
-import type { Locale } from "../../src/lib/i18n";
+import { useEffect, useRef, useState } from "react";
+import { reportFailure } from "../lib/failures";
+import { call, server } from "../lib/server";
 import { Dialog } from "../lib/ui/Dialog";
-import { Localized, useT } from "../lib/ui/i18n";
-import "./charts.css";
-import { type CategoryChoice, type CategoryTexts, WizardInfo } from "./WizardInfo";
+import { useT } from "../lib/ui/i18n";
+import type { CategoryChoice } from "./CategoryChecks";
+import { WizardInfo } from "./WizardInfo";
 import { WizardConfiguration } from "./WizardConfiguration";
-import * as wizard from "./wizard";
+import * as wizard from "./wizard-store";
 
-interface Props {
-  projectId: number;
-  categories: CategoryChoice[];
-  categoryTexts: CategoryTexts;
-}
-
-function WizardDialog({ categories, categoryTexts }: Omit<Props, "projectId">) {
+function WizardDialog({ categories }: { categories: CategoryChoice[] }) {
   useSignals();
   const { t, tf } = useT();
   const nameRef = useRef<HTMLInputElement>(null);
@@ -29,7 +24,7 @@ function WizardDialog({ categories, categoryTexts }: Omit<Props, "projectId">) {
     <Dialog className="chart-wizard" title={t(wizard.open.value?.chartId ? "chart.wizard.editTitle" : "chart.wizard.title")} onClose={wizard.close}>
       <span className="chart-wizard__step">{`${tf("chart.wizard.step", { n: step })} · ${t(step === 1 ? "chart.wizard.configuration" : "chart.wizard.info")}`}</span>
       <WizardConfiguration hidden={step !== 1} />
-      <WizardInfo hidden={step !== 2} nameRef={nameRef} categories={categories} texts={categoryTexts} />
+      <WizardInfo hidden={step !== 2} nameRef={nameRef} categories={categories} />
       <div className="chart-wizard__actions">
         <button type="button" className="btn btn--ghost" onClick={wizard.close}>
           {t("common.cancel")}
@@ -49,16 +44,23 @@ function WizardDialog({ categories, categoryTexts }: Omit<Props, "projectId">) {
 }
 
 /**
- * The chart wizard on a page whose moderators make or change charts (the CHART list, the table and
- * chart pages): nothing until it is opened (wizard.ts), then the two-step dialog, whose modal
- * opening focuses the table search first.
+ * The chart wizard, opened by wizard.tsx where a moderator makes or changes a chart (the CHART list, the
+ * table and chart pages): the two-step dialog, whose modal opening focuses the table search first, over
+ * the project's categories; `onClosed` once it is closed.
  */
-export default function ChartWizard({ locale, projectId, ...rest }: Props & { locale: Locale }) {
+export default function ChartWizard({ options, onClosed }: { options: wizard.ChartWizardOptions; onClosed: () => void }) {
   useSignals();
-  const asked = wizard.requested.value;
+  const [categories, setCategories] = useState<CategoryChoice[]>([]);
+  const wasOpen = useRef(false);
+  const open = wizard.open.value;
   useEffect(() => {
-    if (!asked) return;
-    void wizard.begin(asked, asked.projectId ?? projectId);
-  }, [asked, projectId]);
-  return <Localized locale={locale}>{wizard.open.value && <WizardDialog {...rest} />}</Localized>;
+    void wizard.begin(options);
+    // Default categories are never offered (spec 2, section 3).
+    call(server.category["get-all-for-project"].get({ query: { id: options.projectId } })).then((all) => setCategories(all.filter((c) => !c.isDefault)), reportFailure);
+  }, [options]);
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) onClosed();
+  }, [open, onClosed]);
+  return open && <WizardDialog categories={categories} />;
 }

@@ -3,7 +3,7 @@ import { LIMITS } from "../../src/modules/data/limits";
 import { CHART_TYPES, type ChartType } from "../../src/modules/charts/types";
 import { useT } from "../lib/ui/i18n";
 import { ChartFigure } from "./ChartFigure";
-import * as wizard from "./wizard";
+import * as wizard from "./wizard-store";
 
 /** Step 1's table search: the project's tables by name, each a button that chooses it. */
 function TablePicker() {

@@ -42,7 +42,6 @@ const ADAPTERS = new Set<string>([
 const PENDING = new Set([
   "admin",
   "drive",
-  "tables",
 ]);
 
 function sources(dir: string): string[] {

@@ -1,8 +1,9 @@
-import { cellNumber, formatNumber } from "../../src/lib/numbers";
+import { dataListPath } from "../../src/lib/data-paths";
+import { formatNumber } from "../../src/lib/numbers";
+import { type Cell, isUrlHeader } from "../../src/modules/tables/cells";
 import { locale } from "../lib/i18n";
 
-/** A cell as the table API gives it. */
-export type Cell = string | number | null;
+export type { Cell };
 
 /** A column as the table API gives it: its title and the key of its cells in each row. */
 export interface Header {
@@ -11,7 +12,7 @@ export interface Header {
 }
 
 /** The column that holds each row's map points (spec 2, section 3): kept, never shown. */
-export const isPointsColumn = (header: Header) => header.name.trim().toLowerCase() === "url";
+export const isPointsColumn = (header: Header) => isUrlHeader(header.name);
 
 let numbers: Intl.NumberFormat | undefined;
 
@@ -26,16 +27,6 @@ export function formatCell(value: Cell | undefined): string {
 
 /** The text an editor starts with: the stored value itself in the page's locale, every digit, no group marks. */
 export const editText = (value: Cell | undefined) => (value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value, locale(), { grouping: false }) : value);
-
-/**
- * What a typed text is stored as: empty is no value; a number where the cell held a number or nothing and
- * the text is one by the rule imports follow too (cellNumber: "3,5" in ru is 3.5, "007" stays text); text otherwise.
- */
-export function typedValue(text: string, before: Cell | undefined, language: string): Cell {
-  if (!text.trim()) return null;
-  const number = typeof before === "string" ? undefined : cellNumber(text, language);
-  return number ?? text;
-}
 
 /** A map point of a row. */
 export interface MapPoint {
@@ -61,4 +52,13 @@ export function pointsOf(value: Cell | undefined): MapPoint[] {
     if (!isCoordinate(lat, 90) || !isCoordinate(lon, 180)) return [];
     return [{ lat: lat as number, lon: lon as number, ...(typeof name === "string" && name ? { name } : {}) }];
   });
+}
+
+/**
+ * Where a map point opens: the project's map list with the point in the query. The maps issue takes
+ * this over (a map page that centres on ?lat=&lon=); until then the list is where maps are.
+ */
+export function mapHref(projectId: number, point: MapPoint) {
+  const query = new URLSearchParams({ lat: String(point.lat), lon: String(point.lon) });
+  return `${dataListPath(projectId, "MAP")}?${query}`;
 }

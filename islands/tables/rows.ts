@@ -1,17 +1,8 @@
-import { api } from "../lib/api";
+import { call, server } from "../lib/server";
 import type { Cell, Header } from "./cells";
 
 /** A row as table/get-table gives it: `id` and one cell per header field. */
 export type TableItem = { id: number } & Record<string, Cell>;
-
-/** One page of table/get-table (the tables contract). */
-export interface TablePage {
-  id: number;
-  name: string;
-  headers: Header[];
-  items: TableItem[];
-  totalElements: number;
-}
 
 /** What the server sorts and filters by. */
 export interface RowQuery {
@@ -46,18 +37,19 @@ export function createRowStore(tableId: number, events: { changed: () => void; f
     const asked = generation;
     inflight.set(page, controller);
     try {
-      const answer = await api<TablePage>(`table/get-table/${tableId}`, {
-        query: {
-          page,
-          rowsPerPage: PAGE_ROWS,
-          ...(query.sortBy ? { sortBy: query.sortBy, desc: String(Boolean(query.desc)) } : {}),
-          ...(query.filter ? { filter: query.filter } : {}),
-        },
-        signal: controller.signal,
-        timeoutMs: LOAD_TIMEOUT,
-      });
+      const answer = await call(
+        server.table["get-table"]({ id: tableId }).get({
+          query: {
+            page,
+            rowsPerPage: PAGE_ROWS,
+            ...(query.sortBy ? { sortBy: query.sortBy, desc: query.desc ? ("true" as const) : ("false" as const) } : {}),
+            ...(query.filter ? { filter: query.filter } : {}),
+          },
+          fetch: { signal: AbortSignal.any([controller.signal, AbortSignal.timeout(LOAD_TIMEOUT)]) },
+        }),
+      );
       if (asked !== generation) return;
-      pages.set(page, answer.items);
+      pages.set(page, answer.items as TableItem[]);
       // An item saved through data/save may hold anything in its value: only real headers are columns.
       const headers = Array.isArray(answer.headers) ? answer.headers.filter((header) => typeof header?.field === "string" && typeof header.name === "string") : [];
       Object.assign(state, { total: answer.totalElements, headers, name: answer.name, fresh: true });
@@ -78,6 +70,14 @@ export function createRowStore(tableId: number, events: { changed: () => void; f
     },
     /** The row at `index` of the current order, when its page is here. */
     row: (index: number): TableItem | undefined => pages.get(Math.floor(index / PAGE_ROWS))?.[index % PAGE_ROWS],
+    /** The fetched row with `id`, wherever it is. */
+    find(id: number): TableItem | undefined {
+      for (const items of pages.values()) {
+        const item = items.find((row) => row.id === id);
+        if (item) return item;
+      }
+      return undefined;
+    },
     /** Fetches the pages rows `first`..`last` need and forgets pages far from them. */
     want(first: number, last: number) {
       const from = Math.floor(Math.max(0, first) / PAGE_ROWS);

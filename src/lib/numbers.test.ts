@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { typedValue } from "../../islands/tables/cells";
-import { numberIn } from "../modules/tables/cells";
+import { numberIn, typedValue } from "../modules/tables/cells";
 import { cellNumber, formatNumber, parseNumber } from "./numbers";
 
 const LOCALES = ["en", "ru", "es"] as const;

@@ -16,6 +16,17 @@ export function columnOf(field: string, columns: number): number | undefined {
 /** The column holding a row's map points is the one named `url`, in any case. */
 export const isUrlHeader = (name: string) => name.trim().toLowerCase() === "url";
 
+/**
+ * What a text typed into a cell is stored as, in the page's `language`: empty is no value; a number where
+ * the cell held a number or nothing and the text reads as one by the rule imports follow (cellNumber: "3,5"
+ * in ru is 3.5, "007" stays text); text otherwise. The browser's editor uses this one copy.
+ */
+export function typedValue(text: string, before: Cell | undefined, language: string): Cell {
+  if (!text.trim()) return null;
+  const number = typeof before === "string" ? undefined : cellNumber(text, language);
+  return number ?? text;
+}
+
 /** A file's cell text as a number (src/lib/numbers' cellNumber), a decimal comma too when `comma` allows it. */
 export const numberIn = (text: string, comma: boolean) => cellNumber(text, comma ? "comma" : "point");
 

@@ -1,8 +1,8 @@
 /**
  * The chart wizard's state and actions (spec 2): 1 configuration (table, type, label and value
- * columns, details, a live preview), 2 info (name, description, categories). The page's ChartWizard
- * island shows it; the data list's create button, the table viewer's 'Add chart' and the chart
- * viewer's settings open it from wherever they are.
+ * columns, details, a live preview), 2 info (name, description, categories). ChartWizard shows it;
+ * wizard.tsx opens it for the data list's create button, the table viewer's 'Add chart' and the chart
+ * viewer's settings.
  */
 import { computed, signal } from "@preact/signals-react";
 import { dataItemPath } from "../../src/lib/data-paths";
@@ -12,13 +12,11 @@ import { errorText, reportFailure } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
-import type { CreateOptions } from "../data/creators";
 import type { Figure } from "./ChartFigure";
 
 /** Where the wizard starts: a new chart (over `tableId` when given) or the saved chart `chartId`. */
 export interface ChartWizardOptions {
-  /** The page's project unless given. */
-  projectId?: number;
+  projectId: number;
   tableId?: number;
   chartId?: number;
   /** Categories ticked from the start (the category page's own). */
@@ -38,10 +36,8 @@ type Preview = { hint: true } | { error: string } | { figure: Figure; name: stri
 
 const DELAY = 250;
 
-/** Asked for and not yet shown (the island may hydrate after the click). */
-export const requested = signal<ChartWizardOptions | null>(null);
-/** The open wizard's options, with the project settled. */
-export const open = signal<(ChartWizardOptions & { projectId: number }) | null>(null);
+/** The open wizard's options. */
+export const open = signal<ChartWizardOptions | null>(null);
 export const step = signal<1 | 2>(1);
 export const table = signal<TableHead | undefined>(undefined);
 export const search = signal("");
@@ -66,15 +62,6 @@ let previewTimer: ReturnType<typeof setTimeout> | undefined;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 let previewSeq = 0;
 let searchSeq = 0;
-
-export function openChartWizard(options: ChartWizardOptions) {
-  requested.value = options;
-}
-
-/** The CHART list's create button (islands/data/creators.ts): the project is the page's. */
-export function openChartCreator(options: CreateOptions) {
-  openChartWizard({ categoryIds: options.categoryIds, onSaved: options.onSaved });
-}
 
 export function settings(): Settings | undefined {
   const chosen = table.value;
@@ -176,11 +163,10 @@ function reset(options: ChartWizardOptions) {
   preview.value = { hint: true };
 }
 
-/** Shows the wizard asked for, in `projectId` unless the caller named one, loading the saved chart or the given table. */
-export async function begin(options: ChartWizardOptions, projectId: number) {
-  requested.value = null;
+/** Shows the wizard asked for, loading the saved chart or the given table. */
+export async function begin(options: ChartWizardOptions) {
   reset(options);
-  open.value = { projectId, ...options };
+  open.value = options;
   if (options.chartId) {
     try {
       const item = await call(server.data.get.get({ query: { id: options.chartId } }));

@@ -1,0 +1,118 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useConfirm } from "../lib/ui/Confirm";
+import { useT } from "../lib/ui/i18n";
+import { RecordDialog } from "./RecordDialog";
+import { createTableStore, type TableStore } from "./store";
+import { TableGrid } from "./TableGrid";
+
+/** The pause in typing before the filter goes to the server. */
+const FILTER_PAUSE = 300;
+
+/** The server's filter, after a pause in typing; a new one aborts the rows in flight. */
+function FilterBox({ store }: { store: TableStore }) {
+  const { t } = useT();
+  const id = useId();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <div className="tv__filter">
+      <label className="visually-hidden" htmlFor={id}>
+        {t("table.filter")}
+      </label>
+      <input
+        type="search"
+        id={id}
+        placeholder={t("table.filter")}
+        autoComplete="off"
+        maxLength={255}
+        onInput={(event) => {
+          const text = event.currentTarget.value.trim();
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => store.filter(text), FILTER_PAUSE);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A moderator's tools: add a record, delete the selected ones after confirming, make a chart of the table. */
+function EditTools({ store, tableId, projectId }: { store: TableStore; tableId: number; projectId: number }) {
+  useSignals();
+  const { t, tf } = useT();
+  const [adding, setAdding] = useState(false);
+  const [question, ask] = useConfirm();
+  const chosen = store.selected.value.size;
+  const remove = async () => {
+    if (chosen && (await ask({ title: t("table.confirmTitle"), text: tf("table.deleteConfirm", { n: chosen }), confirm: t("table.delete") }))) await store.deleteSelected();
+  };
+  const addChart = async () => (await import("../charts/wizard")).openChartWizard({ projectId, tableId });
+  return (
+    <>
+      <button type="button" className="btn btn--ghost" onClick={() => setAdding(true)}>
+        {t("table.addRecord")}
+      </button>
+      <button type="button" className="btn btn--ghost" disabled={!chosen} onClick={() => void remove()}>
+        {chosen ? tf("table.deleteSelectedCount", { n: chosen }) : t("table.deleteSelected")}
+      </button>
+      <button type="button" className="btn btn--ghost" onClick={() => void addChart()}>
+        {t("chart.addChart")}
+      </button>
+      {adding && <RecordDialog columns={store.layout.value.columns} add={store.addRecord} onClose={() => setAdding(false)} />}
+      {question}
+    </>
+  );
+}
+
+/** The row count, a live region: read out whenever it changes. */
+function RowCount({ store }: { store: TableStore }) {
+  useSignals();
+  const { t, tf } = useT();
+  const total = store.total.value;
+  return (
+    <output className="tv__count" aria-live="polite">
+      {total === undefined ? t("common.loading") : tf("table.rows", { n: total })}
+    </output>
+  );
+}
+
+export interface TableViewProps {
+  dataId: number;
+  projectId: number;
+  canModerate: boolean;
+  /** A dashboard widget, a report block or one half of split screen: no editing or downloads. */
+  compact: boolean;
+}
+
+/**
+ * The table view (spec 2, "Table view"): the filter, the row count and the tools above the rows the
+ * server pages, sorts and filters. Moderators edit cells in place, add and delete records; rows with
+ * map points open the map.
+ */
+export function TableView({ dataId, projectId, canModerate, compact }: TableViewProps) {
+  const { t } = useT();
+  const editable = canModerate && !compact;
+  const store = useMemo(() => createTableStore(dataId, editable), [dataId, editable]);
+  useEffect(() => () => store.stop(), [store]);
+  return (
+    <div className={`tv${compact ? " tv--compact" : ""}`}>
+      <div className="tv__bar">
+        <FilterBox store={store} />
+        <RowCount store={store} />
+        <div className="tv__tools">
+          {editable && <EditTools store={store} tableId={dataId} projectId={projectId} />}
+          {!compact &&
+            (["xlsx", "csv"] as const).map((format) => {
+              const label = t(format === "xlsx" ? "table.downloadXlsx" : "table.downloadCsv");
+              return (
+                <a key={format} className="btn btn--ghost" href={`/api/files/get-data-table/${dataId}?format=${format}`} download="" aria-label={label} title={label}>
+                  {format.toUpperCase()}
+                </a>
+              );
+            })}
+        </div>
+      </div>
+      <TableGrid store={store} editable={editable} projectId={projectId} />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { batch, signal } from "@preact/signals-react";
+import { typedValue } from "../../src/modules/tables/cells";
+import { errorText, reportFailure } from "../lib/failures";
+import { locale, t } from "../lib/i18n";
+import { snack } from "../lib/snackbar";
+import { editText, formatCell, type Header, isPointsColumn } from "./cells";
+import { recordActions, tableUpdate } from "./records";
+import { createRowStore, type RowQuery, type TableItem } from "./rows";
+
+/** Rows a new layout measures its column widths on. */
+const SAMPLE_ROWS = 100;
+
+/** The shown columns, the hidden map points column, and the widths fixed from the first page. */
+export interface Layout {
+  columns: Header[];
+  pointsField?: string;
+  /** CSS widths, one per <col>: the check box column first for moderators, the actions column last when there are points. */
+  widths: string[];
+}
+
+/** The open cell editor: which cell, what is typed, whether it is being saved. */
+export interface Editing {
+  rowId: number;
+  field: string;
+  text: string;
+  saving: boolean;
+}
+
+function layoutOf(headers: Header[], sample: TableItem[], editable: boolean): Layout {
+  const columns = headers.filter((header) => !isPointsColumn(header));
+  const pointsField = headers.find(isPointsColumn)?.field;
+  const widths = editable ? ["2.6rem"] : [];
+  for (const column of columns) {
+    const longest = Math.max(column.name.length + 2, ...sample.map((row) => formatCell(row[column.field]).length));
+    widths.push(`${Math.min(32, Math.max(6, longest + 2))}ch`);
+  }
+  if (pointsField) widths.push("10rem");
+  return { columns, pointsField, widths };
+}
+
+/**
+ * One table view's state (spec 2, "Table view"): the rows the server pages, sorts and filters, the
+ * layout their headers give, the selection, the cell with the keyboard's focus stop and its editor.
+ * Each view has its own (split screen shows two); components read the signals and call the actions.
+ */
+export function createTableStore(tableId: number, editable: boolean) {
+  const total = signal<number | undefined>(undefined);
+  const name = signal("");
+  const layout = signal<Layout>({ columns: [], widths: [] });
+  /** Counts answers, so components that read rows redraw when one lands. */
+  const loaded = signal(0);
+  const fresh = signal(false);
+  const query = signal<RowQuery>({});
+  /** The first page's failure, shown in place of the rows. */
+  const loadError = signal("");
+  const selected = signal<ReadonlySet<number>>(new Set());
+  const active = signal({ row: 0, col: 0 });
+  const editing = signal<Editing | undefined>(undefined);
+  /** Asks the active cell to take the focus (after a move, an edit or its end). */
+  const focusTurn = signal(0);
+  /** Scroll to the last row once the next answer says how many there are (after adding a record). */
+  const toEnd = signal(false);
+  let headersKey = "";
+
+  const rows = createRowStore(tableId, {
+    changed: () =>
+      batch(() => {
+        const state = rows.state;
+        const key = state.headers.map((h) => `${h.field}:${h.name}`).join("|");
+        if (key !== headersKey && state.total !== undefined) {
+          headersKey = key;
+          const sample = [...Array(Math.min(SAMPLE_ROWS, state.total)).keys()].flatMap((i) => rows.row(i) ?? []);
+          layout.value = layoutOf(state.headers, sample, editable);
+        }
+        total.value = state.total;
+        name.value = state.name;
+        fresh.value = state.fresh;
+        query.value = rows.query;
+        loaded.value++;
+      }),
+    failed: (error) => {
+      if (rows.state.total === undefined) loadError.value = errorText(error);
+      reportFailure(error, t("table.loadFailed"));
+    },
+  });
+
+  const update = tableUpdate(tableId);
+
+  const focusActive = () => focusTurn.value++;
+
+  function restart(next: RowQuery) {
+    batch(() => {
+      editing.value = undefined;
+      active.value = { row: 0, col: 0 };
+      rows.reset(next);
+    });
+  }
+
+  /** Saves the open cell; on failure it stays open with the typed text. Says whether the editor closed. */
+  async function saveEdit(): Promise<boolean> {
+    const open = editing.value;
+    if (!open || open.saving) return false;
+    const item = rows.find(open.rowId);
+    const before = item?.[open.field];
+    if (!item || open.text === editText(before)) {
+      editing.value = undefined;
+      return true;
+    }
+    const value = typedValue(open.text, before, locale());
+    editing.value = { ...open, saving: true };
+    try {
+      // Only the changed cell: the server keeps the row's others as they are now.
+      await update({ items: [{ id: item.id, [open.field]: value }] });
+      rows.replace({ ...item, [open.field]: value });
+      batch(() => {
+        editing.value = undefined;
+        loaded.value++;
+      });
+      snack(t("table.saved"), "success");
+      return true;
+    } catch (error) {
+      if (editing.value) editing.value = { ...editing.value, saving: false };
+      reportFailure(error, t("table.saveFailed"));
+      return false;
+    } finally {
+      focusActive();
+    }
+  }
+
+  return {
+    total,
+    name,
+    layout,
+    loaded,
+    fresh,
+    query,
+    loadError,
+    selected,
+    active,
+    editing,
+    focusTurn,
+    toEnd,
+    row: rows.row,
+    want: rows.want,
+    stop: rows.stop,
+    focusActive,
+    /** Ascending, then descending, then the table's own order. */
+    sortBy(field: string) {
+      const { sortBy, desc, filter } = rows.query;
+      const next = sortBy !== field ? { sortBy: field, desc: false } : !desc ? { sortBy: field, desc: true } : {};
+      restart({ ...next, filter });
+    },
+    filter(text: string) {
+      if (text !== (rows.query.filter ?? "")) restart({ ...rows.query, filter: text || undefined });
+    },
+    /** Moves the focus stop within the table. */
+    moveTo(row: number, col: number) {
+      const last = layout.value.columns.length - 1;
+      active.value = { row: Math.max(0, Math.min((total.value ?? 0) - 1, row)), col: Math.max(0, Math.min(last, col)) };
+      focusActive();
+    },
+    typing(text: string) {
+      if (editing.value) editing.value = { ...editing.value, text };
+    },
+    cancelEdit() {
+      editing.value = undefined;
+      focusActive();
+    },
+    saveEdit,
+    /** Opens the editor on a cell; an editor open elsewhere is saved first. */
+    async startEdit(row: number, col: number) {
+      const item = rows.row(row);
+      const column = layout.value.columns[col];
+      if (!item || !column || editing.value?.saving) return;
+      if (editing.value && !(await saveEdit())) return;
+      active.value = { row, col };
+      editing.value = { rowId: item.id, field: column.field, text: editText(item[column.field]), saving: false };
+    },
+    select(id: number, on: boolean) {
+      const next = new Set(selected.value);
+      if (on) next.add(id);
+      else next.delete(id);
+      selected.value = next;
+    },
+    ...recordActions(update, rows, layout, selected, toEnd),
+  };
+}
+
+export type TableStore = ReturnType<typeof createTableStore>;
