@@ -36,7 +36,6 @@ const PENDING = new Set([
   "chat",
   "data",
   "docs",
-  "drive",
   "issues",
   "projects",
   "search",
