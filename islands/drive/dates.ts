@@ -10,5 +10,11 @@ export function useDates(locale: string) {
   const timeZone = local ? undefined : "UTC";
   const stamps = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone });
   const days = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone });
-  return { stamp: (iso: string) => stamps.format(new Date(iso)), day: (iso: string) => days.format(new Date(iso)) };
+  const moments = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+  return {
+    stamp: (iso: string) => stamps.format(new Date(iso)),
+    day: (iso: string) => days.format(new Date(iso)),
+    /** The medium date with the time. */
+    moment: (iso: string) => moments.format(new Date(iso)),
+  };
 }
