@@ -20,7 +20,7 @@ export interface NumberInput {
 let made = 0;
 
 /** The translated reason a text is not the number a field wants. */
-export function numberProblemText(problem: NumberProblem, rules: NumberRules = {}): string {
+function numberProblemText(problem: NumberProblem, rules: NumberRules = {}): string {
   const bound = (n: number | undefined) => (n === undefined ? "" : formatNumber(n, locale()));
   return tf(`common.number.${problem}` as MessageKey, { min: bound(rules.min), max: bound(rules.max) });
 }
