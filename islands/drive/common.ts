@@ -1,6 +1,6 @@
-import { api, ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
-import { userFileUrl } from "../lib/files";
+import { ApiError, PROOF_HEADERS, signOutLocally } from "../lib/api";
 import { t } from "../lib/i18n";
+import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
 import type { Wire } from "../../src/lib/responses";
 import type { FileEntity as PresentedFile } from "../../src/modules/drive/presenter";
@@ -9,55 +9,13 @@ import type { FileEntity as PresentedFile } from "../../src/modules/drive/presen
 export type FileEntity = Wire<PresentedFile>;
 
 /** The actor's own files whose name contains `name` in any case and script, newest first. */
-export const listFiles = (name: string, signal?: AbortSignal) => api<FileEntity[]>("files/get-file-entities", { query: { name }, signal });
+export const listFiles = (name: string, signal?: AbortSignal) => call(server.files["get-file-entities"].get({ query: { name }, fetch: { signal } }));
 
 /** Copies a file the actor may read (shared by link, or sent into one of their chats) into their own drive. */
-export const addToMyFiles = (token: string) => api<FileEntity>(`files/add-file-entity/${encodeURIComponent(token)}`, { method: "POST" });
+export const addToMyFiles = (token: string) => call(server.files["add-file-entity"]({ token }).post());
 
 /** The public link of a shared file: give it the file's shareToken, never its own token. */
 export const shareLink = (shareToken: string) => `${location.origin}/shared-file/${encodeURIComponent(shareToken)}`;
-
-/**
- * Downloads through the browser's own download manager (no copy in memory, fine for 500 MB),
- * after a one-byte Range probe, so that a missing or withdrawn file shows fileDownloadError.
- */
-export async function downloadFile(file: Pick<FileEntity, "name" | "token">) {
-  const url = userFileUrl(file.token);
-  try {
-    const probe = await fetch(url, { headers: { range: "bytes=0-0" }, credentials: "same-origin", signal: AbortSignal.timeout(20_000) });
-    await probe.body?.cancel();
-    if (!probe.ok) throw new Error(`status ${probe.status}`);
-  } catch {
-    snack(t("drive.fileDownloadError"), "error");
-    return;
-  }
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = file.name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
-/** Copies text; falls back to a hidden textarea where the Clipboard API is missing (plain http). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.append(area);
-    area.select();
-    const done = document.execCommand("copy");
-    area.remove();
-    return done;
-  }
-}
 
 /** The largest file the drive takes (spec 1 section 9); the server enforces it too. */
 const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;

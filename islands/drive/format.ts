@@ -1,6 +1,8 @@
-/** The drive's file types, and "other" for a zip-typed file that is not an archive (spec: anything else counts as zip). */
-export type IconKey = "doc" | "jpg" | "pdf" | "png" | "ppt" | "txt" | "xls" | "zip" | "other";
+import { formatSize, sizeUnits } from "../lib/files";
+import type { Strings } from "../lib/ui/i18n";
 
-/** Which icon a file gets: its type, except that only real archives show the archive icon. */
-export const iconKey = (file: { name: string; type: string }): IconKey =>
-  file.type === "zip" && !/\.zip$/i.test(file.name) ? "other" : (file.type as IconKey);
+/** Sizes in the reader's language, on the server as in the browser (a component's useT()). */
+export const sizeFormat = ({ t, locale }: Strings) => {
+  const units = sizeUnits(t);
+  return (bytes: number) => formatSize(bytes, units, locale);
+};

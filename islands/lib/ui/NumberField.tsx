@@ -35,9 +35,12 @@ interface Props extends NumberFieldRules {
   /** Set once the form was checked: the refusal shows without the field having been left. */
   checked?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  placeholder?: string;
+  /** The label read out but not shown, where a table's column already says it. */
+  labelHidden?: boolean;
 }
 
-export function NumberField({ id, label, value, onChange, name, checked, inputRef, ...rules }: Props) {
+export function NumberField({ id, label, value, onChange, name, checked, inputRef, placeholder, labelHidden, ...rules }: Props) {
   const strings = useT();
   const [left, setLeft] = useState(false);
   const read = readNumber(value, strings.locale, rules);
@@ -45,11 +48,14 @@ export function NumberField({ id, label, value, onChange, name, checked, inputRe
   const refusal = "problem" in read && (left || checked) ? numberProblemText(strings, read.problem, rules) : "";
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={labelHidden ? "visually-hidden" : undefined}>
+        {label}
+      </label>
       <input
         ref={inputRef}
         id={id}
         name={name}
+        placeholder={placeholder}
         type="text"
         inputMode={rules.whole ? "numeric" : "decimal"}
         autoComplete="off"

@@ -16,8 +16,4 @@ export const passphraseStatusSchema = t.Object({ passphraseSet: t.Boolean(), set
 export const generatedSchema = t.Object({ passphrase: t.String(), setAt: t.String() });
 
 export type PresentedBackup = typeof backupSchema.static;
-export type PresentedMade = typeof madeSchema.static;
-export type PresentedRestored = typeof restoredSchema.static;
-export type PresentedPassphraseStatus = typeof passphraseStatusSchema.static;
-export type PresentedGenerated = typeof generatedSchema.static;
 
