@@ -1,7 +1,7 @@
 /**
  * The browser is built one way (README, "Islands"): React components that Astro renders and hydrates,
- * calling /api through the typed client. This holds every feature to it once it is converted, and
- * keeps the list of features not converted yet honest: it only shrinks.
+ * calling /api through the typed client. This holds every feature to it: hand-built DOM only in the
+ * adapters named here, no untyped api() calls, and no page starting islands from a <script>.
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
@@ -35,14 +35,6 @@ const ADAPTERS = new Set<string>([
 ]);
 
 /**
- * The sign-in pages (islands/auth) stay plain forms that work without JavaScript; a small script
- * checks fields as they are typed, and no React is loaded there (README, "Islands").
- *
- * Features still built by hand: remove a feature here once it is converted (the test says when). */
-const PENDING = new Set([
-]);
-
-/**
  * Pages of converted features whose own inline script (islands/lib alone) is not converted yet: their
  * owner converts them and removes them here; the list only shrinks.
  */
@@ -62,23 +54,21 @@ const astroFiles = (dir: string): string[] =>
 const islandFiles = sources(join(ROOT, "islands")).map((path) => relative(join(ROOT, "islands"), path));
 const featureOf = (file: string) => file.split("/")[0]!;
 const count = (file: string, pattern: RegExp) => (readFileSync(join(ROOT, "islands", file), "utf8").match(pattern) ?? []).length;
+/**
+ * Every island but islands/lib's plumbing, the test helpers, the adapters and the sign-in pages' script (islands/auth:
+ * plain forms that work without JavaScript, checked as they are typed, with no React: README, "Islands").
+ */
 const outsideLib = islandFiles.filter((file) => !["lib", "testing", "auth"].includes(featureOf(file)) && !ADAPTERS.has(file));
 
 describe("the component model", () => {
-  test("converted features build no DOM by hand and call /api only through the typed client", () => {
+  test("features build no DOM by hand and call /api only through the typed client", () => {
     const offenders = outsideLib
-      .filter((file) => !PENDING.has(featureOf(file)))
       .flatMap((file) => [count(file, HAND_DOM) && `${file}: ${count(file, HAND_DOM)} hand-built DOM`, count(file, UNTYPED_CALL) && `${file}: ${count(file, UNTYPED_CALL)} untyped api() calls`])
       .filter(Boolean);
     expect(offenders).toEqual([]);
   });
 
-  test("every feature still listed as pending really is: the list only shrinks", () => {
-    const stale = [...PENDING].filter((feature) => !outsideLib.some((file) => featureOf(file) === feature && count(file, HAND_DOM) + count(file, UNTYPED_CALL) > 0));
-    expect(stale).toEqual([]);
-  });
-
-  test("pages start no island scripts of converted features: components are hydrated by client: directives", () => {
+  test("pages start no island scripts: components are hydrated by client: directives", () => {
     const offenders = astroFiles(join(ROOT, "pages")).flatMap((page) => {
       const path = relative(ROOT, page);
       if (PAGES_PENDING.has(path)) return [];
@@ -87,7 +77,7 @@ describe("the component model", () => {
       // A script of islands/lib alone belongs to the page's own feature (pages/admin/users.astro: admin).
       if (features.size === 1 && features.has("lib")) features.add(path.split("/")[1]!);
       features.delete("lib");
-      return [...features].filter((feature) => !PENDING.has(feature) && feature !== "auth").map((feature) => `${path} starts islands/${feature} from a <script>`);
+      return [...features].filter((feature) => feature !== "auth").map((feature) => `${path} starts islands/${feature} from a <script>`);
     });
     expect(offenders).toEqual([]);
   });
