@@ -2,6 +2,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import plexusAdapter from "./src/astro-adapter/index.ts";
 import { PAGE_DIRECTIVES } from "./src/lib/csp.ts";
+import { inlineIcons } from "./src/astro-adapter/inline-icons.ts";
 
 export default defineConfig({
   output: "server",
@@ -25,6 +26,7 @@ export default defineConfig({
   // No Markdown pages here; Shiki's inline styles would not pass the CSP anyway.
   markdown: { syntaxHighlight: false },
   vite: {
+    plugins: [inlineIcons()],
     ssr: { external: ["bun:sqlite", "bun"] },
   },
 });

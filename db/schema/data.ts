@@ -6,10 +6,9 @@ import { categories } from "./categories";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
-export const DATA_TYPES = ["DOC", "TABLE", "LAYER", "MAP", "CHART", "CALC", "REPORT", "MODBUS_UNIT"] as const;
-export type DataType = (typeof DATA_TYPES)[number];
-export const DATA_STATUSES = ["NO_DATA", "DATA_RECEIVED", "CHECKED", "NEEDS_IMPROVEMENT"] as const;
-export type DataStatus = (typeof DATA_STATUSES)[number];
+import { DATA_STATUSES, DATA_TYPES } from "./data-kinds";
+
+export { DATA_STATUSES, DATA_TYPES, type DataStatus, type DataType } from "./data-kinds";
 
 /** Where a data item's content comes from; per project, created from free text. */
 export const providers = sqliteTable(

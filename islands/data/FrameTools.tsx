@@ -54,11 +54,7 @@ function Tools({ sideId, viewerId, infoOpen, splitHref }: Omit<FrameToolsProps, 
   );
 }
 
-/**
- * The info, split-screen and full-screen buttons of a data item's page head. Hydrated on the data page (they drive
- * ItemMain through the frame store); rendered without hydration on the document page, whose script
- * wires them by id (islands/data/frame.ts).
- */
+/** The info, split-screen and full-screen buttons of a data item's page head: they drive ItemMain through the frame store. */
 export default function FrameTools({ locale, ...props }: FrameToolsProps) {
   return (
     <Localized locale={locale}>

@@ -68,6 +68,12 @@ describe("the component model", () => {
     expect(offenders).toEqual([]);
   });
 
+  test("islands bring no drizzle to the browser: from db/schema they import types, and values only from data-kinds.ts", () => {
+    const DRIZZLE_VALUE = /^import (?!type )[^;]*from "(?:\.\.\/)+db\/schema(?:\/(?!data-kinds")[\w-]+)?";/gm;
+    const offenders = islandFiles.filter((file) => count(file, DRIZZLE_VALUE) > 0);
+    expect(offenders).toEqual([]);
+  });
+
   test("pages start no island scripts: components are hydrated by client: directives", () => {
     const offenders = astroFiles(join(ROOT, "pages")).flatMap((page) => {
       const path = relative(ROOT, page);
