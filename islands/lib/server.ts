@@ -5,7 +5,7 @@
  */
 import { type Treaty, treaty } from "@elysiajs/eden";
 import type { App } from "../../src/app";
-import { ApiError, api, failure, PROOF_HEADERS } from "./api";
+import { ApiError, failure, PROOF_HEADERS } from "./api";
 import { t } from "./i18n";
 import type { Wire } from "../../src/lib/responses";
 
@@ -41,7 +41,7 @@ interface Answer {
 }
 
 /**
- * The answer of a typed call, or an ApiError as api() throws it: status 0 when the server could not
+ * The answer of a typed call, or an ApiError: status 0 when the server could not
  * be reached, the server's code, message and details otherwise. Unless `raw`, a 401 signs out and a
  * 403 shows the no-rights message. An aborted call rejects with the AbortError itself. Typed as it
  * arrives (Wire): dates are the ISO strings the server wrote.
@@ -58,7 +58,9 @@ export async function call<R extends Answer>(pending: Promise<R>, options: { raw
 }
 
 /**
- * POST `/api/<module>/delete/:id`, which Eden's proxy cannot spell: it takes a last segment named like
- * a method (`server.article.delete({ id })`) for that method (DELETE /api/article) and never calls the route.
+ * The route `<segment>/:id` where the segment is named like a method (report/get/:id, article/delete/:id): Eden's
+ * proxy takes `server.report.get({ id })` for GET /report itself and never calls the route, so the id is put in as
+ * a segment by name, keeping the route's type: `call(byId(server.article.delete, id).post())`.
  */
-export const deleteById = (module: "article", id: number) => api(`${module}/delete/${id}`, { method: "POST" });
+export const byId = <Route extends (params: never) => unknown>(route: Route, id: number) =>
+  (route as unknown as Record<string, ReturnType<Route>>)[String(id)]!;

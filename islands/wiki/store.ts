@@ -8,7 +8,7 @@ import { ApiError } from "../lib/api";
 import { reportFailure } from "../lib/failures";
 import { reloadWith } from "../lib/flash";
 import { t, tf } from "../lib/i18n";
-import { call, deleteById, server } from "../lib/server";
+import { byId, call, server } from "../lib/server";
 
 /** The article a page shows, as its buttons need it. */
 export interface ArticleOnPage {
@@ -122,7 +122,7 @@ export async function restoreVersion(article: ArticleOnPage) {
 /** Deletes the article (its sub-articles move up), then shows its parent, or the wiki's start. */
 export async function deleteArticle(article: ArticleOnPage, parentId: number | null) {
   try {
-    await deleteById("article", article.id);
+    await call(byId(server.article.delete, article.id).post());
     goWith(parentId ? `/wiki/${parentId}` : "/wiki", t("wiki.deleted"));
   } catch (error) {
     reportFailure(error, t("wiki.deletionError"));
