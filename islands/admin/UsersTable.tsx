@@ -19,11 +19,13 @@ interface Props {
 type Open = { kind: "details"; user: UserRow } | { kind: "link"; user: UserRow; url: string } | null;
 
 /** Never activated: waiting; activated once and switched off: deactivated. */
-const statusKey = (active: boolean, user: UserRow) => (active ? "admin.users.active" : user.wasActivated ? "admin.users.deactivated" : "admin.users.inactive");
+const statusKey = (active: boolean, wasActivated: boolean) => (active ? "admin.users.active" : wasActivated ? "admin.users.deactivated" : "admin.users.inactive");
 
 function Row({ user, givable, hidden, onOpen }: { user: UserRow; givable: Role[]; hidden: boolean; onOpen: (open: Open) => void }) {
   const { t, locale } = useT();
   const [active, setActive] = useState(user.isActive);
+  // Switched on or off here: the server has activated the account at some point, so off now reads as deactivated.
+  const [toggled, setToggled] = useState(false);
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <tr data-user-id={user.id} hidden={hidden}>
@@ -34,7 +36,7 @@ function Row({ user, givable, hidden, onOpen }: { user: UserRow; givable: Role[]
       <td>{user.registered}</td>
       <td>{user.lastLogin}</td>
       <td data-status>
-        <span className={active ? "badge" : "badge badge--off"}>{t(statusKey(active, user))}</span>
+        <span className={active ? "badge" : "badge badge--off"}>{t(statusKey(active, user.wasActivated || toggled))}</span>
       </td>
       <td className="drive-quota">
         <small>{user.quota.used}</small>
@@ -43,7 +45,10 @@ function Row({ user, givable, hidden, onOpen }: { user: UserRow; givable: Role[]
       <UserActions
         user={user}
         active={active}
-        onActiveChange={setActive}
+        onActiveChange={(now) => {
+          setActive(now);
+          setToggled(true);
+        }}
         onDetails={() => onOpen({ kind: "details", user })}
         onSignInLink={(url) => onOpen({ kind: "link", user, url })}
       />
