@@ -34,12 +34,6 @@ const ADAPTERS = new Set<string>([
   "issues/DescriptionEditor.tsx",
 ]);
 
-/**
- * Pages of converted features whose own inline script (islands/lib alone) is not converted yet: their
- * owner converts them and removes them here; the list only shrinks.
- */
-const PAGES_PENDING = new Set(["pages/admin/users.astro", "pages/admin/user-activity.astro"]);
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -77,10 +71,9 @@ describe("the component model", () => {
   test("pages start no island scripts: components are hydrated by client: directives", () => {
     const offenders = astroFiles(join(ROOT, "pages")).flatMap((page) => {
       const path = relative(ROOT, page);
-      if (PAGES_PENDING.has(path)) return [];
       const scripts = [...readFileSync(page, "utf8").matchAll(/<script>[\s\S]*?<\/script>/g)].map((script) => script[0]);
       const features = new Set(scripts.flatMap((script) => [...script.matchAll(/islands\/([a-z-]+)\//g)].map((m) => m[1]!)));
-      // A script of islands/lib alone belongs to the page's own feature (pages/admin/users.astro: admin).
+      // A script of islands/lib alone belongs to the page's own feature.
       if (features.size === 1 && features.has("lib")) features.add(path.split("/")[1]!);
       features.delete("lib");
       return [...features].filter((feature) => feature !== "auth").map((feature) => `${path} starts islands/${feature} from a <script>`);

@@ -3,7 +3,7 @@ import { Dialog } from "./Dialog";
 import { useT } from "./i18n";
 
 /** A yes-or-no question in a native dialog; Escape or Cancel answers no, once. */
-export function Confirm({ title, text, confirm, onAnswer }: { title: string; text: string; confirm: string; onAnswer: (yes: boolean) => void }) {
+export function Confirm({ title, text, confirm, onAnswer, id }: { title: string; text: string; confirm: string; onAnswer: (yes: boolean) => void; id?: string }) {
   const { t } = useT();
   const answered = useRef(false);
   const answer = (yes: boolean) => {
@@ -12,7 +12,7 @@ export function Confirm({ title, text, confirm, onAnswer }: { title: string; tex
     onAnswer(yes);
   };
   return (
-    <Dialog title={title} onClose={() => answer(false)}>
+    <Dialog title={title} id={id} onClose={() => answer(false)}>
       <p>{text}</p>
       <div className="dialog-actions">
         <button type="button" className="btn btn--ghost" autoFocus onClick={() => answer(false)}>
@@ -30,6 +30,8 @@ interface Question {
   title: string;
   text: string;
   confirm: string;
+  /** The dialog's id, where a page's tests find it by one. */
+  id?: string;
   resolve: (yes: boolean) => void;
 }
 
@@ -46,6 +48,7 @@ export function useConfirm(): [ReactNode, (question: Omit<Question, "resolve">) 
       title={open.title}
       text={open.text}
       confirm={open.confirm}
+      id={open.id}
       onAnswer={(yes) => {
         setOpen(null);
         open.resolve(yes);

@@ -1,0 +1,122 @@
+import { useEffect, useMemo, useState } from "react";
+import type { Locale } from "../../src/lib/i18n";
+import type { LogSort } from "../../src/modules/audit/log";
+import type { PresentedLogRow } from "../../src/modules/audit/presenter";
+import type { Wire } from "../../src/lib/responses";
+import { reportFailure } from "../lib/failures";
+import { call, server } from "../lib/server";
+import { Localized, useT } from "../lib/ui/i18n";
+import { ActivityRow } from "./ActivityRow";
+import { type LogOrder, nextOrder } from "./activity-sort";
+import "./activity-log.css";
+
+const ROWS = 25;
+const COLUMNS = [
+  ["date", "admin.activity.date"],
+  ["user", "admin.activity.user"],
+  ["activityType", "admin.activity.event"],
+  ["description", "admin.activity.description"],
+] as const satisfies readonly (readonly [LogSort, string])[];
+
+interface Props {
+  /** The users to filter by, "Last First (login)" as the select shows them. */
+  users: { id: number; label: string }[];
+}
+
+interface Shown {
+  rows: Wire<PresentedLogRow>[];
+  total: number;
+}
+
+function Log({ users }: Props) {
+  const { t, tf, locale } = useT();
+  const [order, setOrder] = useState<LogOrder>({ sortBy: "date", desc: true });
+  const [page, setPage] = useState(0);
+  const [userId, setUserId] = useState<number>();
+  const [shown, setShown] = useState<Shown>();
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" }), [locale]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    call(server.admin["activity-log"]["find-pageable-search-result"].post({ ...order, page, rowsPerPage: ROWS, userId }, { fetch: { signal: controller.signal } })).then(
+      (result) => setShown({ rows: result.content, total: result.totalElements }),
+      // A newer request replaced this one: only logged, as the spec says.
+      (error) => (controller.signal.aborted ? console.info("activity log request cancelled") : reportFailure(error)),
+    );
+    return () => controller.abort();
+  }, [order, page, userId]);
+
+  const pages = Math.max(1, Math.ceil((shown?.total ?? 0) / ROWS));
+  const sortBy = (column: LogSort) => {
+    setOrder(nextOrder(order, column));
+    setPage(0);
+  };
+  return (
+    <>
+      <div className="activity-bar">
+        <div className="field">
+          <label htmlFor="activity-user">{t("admin.activity.user")}</label>
+          <select
+            id="activity-user"
+            value={userId ?? ""}
+            onChange={(event) => {
+              setUserId(event.target.value ? Number(event.target.value) : undefined);
+              setPage(0);
+            }}
+          >
+            <option value="">{t("admin.activity.allUsers")}</option>
+            {users.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <a className="btn btn--ghost" id="activity-download" href={`/api/admin/activity-log/export/xlsx${userId ? `?userId=${userId}` : ""}`} download>
+          {t("admin.activity.download")}
+        </a>
+      </div>
+      <div className="table-scroll">
+        <table className="list" id="activity-table" aria-describedby="activity-status">
+          <thead>
+            <tr>
+              {COLUMNS.map(([key, label]) => (
+                <th key={key} scope="col" aria-sort={order.sortBy === key ? (order.desc ? "descending" : "ascending") : undefined}>
+                  <button type="button" className="activity-sort" onClick={() => sortBy(key)}>
+                    {t(label)}
+                  </button>
+                </th>
+              ))}
+              <th scope="col">{t("admin.activity.data")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown?.rows.map((row) => (
+              <ActivityRow key={row.id} row={row} dateFormat={dateFormat} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="activity-pager">
+        <button type="button" className="btn btn--ghost" id="activity-previous" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          {t("admin.activity.previous")}
+        </button>
+        <span id="activity-status" role="status">
+          {shown && (shown.total ? tf("admin.activity.page", { page: page + 1, pages, total: shown.total }) : t("admin.activity.empty"))}
+        </span>
+        <button type="button" className="btn btn--ghost" id="activity-next" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+          {t("admin.activity.next")}
+        </button>
+      </nav>
+    </>
+  );
+}
+
+/** /admin/user-activity's log: sorted by a column header, filtered by user, a page at a time, and its XLSX download. */
+export default function ActivityLog({ locale, ...props }: Props & { locale: Locale }) {
+  return (
+    <Localized locale={locale}>
+      <Log {...props} />
+    </Localized>
+  );
+}
