@@ -6,9 +6,9 @@ import { categories } from "./categories";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
-import { DATA_STATUSES, DATA_TYPES } from "./data-kinds";
+import { DATA_STATUSES, DATA_TYPES } from "../../src/lib/data-kinds";
 
-export { DATA_STATUSES, DATA_TYPES, type DataStatus, type DataType } from "./data-kinds";
+export { DATA_STATUSES, DATA_TYPES, type DataStatus, type DataType } from "../../src/lib/data-kinds";
 
 /** Where a data item's content comes from; per project, created from free text. */
 export const providers = sqliteTable(

@@ -1,6 +1,6 @@
 import { mdiPencil } from "@mdi/js";
 import { type FormEvent, useRef, useState } from "react";
-import { DATA_STATUSES, type DataStatus } from "../../db/schema/data-kinds";
+import { DATA_STATUSES, type DataStatus } from "../../src/lib/data-kinds";
 import type { Locale } from "../../src/lib/i18n";
 import { LIMITS } from "../../src/modules/data/limits";
 import { ApiError } from "../lib/api";

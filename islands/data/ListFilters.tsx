@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiChevronLeft, mdiChevronRight, mdiSortAscending, mdiSortDescending } from "@mdi/js";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { DATA_STATUSES } from "../../db/schema/data-kinds";
+import { DATA_STATUSES } from "../../src/lib/data-kinds";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
 import type { CategoryChoice } from "./CategoryChecks";

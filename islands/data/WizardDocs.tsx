@@ -1,6 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useId, useState } from "react";
-import { DATA_STATUSES, type DataStatus } from "../../db/schema/data-kinds";
+import { DATA_STATUSES, type DataStatus } from "../../src/lib/data-kinds";
 import { LIMITS } from "../../src/modules/data/limits";
 import { useT } from "../lib/ui/i18n";
 import type { DocFields, Entry, Uploads } from "./uploads";
