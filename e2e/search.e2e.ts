@@ -3,7 +3,7 @@ import { Document, Packer, Paragraph, TextRun } from "docx";
 import type { Page } from "playwright-core";
 import { en } from "../locales/en";
 import { ownPageHeaders } from "../src/testing/own-page";
-import { apiCall, apiSignIn, browserSuite } from "./setup";
+import { apiCall, apiSignIn, browserSuite, islandsHydrated } from "./setup";
 
 // The search bottom sheet as people meet it: Ctrl+S (in any keyboard layout) and the rail's and bottom
 // bar's buttons open it; a name search lists data items and tasks in their groups, walked with the arrow
@@ -52,7 +52,7 @@ const article = (cookie: string, title: string, content: string) =>
 
 /** Opens the sheet on the home page, switches it to by content and types `query`. */
 async function searchContent(page: Page, query: string) {
-  await page.goto(`${suite.plexus.url}/`);
+  await goHome(page);
   await page.keyboard.press("Control+KeyS");
   await page.getByRole("radio", { name: en["search.byContent"] }).check();
   await page.getByLabel(en["search.query"]).fill(query);
@@ -71,6 +71,12 @@ async function holdFirst(page: Page, path: string) {
   return { aborted: page.waitForEvent("requestfailed", (request) => request.url().includes(path)) };
 }
 
+/** The project list, its islands hydrated: Ctrl+S is the shell's (ShellServices) from then on. */
+async function goHome(page: Page) {
+  await page.goto(`${suite.plexus.url}/`);
+  await islandsHydrated(page);
+}
+
 const sheet = (page: Page) => page.getByRole("dialog", { name: en["search.title"] });
 const group = (page: Page, heading: string) => sheet(page).locator("section", { has: page.getByRole("heading", { name: heading, exact: true }) });
 
@@ -81,7 +87,7 @@ describe("search sheet", () => {
       const word = `Quarry${++serial}`;
       const { project, shown, task, cookie } = await seed(word);
       const { page } = await suite.pageAs(cookie);
-      await page.goto(`${suite.plexus.url}/`);
+      await goHome(page);
       await page.keyboard.press("Control+KeyS");
       await sheet(page).waitFor();
       await page.getByLabel(en["search.query"]).fill(word);
@@ -117,7 +123,7 @@ describe("search sheet", () => {
     "Ctrl+S in a Russian layout (key 'ы', code KeyS) opens the sheet instead of saving the page; Escape closes it and the rail button has the focus again",
     async () => {
       const { page } = await suite.pageAs(await adminCookie());
-      await page.goto(`${suite.plexus.url}/`);
+      await goHome(page);
       const prevented = await page.evaluate(() => {
         const event = new KeyboardEvent("keydown", { key: "ы", code: "KeyS", ctrlKey: true, bubbles: true, cancelable: true });
         document.body.dispatchEvent(event);
@@ -147,7 +153,7 @@ describe("search sheet", () => {
       const member = await suite.plexus.newUser();
       await admin("/project/add-user-project", { user: { id: member.id }, project: { id: project.id }, categoryList: [{ id: category.id }] });
       const { page } = await suite.pageAs(await apiSignIn(suite.plexus.url, member.login, member.password));
-      await page.goto(`${suite.plexus.url}/`);
+      await goHome(page);
       await page.keyboard.press("Control+KeyS");
       await page.getByLabel(en["search.query"]).fill(word);
       await group(page, en["search.group.data"]).getByRole("link", { name: new RegExp(`${word} survey`) }).waitFor();
@@ -162,7 +168,7 @@ describe("search sheet", () => {
       const word = `Harbour${++serial}`;
       const { cookie } = await seed(word);
       const { page } = await suite.pageAs(cookie);
-      await page.goto(`${suite.plexus.url}/`);
+      await goHome(page);
       const { aborted } = await holdFirst(page, "global-search/find");
       await page.keyboard.press("Control+KeyS");
       await page.getByLabel(en["search.query"]).fill("zzz-nothing");
@@ -180,14 +186,14 @@ describe("search sheet", () => {
     async () => {
       const cookie = await adminCookie();
       const { page } = await suite.pageAs(cookie, { viewport: { width: 360, height: 740 } });
-      await page.goto(`${suite.plexus.url}/`);
+      await goHome(page);
       await page.locator(".bottombar").getByRole("button", { name: en["nav.search"] }).click();
       const box = await sheet(page).boundingBox();
       expect(box?.width).toBe(360);
       expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(740);
 
       const wide = await suite.pageAs(cookie, { viewport: { width: 1280, height: 720 } });
-      await wide.page.goto(`${suite.plexus.url}/`);
+      await goHome(wide.page);
       await wide.page.keyboard.press("Control+KeyS");
       expect((await sheet(wide.page).boundingBox())?.width).toBe(750);
     },

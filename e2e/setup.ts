@@ -193,3 +193,6 @@ export function browserSuite() {
     },
   };
 }
+
+/** Resolves once every island on the page is hydrated (Astro drops an island's `ssr` attribute then): keyboard shortcuts and live updates answer from that moment. */
+export const islandsHydrated = (page: import("playwright-core").Page) => page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
