@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { createTable } from "../src/modules/tables/service";
 import { scriptsFrom } from "../src/testing/script-size";
 import { GRID } from "../src/modules/widgets/limits";
-import { apiCall, apiSignIn, browserSuite } from "./setup";
+import { apiCall, apiSignIn, browserSuite, islandsHydrated } from "./setup";
 
 // The dashboard's widget grid in Debian's chromium against the built server (issue 11): a moderator puts
 // a TABLE and a CHART widget on the dashboard with the add dialog, drags one above the other, resizes
@@ -184,6 +184,8 @@ describe("the dashboard's widget grid", () => {
       }
       const { page } = await suite.pageAs(s.moderatorCookie);
       await page.goto(dashboard(s.projectId));
+      // The keyboard reaches the widget section's own handlers once it is hydrated.
+      await islandsHydrated(page);
       await page.getByRole("button", { name: "Edit widgets" }).focus();
       await page.keyboard.press("Enter");
       await page.getByRole("button", { name: "Move Levels by month up" }).focus();
