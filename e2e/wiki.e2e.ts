@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { initialScripts, scriptsFrom } from "../src/testing/script-size";
-import { apiCall, apiSignIn, browserSuite, signedInPage } from "./setup";
+import { apiCall, apiSignIn, browserSuite, signedInPage, islandsHydrated } from "./setup";
 
 // The knowledge base as people meet it in Debian's chromium against the built server: nesting articles,
 // editing with Tiptap, the history, comparing any two versions, restoring one, moving and deleting, what a
@@ -154,6 +154,7 @@ describe("the wiki", () => {
 
       // Delete «Tree middle»: the dialog says the children stay; the leaf is under «Tree top» now.
       await page.reload();
+      await islandsHydrated(page);
       await page.getByRole("button", { name: "Delete" }).click();
       await page.getByText("Its sub-articles are kept: they move up into its place.").waitFor();
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
