@@ -88,7 +88,7 @@ describe("projects", () => {
       await page.goto(`${plexus.url}/project/${project.id}/home#users`);
       const usersDialog = page.getByRole("dialog", { name: "Project users" });
       const edit = page.locator("#member-dialog");
-      const confirm = page.locator("#confirm-dialog");
+      const confirm = page.getByRole("dialog", { name: "Please confirm" });
 
       // A MODERATOR by role: the edit button, the note on rights by role, and Remove.
       await usersDialog.locator(`[data-user-id="${max.id}"]`).getByRole("button", { name: /^Edit: / }).click();
