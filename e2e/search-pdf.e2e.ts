@@ -3,7 +3,7 @@ import { en } from "../locales/en";
 import { pdfTextsRead } from "../src/modules/docs/pdf-text";
 import { reportPdf } from "../src/modules/reports/pdf";
 import { ownPageHeaders } from "../src/testing/own-page";
-import { apiCall, apiSignIn, browserSuite } from "./setup";
+import { apiCall, apiSignIn, browserSuite, islandsHydrated } from "./setup";
 
 // The search sheet by content finds a word form inside an uploaded PDF once the server has read its text.
 
@@ -26,6 +26,7 @@ describe("search sheet: PDF content", () => {
 
       const { page } = await suite.pageAs(cookie);
       await page.goto(`${suite.plexus.url}/`);
+      await islandsHydrated(page);
       await page.keyboard.press("Control+KeyS");
       await page.getByRole("radio", { name: en["search.byContent"] }).check();
       await page.getByLabel(en["search.query"]).fill("кандидат osprey");
