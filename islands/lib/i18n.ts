@@ -5,8 +5,13 @@ import type { MessageKey } from "../../locales/en";
 let messages: Record<string, string> | undefined;
 
 // Without a page (a test, or Astro rendering on the server, where components use ui/i18n's useT) there are no strings: keys stand for them.
-const loaded = () =>
-  typeof document === "undefined" ? {} : (messages ??= JSON.parse(document.getElementById("plexus-i18n")?.textContent || "{}") as Record<string, string>);
+function loaded(): Record<string, string> {
+  if (messages) return messages;
+  const embedded = typeof document === "undefined" ? null : document.getElementById("plexus-i18n");
+  // Kept only once read: asked before the page's strings are parsed, keys stand in, and the next call reads them.
+  if (embedded) messages = JSON.parse(embedded.textContent || "{}") as Record<string, string>;
+  return messages ?? {};
+}
 
 /** A key of locales/en.ts: a misspelt one fails the type check. */
 export const t = (key: MessageKey): string => loaded()[key] ?? key;
