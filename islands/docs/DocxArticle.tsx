@@ -35,7 +35,6 @@ export function DocxArticle({ body, onRead, onArticle }: { body: string; onRead:
   listeners.current = { onRead, onArticle };
   useLayoutEffect(() => {
     const article = ref.current!;
-    article.innerHTML = body;
     const empty = !article.textContent?.trim() && !article.querySelector("img,table");
     for (const image of article.querySelectorAll("img:not([alt])")) image.setAttribute("alt", t("docs.view.picture"));
     listeners.current.onRead({ empty, headings: empty ? [] : headingsOf(article) });
@@ -43,5 +42,6 @@ export function DocxArticle({ body, onRead, onArticle }: { body: string; onRead:
     listeners.current.onArticle?.(article);
     return () => listeners.current.onArticle?.(null);
   }, [body, t]);
-  return <article ref={ref} className="docx__body docv-html" data-docx-body tabIndex={0} aria-label={t("docs.view.viewer")} />;
+  // React sets the HTML and leaves it alone while `body` is the same string, so the search's marks and the pictures' names stay.
+  return <article ref={ref} className="docx__body docv-html" data-docx-body tabIndex={0} aria-label={t("docs.view.viewer")} dangerouslySetInnerHTML={{ __html: body }} />;
 }

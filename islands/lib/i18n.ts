@@ -20,7 +20,9 @@ export const t = (key: MessageKey): string => loaded()[key] ?? key;
 export const hasMessage = (key: string): key is MessageKey => Object.hasOwn(loaded(), key);
 
 /** Strings fetched after the page loaded (the chat panel's, on pages that did not embed them). */
-export const addMessages = (more: Record<string, string>) => Object.assign(loaded(), more);
+export const addMessages = (more: Record<string, string>) => {
+  messages = Object.assign(loaded(), more);
+};
 
 /** t() with its {{name}} placeholders filled. */
 export const tf = (key: MessageKey, params: Record<string, string | number>) => fillPlaceholders(t(key), params, String, locale());
