@@ -573,6 +573,7 @@ export const en = {
   "docs.view.hits": "{{n}} of {{m}}",
   "docs.view.noHits": "No matches",
   "docs.pdf.toolbar": "PDF tools",
+  "docs.pdf.firstPageText": "The first page's text, while the page is drawn",
   "docs.pdf.opening": "Opening the PDF…",
   "docs.pdf.progress": "Loading the PDF: {{loaded}} of {{total}}",
   "docs.pdf.search": "Search in the PDF",

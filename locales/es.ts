@@ -575,6 +575,7 @@ export const es: Messages = {
   "docs.view.hits": "{{n}} de {{m}}",
   "docs.view.noHits": "Sin coincidencias",
   "docs.pdf.toolbar": "Herramientas del PDF",
+  "docs.pdf.firstPageText": "El texto de la primera página, mientras se dibuja la página",
   "docs.pdf.opening": "Abriendo el PDF…",
   "docs.pdf.progress": "Cargando el PDF: {{loaded}} de {{total}}",
   "docs.pdf.search": "Buscar en el PDF",

@@ -575,6 +575,7 @@ export const ru: Messages = {
   "docs.view.hits": "{{n}} из {{m}}",
   "docs.view.noHits": "Совпадений нет",
   "docs.pdf.toolbar": "Инструменты PDF",
+  "docs.pdf.firstPageText": "Текст первой страницы, пока страница рисуется",
   "docs.pdf.opening": "Открываем PDF…",
   "docs.pdf.progress": "Загрузка PDF: {{loaded}} из {{total}}",
   "docs.pdf.search": "Поиск в PDF",

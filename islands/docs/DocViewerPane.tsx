@@ -2,6 +2,7 @@ import { mdiCompare, mdiDownload, mdiFullscreenExit } from "@mdi/js";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import type { Locale } from "../../src/lib/i18n";
+import type { VersionPreview } from "../../src/modules/docs/presenter";
 import { setFullScreen } from "../data/frame-store";
 import { Icon } from "../lib/ui/Icon";
 import { Localized, useT } from "../lib/ui/i18n";
@@ -14,17 +15,17 @@ import { type DocPageData, type DocStore, docStore } from "./store";
 import { VersionView } from "./VersionView";
 
 /** What the stage shows: the selected version, two versions compared, or that there is none. */
-function Stage({ store, onArticle }: { store: DocStore; onArticle: (article: HTMLElement | null) => void }) {
+function Stage({ store, preview, onArticle }: { store: DocStore; preview?: VersionPreview; onArticle: (article: HTMLElement | null) => void }) {
   useSignals();
   const { t } = useT();
   const comparing = store.comparing.value;
   const version = store.selected.value;
   if (comparing) return <CompareView before={comparing.before} after={comparing.after} onEnd={store.endCompare} />;
   if (!version) return <StageMessage text={t("docs.emptyList")} />;
-  return <VersionView version={version} onArticle={onArticle} />;
+  return <VersionView version={version} preview={preview?.versionId === version.id ? preview : undefined} onArticle={onArticle} />;
 }
 
-function Pane({ store }: { store: DocStore }) {
+function Pane({ store, preview }: { store: DocStore; preview?: VersionPreview }) {
   useSignals();
   const { t } = useT();
   const [article, setArticle] = useState<HTMLElement | null>(null);
@@ -52,7 +53,7 @@ function Pane({ store }: { store: DocStore }) {
         </button>
       </div>
       <div className="viewer__stage" id="viewer-stage">
-        <Stage store={store} onArticle={setArticle} />
+        <Stage store={store} preview={preview} onArticle={setArticle} />
       </div>
       {choosing && (
         <CompareDialog
@@ -68,12 +69,15 @@ function Pane({ store }: { store: DocStore }) {
   );
 }
 
-/** The document page's viewer: the bar (title, search, compare, download) and the selected version or a comparison. */
-export default function DocViewerPane({ locale, data }: { locale: Locale; data: DocPageData }) {
+/**
+ * The document page's viewer: the bar (title, search, compare, download) and the selected version or a comparison.
+ * `preview` is what the server rendered of the newest version, shown before the rest of it comes.
+ */
+export default function DocViewerPane({ locale, data, preview }: { locale: Locale; data: DocPageData; preview?: VersionPreview }) {
   const [store] = useState(() => docStore(data));
   return (
     <Localized locale={locale}>
-      <Pane store={store} />
+      <Pane store={store} preview={preview} />
     </Localized>
   );
 }

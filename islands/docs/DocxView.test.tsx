@@ -2,16 +2,20 @@ import { describe, expect, test } from "bun:test";
 import { useState } from "react";
 import { en } from "../../locales/en";
 import { withDom } from "../testing/dom";
+import { fakeServer } from "../testing/fake-server";
 import { pageStrings } from "../testing/page-strings";
 import { DocSearchBox } from "./DocSearchBox";
 import { DocxArticle, type DocxRead } from "./DocxArticle";
 import { DocxTree } from "./DocxTree";
+import { DocxView } from "./DocxView";
 
 withDom();
-const { render, within, fireEvent, act, waitFor } = await import("@testing-library/react");
+const { render, within, fireEvent, act, waitFor, cleanup } = await import("@testing-library/react");
 const page = () => within(document.body);
 
 pageStrings("en", en);
+
+const server = fakeServer();
 
 /** The document page's Word view as the viewer pane puts it together: search box, structure tree and text. */
 function WordView({ body }: { body: string }) {
@@ -77,5 +81,32 @@ describe("the Word view", () => {
     fireEvent.change(box, { target: { value: "nothing like this" } });
     await waitFor(() => expect(count()).toBe(en["docs.view.noHits"]));
     expect(marks()).toEqual([]);
+  });
+});
+
+describe("the first screen the server rendered", () => {
+  const first = '<h1 id="a">Scope</h1><p>The survey covers the piers.</p>';
+  const rest = '<h1 id="c">Findings</h1><p>Deck joints need sealing.</p>';
+  const text = () => document.querySelector("[data-docx-body]")?.textContent;
+
+  test("shows at once, then the whole body once it has come, asked for once", async () => {
+    server.answers.push({ status: 200, body: { id: 7, part: 0, totalParts: 1, body: first + rest } });
+    render(<DocxView versionId={7} first={{ html: first, complete: false }} />);
+    expect(text()).toBe("ScopeThe survey covers the piers.");
+    await waitFor(() => expect(text()).toContain("Deck joints need sealing."));
+    expect(server.sent.map((call) => call.url)).toEqual(["/api/docs/get-body/7?part=0"]);
+  });
+
+  test("a whole body asks for nothing; a failed rest keeps the first screen", async () => {
+    render(<DocxView versionId={8} first={{ html: first + rest, complete: true }} />);
+    expect(text()).toContain("Deck joints");
+    expect(server.sent).toEqual([]);
+    cleanup();
+
+    server.answers.push({ status: 500, body: { status: 500, error: "internal", message: "Down" } });
+    render(<DocxView versionId={9} first={{ html: first, complete: false }} />);
+    await waitFor(() => expect(server.sent.length).toBe(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(text()).toBe("ScopeThe survey covers the piers.");
   });
 });

@@ -4,19 +4,22 @@ import { useT } from "../lib/ui/i18n";
 import { fileUrl, type Version } from "./common";
 import { type PdfFile, startPdf } from "./pdf-fetch";
 import { PdfProgress, usePdfProgress } from "./PdfProgress";
+import { PdfTextPage } from "./PdfTextPage";
 import { StageMessage } from "./StageMessage";
 
-type Viewer = ComponentType<{ source: PdfFile; onError: (error: unknown) => void }>;
+type Viewer = ComponentType<{ source: PdfFile; onError: (error: unknown) => void; onFirstPage: () => void }>;
 
 /**
  * A PDF version in the pdf.js viewer (pdf.tsx, imported when a PDF is shown): the worker and the file's
- * first and last chunks start at once, while pdf.js itself comes, and the progress shows meanwhile.
+ * first and last chunks start at once, while pdf.js itself comes, and the progress shows meanwhile, over
+ * the `firstPage`'s text when the server has read it, until the page is drawn.
  */
-export function PdfVersion({ version }: { version: Version }) {
+export function PdfVersion({ version, firstPage }: { version: Version; firstPage?: string }) {
   const { t } = useT();
   const [file, setFile] = useState<PdfFile>();
   const [Viewer, setViewer] = useState<Viewer | null>(null);
   const [failed, setFailed] = useState(false);
+  const [drawn, setDrawn] = useState(false);
   const [loaded, total] = usePdfProgress(file);
   useEffect(() => {
     const controller = new AbortController();
@@ -36,6 +39,13 @@ export function PdfVersion({ version }: { version: Version }) {
     return () => controller.abort();
   }, [version.id, version.size]);
   if (failed) return <StageMessage text={t("docs.readingError")} error />;
-  if (!Viewer || !file) return <PdfProgress loaded={loaded} total={total} />;
-  return <Viewer source={file} onError={(error) => (setFailed(true), reportFailure(error))} />;
+  const textPage = firstPage && !drawn ? <PdfTextPage text={firstPage} loaded={loaded} total={total} /> : null;
+  const viewer = Viewer && file && <Viewer source={file} onError={(error) => (setFailed(true), reportFailure(error))} onFirstPage={() => setDrawn(true)} />;
+  if (!textPage) return viewer || <PdfProgress loaded={loaded} total={total} />;
+  return (
+    <div className="pdfv-stage">
+      {viewer}
+      {textPage}
+    </div>
+  );
 }

@@ -20,6 +20,8 @@ export interface PdfViewState {
   scale: number;
   fitted: boolean;
   hits: { current: number; total: number } | "searching" | null;
+  /** The first page is drawn. */
+  firstDrawn: boolean;
 }
 
 interface Slot {
@@ -139,11 +141,12 @@ export class PdfPages {
   }
 
   private firstDrawn = () => {};
+  private drawnFirst = false;
 
   private emit() {
     const total = this.counts.reduce((sum, n) => sum + n, 0);
     const hits = !this.term ? null : this.counts.length < this.slots.length ? "searching" : { current: this.current + 1, total };
-    this.onChange({ page: this.shownPage, scale: this.scale, fitted: this.scale === this.fitScale(), hits });
+    this.onChange({ page: this.shownPage, scale: this.scale, fitted: this.scale === this.fitScale(), hits, firstDrawn: this.drawnFirst });
   }
 
   private size(slot: Slot) {
@@ -190,7 +193,11 @@ export class PdfPages {
     slot.box.replaceChildren(canvas, layer);
     slot.renderedScale = wanted;
     slot.box.dataset.rendered = "true";
-    if (slot.n === 1) this.firstDrawn();
+    if (slot.n === 1 && !this.drawnFirst) {
+      this.drawnFirst = true;
+      this.firstDrawn();
+      this.emit();
+    }
     if (this.term) this.markPage(slot);
   }
 

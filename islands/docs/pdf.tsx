@@ -72,10 +72,15 @@ async function openPdf(source: string | PdfFile, signal: AbortSignal, progress: 
 }
 
 /** The toolbar and the pages of an open PDF; the pages' adapter lives as long as this component. */
-function PdfView({ open }: { open: OpenPdf }) {
+function PdfView({ open, onFirstPage }: { open: OpenPdf; onFirstPage?: () => void }) {
   const host = useRef<HTMLDivElement>(null);
   const [pages, setPages] = useState<PdfPages | null>(null);
-  const [state, setState] = useState<PdfViewState>({ page: 1, scale: 1, fitted: false, hits: null });
+  const [state, setState] = useState<PdfViewState>({ page: 1, scale: 1, fitted: false, hits: null, firstDrawn: false });
+  const firstPageListener = useRef(onFirstPage);
+  firstPageListener.current = onFirstPage;
+  useEffect(() => {
+    if (state.firstDrawn) firstPageListener.current?.();
+  }, [state.firstDrawn]);
   const count = Math.min(open.pdf.numPages, MAX_PAGES);
   useEffect(() => {
     const made = new PdfPages(host.current!, open.pdf, open.first, count, setState);
@@ -96,10 +101,12 @@ interface PdfViewerProps {
   /** The file could not be read (the caller says so). */
   onError: (error: unknown) => void;
   onOpen?: () => void;
+  /** The first page is drawn. */
+  onFirstPage?: () => void;
 }
 
 /** A PDF: a toolbar, a strip of thumbnails, and pages drawn with a text layer when they come near the view. */
-export function PdfViewer({ source, onError, onOpen }: PdfViewerProps) {
+export function PdfViewer({ source, onError, onOpen, onFirstPage }: PdfViewerProps) {
   const [open, setOpen] = useState<OpenPdf | null>(null);
   const [urlProgress, setUrlProgress] = useState<[number, number]>([0, 0]);
   const fileProgress = usePdfProgress(typeof source === "string" ? undefined : source);
@@ -122,7 +129,7 @@ export function PdfViewer({ source, onError, onOpen }: PdfViewerProps) {
     const [loaded, total] = typeof source === "string" ? urlProgress : fileProgress;
     return <PdfProgress loaded={loaded} total={total} />;
   }
-  return <PdfView open={open} />;
+  return <PdfView open={open} onFirstPage={onFirstPage} />;
 }
 
 /**

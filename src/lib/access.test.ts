@@ -146,6 +146,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/docs/update-doc-version": "USER",
   "GET /api/docs/get-all-versions/:id": "USER",
   "GET /api/docs/get-body/:id": "USER",
+  "GET /api/docs/get-picture/:id": "USER",
   "POST /api/docs/remove-doc-version/:id": "USER",
   "POST /api/docs/save-all/:projectId": "USER",
   "GET /api/files/get-doc-version/:id": "USER",

@@ -26,7 +26,7 @@ function downloadHeaders(file: { mime: string; name: string }, inline: boolean):
 }
 
 /** Whole-year, browser-only caching for an address whose bytes never change (a document version). */
-const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
+export const IMMUTABLE_PRIVATE = "private, max-age=31536000, immutable";
 
 /**
  * What the caller's browser wants of a stored file, read once from its conditional headers

@@ -1,16 +1,21 @@
 import { deflateSync } from "node:zlib";
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
+import { Document, HeadingLevel, ImageRun, Packer, Paragraph, TextRun } from "docx";
 
 export interface SampleSection {
   heading: string;
   paragraphs: string[];
+  /** A PNG shown under the heading, 480 x 320 px. */
+  picture?: Uint8Array;
 }
 
-/** A real DOCX with headings and paragraphs, for demo data and tests. */
+/** A real DOCX with headings, paragraphs and pictures, for demo data and tests. */
 export async function makeDocx(title: string, sections: SampleSection[]): Promise<Uint8Array> {
   const children = [new Paragraph({ text: title, heading: HeadingLevel.TITLE })];
   for (const section of sections) {
     children.push(new Paragraph({ text: section.heading, heading: HeadingLevel.HEADING_1 }));
+    if (section.picture) {
+      children.push(new Paragraph({ children: [new ImageRun({ type: "png", data: section.picture, transformation: { width: 480, height: 320 } })] }));
+    }
     for (const text of section.paragraphs) children.push(new Paragraph({ children: [new TextRun(text)] }));
   }
   return new Uint8Array(await Packer.toBuffer(new Document({ sections: [{ children }] })));
@@ -67,8 +72,11 @@ function pngChunk(type: string, data: Uint8Array) {
   return chunk;
 }
 
-/** A valid PNG of one colour, `width` x `height` pixels, written by hand: a chart picture of a known size for tests. */
-export function makePng(width: number, height: number, [r, g, b] = [51, 102, 204]): Uint8Array {
+/**
+ * A valid PNG, `width` x `height` pixels, written by hand: of one colour (a chart picture of a known size
+ * for tests), or with `noise` as grainy as a photograph, so it weighs what a real picture does.
+ */
+export function makePng(width: number, height: number, [r, g, b] = [51, 102, 204], noise = 0): Uint8Array {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -76,7 +84,14 @@ export function makePng(width: number, height: number, [r, g, b] = [51, 102, 204
   header.set([8, 2, 0, 0, 0], 8);
   const row = [0, ...Array.from({ length: width }, () => [r, g, b]).flat()];
   const pixels = new Uint8Array(row.length * height);
-  for (let y = 0; y < height; y++) pixels.set(row, y * row.length);
+  let state = 1;
+  for (let y = 0; y < height; y++) {
+    pixels.set(row, y * row.length);
+    for (let x = 1; noise && x < row.length; x++) {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      pixels[y * row.length + x] = Math.max(0, Math.min(255, row[x] + ((state >> 16) % (2 * noise)) - noise));
+    }
+  }
   const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(pixels)), pngChunk("IEND", new Uint8Array())];
   return new Uint8Array(Buffer.concat(parts));
 }

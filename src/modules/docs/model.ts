@@ -38,3 +38,4 @@ export const saveAllBody = t.Array(
 export type SaveAllInput = Static<typeof saveAllBody>;
 
 export const bodyQuery = t.Object({ part: t.Optional(Whole(1_000_000)) });
+export const pictureQuery = t.Object({ n: Whole(1_000_000) });

@@ -5,6 +5,7 @@
  * load no fonts, which text needs none of. Encrypted, damaged and image-only files throw or give no text.
  */
 import { getDocumentProxy } from "unpdf";
+import { PAGE_BREAK } from "./first-screen";
 
 export interface PdfTextInput {
   path: string;
@@ -23,10 +24,11 @@ export default async function readPdfText({ path, maxPages, maxChars }: PdfTextI
         if (text.length >= maxChars) break;
         if ("str" in item) text += item.str + (item.hasEOL ? "\n" : " ");
       }
-      text += "\n";
+      text += PAGE_BREAK;
       page.cleanup();
     }
-    return text.replace(/[ \t]+/g, " ").replace(/ ?\n ?/g, "\n").trim().slice(0, maxChars);
+    // Pages stay apart (a form feed each), so the document page can show the first while pdf.js loads.
+    return text.replace(/[ \t]+/g, " ").replace(/ ?([\n\f]) ?/g, "$1").trim().slice(0, maxChars);
   } finally {
     await pdf.loadingTask.destroy();
   }

@@ -4,7 +4,8 @@ import pdfmake from "pdfmake";
 import { docVersions } from "../../../db/schema";
 import { makePdf } from "../../lib/sample-documents";
 import { factories } from "../../testing/factories";
-import { OWN_PAGE_HEADERS, testApp, type TestApp } from "../../testing/harness";
+import { saveDocuments as saveTestDocuments, stageFiles } from "../../testing/documents";
+import { testApp, type TestApp } from "../../testing/harness";
 import { reportPdf } from "../reports/pdf";
 import { pdfTextsRead, readPdfTexts, type PdfTextLimits } from "./pdf-text";
 
@@ -31,22 +32,8 @@ async function encryptedPdf(text: string) {
   return new Uint8Array(await pdfmake.createPdf({ content: text, userPassword: "secret", defaultStyle: { font: "Roboto" } }).getBuffer());
 }
 
-/** Uploads `files` through files/save; answers their staged paths. */
-async function stage(cookie: string, files: { name: string; bytes: Uint8Array | string }[]) {
-  const form = new FormData();
-  for (const file of files) form.append("file", new File([file.bytes as BlobPart], file.name));
-  const staged = await t.app.handle(new Request("http://plexus.test/api/files/save", { method: "POST", headers: { ...OWN_PAGE_HEADERS, cookie }, body: form }));
-  expect(staged.status).toBe(200);
-  return (await staged.json()) as { path: string }[];
-}
-
-/** Uploads `files` and saves them as documents of `projectId` (the upload wizard's save); answers what the save answers. */
-async function saveDocuments(cookie: string, projectId: number, files: { name: string; bytes: Uint8Array | string }[]) {
-  const body = await stage(cookie, files);
-  const saved = await t.call("POST", `/docs/save-all/${projectId}`, { cookie, body: body.map((s, i) => ({ path: s.path, name: files[i]!.name, provider: "Lab" })) });
-  expect(saved.status).toBe(200);
-  return saved.body as { id: number; version: Record<string, unknown> }[];
-}
+const stage = (cookie: string, files: { name: string; bytes: Uint8Array | string }[]) => stageFiles(t, cookie, files);
+const saveDocuments = (cookie: string, projectId: number, files: { name: string; bytes: Uint8Array | string }[]) => saveTestDocuments(t, cookie, projectId, files);
 
 /** Waits for the pass the upload started, then reads the document's PDF again with other limits. */
 async function rereadWith(dataId: number, limits: Partial<PdfTextLimits>) {

@@ -49,3 +49,8 @@ export const bodyPartSchema = t.Object({ id: integer(), part: integer(), totalPa
 
 /** A document the upload wizard saved, with its first version. */
 export const savedDocumentSchema = t.Object({ id: integer(), name: t.String(), version: versionSchema });
+
+/** What the document page renders before its scripts come (body-service.ts versionPreview). */
+export type VersionPreview =
+  | { versionId: number; html: string; complete: boolean; text?: undefined }
+  | { versionId: number; text: string; html?: undefined; complete?: undefined };

@@ -3,9 +3,10 @@ import type { AppContext } from "../../lib/context";
 import { conditionsOf, immutableAnswer } from "../../lib/downloads";
 import { authPlugin, STREAMED_BODY } from "../../lib/http";
 import { answers, idSchema } from "../../lib/responses";
-import { addVersionBody, bodyQuery, idParams, saveAllBody, updateVersionBody } from "./model";
+import { versionBody, versionPicture } from "./body-service";
+import { addVersionBody, bodyQuery, idParams, pictureQuery, saveAllBody, updateVersionBody } from "./model";
 import { bodyPartSchema, savedDocumentSchema, stagedSchema, versionSchema } from "./presenter";
-import { addVersion, removeVersion, saveAll, stageUploads, updateVersion, versionBody, versionFile, versionsOf } from "./service";
+import { addVersion, removeVersion, saveAll, stageUploads, updateVersion, versionFile, versionsOf } from "./service";
 
 /** Documents: staged uploads, versions, converted bodies in parts, and downloads of the originals. */
 export const docRoutes = (ctx: AppContext) =>
@@ -29,6 +30,11 @@ export const docRoutes = (ctx: AppContext) =>
       params: idParams,
       query: bodyQuery,
       response: answers(bodyPartSchema),
+    })
+    .get("/docs/get-picture/:id", ({ actor, params, query }) => versionPicture(ctx.db, actor, params.id, query.n), {
+      access: "USER",
+      params: idParams,
+      query: pictureQuery,
     })
     .post("/docs/remove-doc-version/:id", ({ actor, params }) => removeVersion(ctx, actor, params.id), {
       access: "USER",

@@ -20,8 +20,6 @@ import { requireStager, requireVersion, versionColumns } from "./policy";
 import { VERSION_LIMITS } from "./limits";
 import { presentVersion } from "./presenter";
 
-/** Converted bodies are served in parts of this many characters, so a long document loads progressively. */
-const BODY_PART_CHARS = 256 * 1024;
 const STAGED_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const versionTypeOf = (fileName: string): VersionType => {
@@ -202,19 +200,6 @@ export function versionsOf(db: Db, actor: User, dataId: number) {
     .orderBy(desc(docVersions.creationDate), desc(docVersions.id))
     .all()
     .map((row) => presentVersion(row.version, row.author));
-}
-
-/**
- * One part of a converted DOCX body with the number of parts, and its strong validator: a
- * version's body never changes, so the browser keeps each part (see immutableAnswer).
- */
-export function versionBody(db: Db, actor: User, id: number, part = 0) {
-  const version = requireVersion(db, actor, id);
-  const body = version.body ?? "";
-  const totalParts = Math.max(1, Math.ceil(body.length / BODY_PART_CHARS));
-  if (part >= totalParts) throw invalid([{ path: "query.part", message: `There are ${totalParts} parts` }]);
-  const text = body.slice(part * BODY_PART_CHARS, (part + 1) * BODY_PART_CHARS);
-  return { etag: `"b${id}-${part}-${Bun.hash(text).toString(36)}"`, answer: { id, part, totalParts, body: text } };
 }
 
 /**
