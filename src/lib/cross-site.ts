@@ -9,6 +9,9 @@ const PROOF_HEADER = "x-requested-with";
 /** Stored files, which our own pages also show in an <img> or a viewer when asked `?inline=1`. */
 const STORED_FILES: RegExp[] = [/^\/api\/files\/get-user-file\/[^/]+$/, /^\/api\/files\/get-doc-version\/[^/]+$/];
 
+/** A wiki article's pictures, which its page shows in an <img>: read only, always an image, never a download. */
+const ARTICLE_PICTURES: RegExp[] = [/^\/api\/article\/picture\/[^/]+$/];
+
 /** Files made on request by a GET, each worth seconds of a worker. */
 const MADE_FILES: RegExp[] = [/^\/api\/files\/get-data-table\/[^/]+$/, /^\/api\/users\/export\/xlsx$/, /^\/api\/admin\/activity-log\/export\/xlsx$/];
 
@@ -19,7 +22,7 @@ const NEVER_EMBEDDED: RegExp[] = [...MADE_FILES, /^\/api\/report\/export\/[^/]+$
  * Reads that a link, an image or another site's page may trigger: downloads and documentation,
  * nothing with a side effect. Every other /api call needs the proof header.
  */
-const NAVIGABLE: RegExp[] = [/^\/api\/health$/, /^\/api\/docs(\/json)?$/, ...STORED_FILES, ...MADE_FILES];
+const NAVIGABLE: RegExp[] = [/^\/api\/health$/, /^\/api\/docs(\/json)?$/, ...STORED_FILES, ...MADE_FILES, ...ARTICLE_PICTURES];
 
 /**
  * The Fetch Metadata destinations a download is fetched for: a navigation (a link, the address bar) and
