@@ -5,7 +5,7 @@
  * appear above the text, which stays as typed.
  */
 import type { Editor } from "@tiptap/core";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { WIKI_LIMITS } from "../../src/modules/wiki/limits";
 import { editorHtml } from "../lib/rich-text";
 import { snack } from "../lib/snackbar";
@@ -19,6 +19,46 @@ import { closeEditor, type EditTarget, type Latest, opener, saveArticle, uploadP
 export interface WritableSpace {
   id: number | null;
   name: string;
+}
+
+interface TextFieldProps {
+  /** The body field it fills (`wiki-<name>` is its id). */
+  name: "title" | "summary";
+  label: string;
+  limit: number;
+  value: string;
+  onChange: (value: string) => void;
+  /** The server's or the form's message for it. */
+  error: string | undefined;
+  field?: RefObject<HTMLInputElement | null>;
+  /** Required, and focused when the editor opens. */
+  required?: boolean;
+}
+
+/** One line of text with its label and its error, read out when it changes. */
+function TextField({ name, label, limit, value, onChange, error, field, required }: TextFieldProps) {
+  const id = `wiki-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        required={required}
+        autoFocus={required}
+        maxLength={limit}
+        autoComplete="off"
+        aria-describedby={`${id}-error`}
+        aria-invalid={error ? true : undefined}
+        ref={field}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <span className="field__error" id={`${id}-error`} aria-live="polite">
+        {error}
+      </span>
+    </div>
+  );
 }
 
 export default function WikiEditor({ target, spaces }: { target: EditTarget; spaces: WritableSpace[] }) {
@@ -71,25 +111,7 @@ export default function WikiEditor({ target, spaces }: { target: EditTarget; spa
           onUse={takeMerged}
         />
       )}
-      <div className="field">
-        <label htmlFor="wiki-title">{t("wiki.titleLabel")}</label>
-        <input
-          id="wiki-title"
-          name="title"
-          required
-          maxLength={WIKI_LIMITS.title}
-          autoComplete="off"
-          aria-describedby="wiki-title-error"
-          aria-invalid={errors["body.title"] ? true : undefined}
-          ref={titleField}
-          autoFocus
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-        <span className="field__error" id="wiki-title-error" aria-live="polite">
-          {errors["body.title"]}
-        </span>
-      </div>
+      <TextField name="title" label={t("wiki.titleLabel")} limit={WIKI_LIMITS.title} value={title} onChange={setTitle} error={errors["body.title"]} field={titleField} required />
       {"parentId" in target && target.parentId === null && (
         <div className="field wiki__space">
           <label htmlFor="wiki-space">{t("wiki.spaceLabel")}</label>
@@ -113,22 +135,7 @@ export default function WikiEditor({ target, spaces }: { target: EditTarget; spa
         onReady={(ready) => (editor.current = ready)}
         upload={uploadPicture}
       />
-      <div className="field">
-        <label htmlFor="wiki-summary">{t("wiki.summaryLabel")}</label>
-        <input
-          id="wiki-summary"
-          name="summary"
-          maxLength={WIKI_LIMITS.summary}
-          autoComplete="off"
-          aria-describedby="wiki-summary-error"
-          aria-invalid={errors["body.summary"] ? true : undefined}
-          value={summary}
-          onChange={(event) => setSummary(event.target.value)}
-        />
-        <span className="field__error" id="wiki-summary-error" aria-live="polite">
-          {errors["body.summary"]}
-        </span>
-      </div>
+      <TextField name="summary" label={t("wiki.summaryLabel")} limit={WIKI_LIMITS.summary} value={summary} onChange={setSummary} error={errors["body.summary"]} />
       <DialogActions label={t("common.save")} onCancel={closeEditor} />
     </form>
   );
