@@ -36,6 +36,7 @@ import { updateRoutes } from "./modules/update/routes";
 import { issueRoutes } from "./modules/issues/routes";
 import { widgetRoutes } from "./modules/widgets/routes";
 import { wikiRoutes } from "./modules/wiki/routes";
+import { wireWikiLifecycle } from "./modules/wiki/lifecycle";
 import { publicDataRoutes } from "./modules/public-data/routes";
 import { tableRoutes } from "./modules/tables/routes";
 import { reportRoutes } from "./modules/reports/routes";
@@ -78,6 +79,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
   wireAuthLifecycle(ctx);
   wireIssueLifecycle(ctx);
   wireDocLifecycle(ctx);
+  wireWikiLifecycle(ctx);
 
   const app = new Elysia({ prefix: "/api" })
     .use(httpBasics(config))

@@ -1,6 +1,7 @@
 import {
   mdiCodeBraces, mdiCodeTags, mdiFormatBold, mdiFormatHeader2, mdiFormatHeader3, mdiFormatItalic, mdiFormatListBulleted, mdiFormatListNumbered,
-  mdiFormatQuoteClose, mdiFormatStrikethrough, mdiImage, mdiLink, mdiRedo, mdiTable, mdiUndo,
+  mdiFormatQuoteClose, mdiFormatStrikethrough, mdiImage, mdiImageEdit, mdiImagePlus, mdiLink, mdiRedo, mdiTable, mdiTableColumnPlusAfter,
+  mdiTableColumnRemove, mdiTableRemove, mdiTableRowPlusAfter, mdiTableRowRemove, mdiUndo,
 } from "@mdi/js";
 
 /**
@@ -11,5 +12,11 @@ export const RICH_TEXT_TOOLS = [
   ["bold", mdiFormatBold], ["italic", mdiFormatItalic], ["strike", mdiFormatStrikethrough], ["code", mdiCodeTags],
   ["heading", mdiFormatHeader2], ["subheading", mdiFormatHeader3], ["bulletList", mdiFormatListBulleted], ["orderedList", mdiFormatListNumbered],
   ["quote", mdiFormatQuoteClose], ["codeBlock", mdiCodeBraces], ["link", mdiLink], ["image", mdiImage], ["table", mdiTable],
-  ["undo", mdiUndo], ["redo", mdiRedo],
+  ["addRow", mdiTableRowPlusAfter], ["deleteRow", mdiTableRowRemove], ["addColumn", mdiTableColumnPlusAfter], ["deleteColumn", mdiTableColumnRemove],
+  ["deleteTable", mdiTableRemove], ["undo", mdiUndo], ["redo", mdiRedo],
 ] as const;
+
+/** An editor that stores pictures itself (the wiki's) shows these in place of `image` (a picture by its address). */
+export const PICTURE_TOOLS = [["picture", mdiImagePlus], ["alt", mdiImageEdit]] as const;
+
+export type ToolName = (typeof RICH_TEXT_TOOLS)[number][0] | (typeof PICTURE_TOOLS)[number][0];

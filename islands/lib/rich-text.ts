@@ -3,19 +3,37 @@
  * `wiki` and `report` sanitising settings keep, driven by a toolbar of [data-tool] buttons. Loaded
  * with import() when an editor opens, never with the page.
  */
-import { Editor } from "@tiptap/core";
+import { createDocument, Editor, getHTMLFromFragment } from "@tiptap/core";
 import StarterKit from "@tiptap/starter-kit";
 import { TableKit } from "@tiptap/extension-table";
 import Image from "@tiptap/extension-image";
 import { t } from "./i18n";
 import { snack } from "./snackbar";
-import type { RICH_TEXT_TOOLS } from "./rich-text-tools";
+import type { ToolName } from "./rich-text-tools";
 
-type Tool = { run: (editor: Editor) => void; active?: (editor: Editor) => boolean };
+/** What an editor that stores pictures does with them (the wiki's; a report's editor has none). */
+export interface PictureHooks {
+  /** Picture files pasted or dropped into the text; `at`, where they were dropped. */
+  insert(files: File[], at?: number): void;
+  /** The picture tool: choose a file. */
+  pick(): void;
+  /** The description tool, on the selected picture. */
+  describe(): void;
+}
+
+type Tool = {
+  run: (editor: Editor, pictures?: PictureHooks) => void;
+  /** Shown as pressed while true. */
+  active?: (editor: Editor) => boolean;
+  /** Offered only while true (aria-disabled otherwise): a table's tools inside a table, the description on a picture. */
+  enabled?: (editor: Editor) => boolean;
+};
 
 const chain = (editor: Editor) => editor.chain().focus();
 
-const TOOLS: Record<(typeof RICH_TEXT_TOOLS)[number][0], Tool> = {
+const inTable = (e: Editor) => e.isActive("table");
+
+const TOOLS: Record<ToolName, Tool> = {
   bold: { run: (e) => chain(e).toggleBold().run(), active: (e) => e.isActive("bold") },
   italic: { run: (e) => chain(e).toggleItalic().run(), active: (e) => e.isActive("italic") },
   strike: { run: (e) => chain(e).toggleStrike().run(), active: (e) => e.isActive("strike") },
@@ -44,10 +62,22 @@ const TOOLS: Record<(typeof RICH_TEXT_TOOLS)[number][0], Tool> = {
       chain(e).setImage({ src }).run();
     },
   },
-  table: { run: (e) => chain(e).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), active: (e) => e.isActive("table") },
+  picture: { run: (_, pictures) => pictures?.pick() },
+  alt: { run: (_, pictures) => pictures?.describe(), enabled: (e) => e.isActive("image") },
+  table: { run: (e) => chain(e).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), active: inTable },
+  addRow: { run: (e) => chain(e).addRowAfter().run(), enabled: inTable },
+  deleteRow: { run: (e) => chain(e).deleteRow().run(), enabled: inTable },
+  addColumn: { run: (e) => chain(e).addColumnAfter().run(), enabled: inTable },
+  deleteColumn: { run: (e) => chain(e).deleteColumn().run(), enabled: inTable },
+  deleteTable: { run: (e) => chain(e).deleteTable().run(), enabled: inTable },
   undo: { run: (e) => chain(e).undo().run() },
   redo: { run: (e) => chain(e).redo().run() },
 };
+
+/** `html` as `editor` would write it once loaded (what it keeps, in its own form), to compare with its own HTML. */
+export function editorHtml(editor: Editor, html: string): string {
+  return getHTMLFromFragment(createDocument(html, editor.schema).content, editor.schema);
+}
 
 export interface RichText {
   editor: Editor;
@@ -55,11 +85,15 @@ export interface RichText {
   destroy(): void;
 }
 
+/** The picture files among pasted or dropped data. */
+const pictureFiles = (data: DataTransfer | null) => [...(data?.files ?? [])].filter((file) => file.type.startsWith("image/"));
+
 /**
  * Tiptap in `element` with `content`, its toolbar's buttons (`[data-tool]` inside `toolbar`) running
- * their tools and showing as pressed while their mark or block is active at the cursor.
+ * their tools, showing as pressed while their mark or block is active at the cursor and as unavailable
+ * where they do nothing. With `pictures`, picture files pasted or dropped go to it.
  */
-export function richTextEditor(element: HTMLElement, toolbar: HTMLElement, content: string, labelledBy: string): RichText {
+export function richTextEditor(element: HTMLElement, toolbar: HTMLElement, content: string, labelledBy: string, pictures?: PictureHooks): RichText {
   const editor = new Editor({
     element,
     extensions: [
@@ -68,21 +102,34 @@ export function richTextEditor(element: HTMLElement, toolbar: HTMLElement, conte
       Image,
     ],
     content,
-    editorProps: { attributes: { role: "textbox", "aria-multiline": "true", "aria-labelledby": labelledBy } },
+    editorProps: {
+      attributes: { role: "textbox", "aria-multiline": "true", "aria-labelledby": labelledBy },
+      handlePaste: (_, event) => {
+        const files = pictures ? pictureFiles(event.clipboardData) : [];
+        if (files.length) pictures!.insert(files);
+        return files.length > 0;
+      },
+      handleDrop: (view, event, _, moved) => {
+        const files = pictures && !moved ? pictureFiles(event.dataTransfer) : [];
+        if (files.length) pictures!.insert(files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+        return files.length > 0;
+      },
+    },
   });
   const buttons = [...toolbar.querySelectorAll<HTMLButtonElement>("[data-tool]")];
   const toolOf = (button: HTMLElement) => TOOLS[button.dataset.tool as keyof typeof TOOLS];
   const refresh = () => {
     for (const button of buttons) {
-      const active = toolOf(button)?.active;
-      if (active) button.setAttribute("aria-pressed", String(active(editor)));
+      const tool = toolOf(button);
+      if (tool?.active) button.setAttribute("aria-pressed", String(tool.active(editor)));
+      if (tool?.enabled) button.setAttribute("aria-disabled", String(!tool.enabled(editor)));
     }
   };
   editor.on("transaction", refresh);
   refresh();
   const onTool = (event: Event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>("[data-tool]");
-    if (button) toolOf(button)?.run(editor);
+    if (button && button.getAttribute("aria-disabled") !== "true") toolOf(button)?.run(editor, pictures);
   };
   toolbar.addEventListener("click", onTool);
   return {

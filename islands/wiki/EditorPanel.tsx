@@ -4,11 +4,17 @@ import { useEffect, useState } from "react";
 import type { Locale } from "../../src/lib/i18n";
 import { reportFailure } from "../lib/failures";
 import { Localized } from "../lib/ui/i18n";
+import type { WritableSpace } from "./editor";
 import { closeEditor, editing } from "./store";
 
 type EditorComponent = typeof import("./editor").default;
 
-function Panel() {
+interface Props {
+  /** Where a new top-level article may go. */
+  spaces: WritableSpace[];
+}
+
+function Panel({ spaces }: Props) {
   useSignals();
   const target = editing.value;
   const [Editor, setEditor] = useState<EditorComponent>();
@@ -22,13 +28,13 @@ function Panel() {
       },
     );
   }, [target, Editor]);
-  return target && Editor ? <Editor key={JSON.stringify(target)} target={target} /> : null;
+  return target && Editor ? <Editor key={JSON.stringify(target)} target={target} spaces={spaces} /> : null;
 }
 
-export default function EditorPanel({ locale }: { locale: Locale }) {
+export default function EditorPanel({ locale, spaces }: Props & { locale: Locale }) {
   return (
     <Localized locale={locale}>
-      <Panel />
+      <Panel spaces={spaces} />
     </Localized>
   );
 }

@@ -46,29 +46,58 @@ function goWith(path: string, message: string) {
 
 let saving = false;
 
+/** What the editor sends: its text, and for an edit the version it began from, for a new top-level article its space. */
+export interface Draft {
+  title: string;
+  content: string;
+  summary: string;
+  baseVersion: number;
+  projectId: number | null;
+}
+
+/** The newest version of an article, as the merge of an edit conflict shows it. */
+export type Latest = Awaited<ReturnType<typeof latestVersion>>;
+const latestVersion = (id: number) => call(server.article["get-last-version-by-article"]({ id }).get());
+
 /**
- * Saves what the editor holds: a new version of the article, or a new article. Resolves with the
- * server's message for the title when it refused that field (what was typed stays), else null.
+ * Saves what the editor holds: a new version of the article, or a new article. Resolves with what kept it
+ * from saving, what was typed staying in the editor: the server's message for a field it refused, or, when
+ * someone saved meanwhile, their version to merge with; else nothing.
  */
-export async function saveArticle(target: EditTarget, title: string, content: string): Promise<string | null> {
-  if (saving) return null;
+export async function saveArticle(target: EditTarget, draft: Draft): Promise<{ field?: { path: string; message: string }; conflict?: Latest } | undefined> {
+  if (saving) return undefined;
   saving = true;
+  const { title, content, summary } = draft;
   try {
     if ("article" in target) {
-      await call(server.article["add-new-version"]({ articleId: target.article.id }).post({ title, content, baseVersion: target.article.version }));
+      await call(server.article["add-new-version"]({ articleId: target.article.id }).post({ title, content, summary, baseVersion: draft.baseVersion }));
       reloadWith(t("wiki.saved"));
     } else {
-      const saved = await call(server.article.save.post({ title, content, parentId: target.parentId }));
+      const place = target.parentId === null ? { projectId: draft.projectId } : { parentId: target.parentId };
+      const saved = await call(server.article.save.post({ title, content, summary, ...place }));
       location.assign(`/wiki/${saved.article.id}`);
     }
-    return null;
+    return undefined;
   } catch (error) {
-    reportFailure(error, error instanceof ApiError && error.status === 409 ? undefined : t("wiki.savingError"));
-    return error instanceof ApiError ? (error.details.find((d) => d.path === "body.title")?.message ?? null) : null;
+    if (error instanceof ApiError && error.code === "article_version_conflict" && "article" in target) {
+      try {
+        return { conflict: await latestVersion(target.article.id) };
+      } catch (failed) {
+        reportFailure(failed, t("wiki.savingError"));
+        return undefined;
+      }
+    }
+    reportFailure(error, t("wiki.savingError"));
+    const field = error instanceof ApiError ? error.details.find((d) => d.path === "body.title" || d.path === "body.summary") : undefined;
+    return field && { field: { path: field.path, message: field.message } };
   } finally {
     saving = false;
   }
 }
+
+/** Stores a picture for the editor (it joins the article when the article is saved); answers its address. */
+export const uploadPicture = async (file: File) =>
+  (await call(server.article["upload-picture"].post({ file }, { fetch: { signal: AbortSignal.timeout(240_000) } }))).url;
 
 let wholeTree: Promise<TreeNode[]> | undefined;
 

@@ -13,6 +13,11 @@ function sniff(head: Uint8Array): SniffedKind {
   return "unknown";
 }
 
+const PICTURE_MIME: Partial<Record<SniffedKind, string>> = { png: "image/png", jpeg: "image/jpeg", gif: "image/gif", bmp: "image/bmp" };
+
+/** The picture type the bytes hold (png, jpeg, gif, bmp), whatever the name or the sender claims; null for anything else. */
+export const pictureMime = (head: Uint8Array): string | null => PICTURE_MIME[sniff(head)] ?? null;
+
 /** The kind an extension promises; anything else is not checked (it is stored and served as a download). */
 const PROMISES: Record<string, SniffedKind> = {
   pdf: "pdf",

@@ -1,12 +1,17 @@
 /**
  * The adapter of the rich-text editor (Tiptap, islands/lib/rich-text.ts): owns its toolbar and area,
  * starts the editor on mount with `content` and destroys it on unmount. `onReady` hands over the editor.
+ * With `upload`, pictures are stored by it: picked with the picture tool, pasted or dropped, each described
+ * (or marked decorative) before it goes in.
  */
 import type { Editor } from "@tiptap/core";
-import { useEffect, useRef } from "react";
-import { richTextEditor } from "../rich-text";
-import { RICH_TEXT_TOOLS } from "../rich-text-tools";
+import { useEffect, useRef, useState } from "react";
+import { reportFailure } from "../failures";
+import { type PictureHooks, richTextEditor } from "../rich-text";
+import { PICTURE_TOOLS, RICH_TEXT_TOOLS } from "../rich-text-tools";
+import { snack } from "../snackbar";
 import { Icon } from "./Icon";
+import { PictureDescription } from "./PictureDescription";
 import { useT } from "./i18n";
 
 interface Props {
@@ -17,28 +22,94 @@ interface Props {
   labelledBy: string;
   toolbarLabel: string;
   onReady: (editor: Editor) => void;
+  /** Stores a picture file and answers the address the article shows it by. */
+  upload?: (file: File) => Promise<string>;
 }
 
-export function RichTextEditor({ id, content, labelledBy, toolbarLabel, onReady }: Props) {
+const PICTURE_TYPES = "image/png,image/jpeg,image/gif,image/bmp";
+
+export function RichTextEditor({ id, content, labelledBy, toolbarLabel, onReady, upload }: Props) {
   const { t } = useT();
   const area = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const editor = useRef<Editor | null>(null);
+  const [asking, setAsking] = useState<{ alt: string | null; answer: (alt: string | null) => void } | null>(null);
+  const describe = (alt: string | null) => new Promise<string | null>((answer) => setAsking({ alt, answer }));
+  const answer = (alt: string | null) => {
+    asking?.answer(alt);
+    setAsking(null);
+  };
+
+  /** Each file stored while its description is asked; put in where it was dropped, else at the cursor. */
+  const insert = async (files: File[], at?: number) => {
+    for (const file of files) {
+      const stored = upload!(file);
+      stored.catch(() => undefined); // reported below, once the description is given
+      snack(t("wiki.pictureUploading"));
+      const alt = await describe(null);
+      if (alt === null) continue;
+      let src: string;
+      try {
+        src = await stored;
+      } catch (error) {
+        reportFailure(error, t("wiki.pictureFailed"));
+        continue;
+      }
+      const chain = editor.current!.chain().focus();
+      (at === undefined ? chain : chain.setTextSelection(at)).setImage({ src, alt }).run();
+    }
+  };
+  const hooks = useRef<PictureHooks | undefined>(undefined);
+  hooks.current = upload && {
+    insert,
+    pick: () => picker.current?.click(),
+    describe: async () => {
+      const current = editor.current!;
+      const alt = await describe(current.getAttributes("image").alt ?? null);
+      if (alt !== null) current.chain().focus().updateAttributes("image", { alt }).run();
+    },
+  };
+
   // Started once: the content is the editor's from then on.
   useEffect(() => {
-    const rich = richTextEditor(area.current!, toolbar.current!, content, labelledBy);
+    const forward: PictureHooks | undefined = hooks.current && {
+      insert: (files, at) => hooks.current?.insert(files, at),
+      pick: () => hooks.current?.pick(),
+      describe: () => hooks.current?.describe(),
+    };
+    const rich = richTextEditor(area.current!, toolbar.current!, content, labelledBy, forward);
+    editor.current = rich.editor;
     onReady(rich.editor);
     return () => rich.destroy();
   }, []);
+  const tools = upload ? [...RICH_TEXT_TOOLS.filter(([name]) => name !== "image"), ...PICTURE_TOOLS] : RICH_TEXT_TOOLS;
   return (
     <>
       <div className="wiki__tools" role="toolbar" aria-label={toolbarLabel} aria-controls={id} ref={toolbar}>
-        {RICH_TEXT_TOOLS.map(([name, path]) => (
+        {tools.map(([name, path]) => (
           <button key={name} type="button" className="wiki__tool" data-tool={name} aria-label={t(`wiki.tool.${name}`)} title={t(`wiki.tool.${name}`)}>
             <Icon path={path} />
           </button>
         ))}
       </div>
       <div id={id} className="wiki__content wiki__area" ref={area} />
+      {upload && (
+        <input
+          ref={picker}
+          type="file"
+          accept={PICTURE_TYPES}
+          hidden
+          aria-label={t("wiki.pictureFile")}
+          data-testid="picture-file"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = "";
+            if (files.length) insert(files);
+          }}
+        />
+      )}
+      {asking && <PictureDescription alt={asking.alt} onDone={answer} />}
     </>
   );
 }

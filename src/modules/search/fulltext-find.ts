@@ -39,14 +39,14 @@ function parseQuery(q: string[], box: SecretBox) {
 /**
  * Per kind, whether the reader may open the text of index row `rid` (an SQL expression on `rid`), as each
  * owner words it: a primary-key lookup each, against the reader's projects and category limits worked out
- * once. Documents through the data rule, tasks through the tasks' limited-member rule, articles for
- * everyone, chat messages through the chat rule (whose DATA and ISSUE chats follow the item and task rules).
+ * once. Documents through the data rule, tasks through the tasks' limited-member rule, articles of
+ * the shared wiki and the reader's projects' spaces, chat messages through the chat rule (whose DATA and ISSUE chats follow the item and task rules).
  */
 function readableKinds(db: Db, actor: User, projectIds: number[]): Record<number, SQL> {
   const limits = categoryLimits(db, actor);
   const ref = sql`rid >> 2`;
   return {
-    [KIND.ARTICLE]: readableArticle(ref),
+    [KIND.ARTICLE]: readableArticle(projectIds, ref),
     [KIND.ISSUE]: readableIssue(actor, limits, projectIds, ref),
     [KIND.DOC]: readableDocument(projectIds, limits, ref),
     [KIND.CHAT]: readableMessage(actor, ref, { items: readableItemIds(projectIds, limits), issues: readableIssueIds(actor, limits, projectIds) }),

@@ -16,7 +16,7 @@ const NOTHING: PresentedGlobalHits = { abstractDataList: [], issues: [], chats: 
  * global-search/find: what the actor may see whose name contains every word of `q` in any order (any
  * case, any script, ё as е where the feature folds it), in groups of at most SEARCH_LIMITS.perGroup. Each group asks its
  * feature with that feature's own rule: data items and tasks of the projects the actor sees under
- * their category limits, the chats the actor is in, wiki articles (every user reads the wiki), and
+ * their category limits, the chats the actor is in, wiki articles (the shared wiki and the spaces of the projects they see), and
  * the projects themselves. With `projectId`, data, tasks and projects narrow to that one project
  * (404 when the actor does not see it).
  */
@@ -39,7 +39,7 @@ export function findByName(ctx: AppContext, actor: User, q = "", projectId?: num
       .filter((chat) => hasEveryWord(chat.name, term))
       .slice(0, max)
       .map(({ id, name, type }) => ({ id, name, type })),
-    articles: unrelatedArticles(db, term, undefined)
+    articles: unrelatedArticles(db, visibleProjects(db, actor).map(({ project }) => project.id), term, undefined)
       .slice(0, max)
       .map(({ id, title }) => ({ id, currentTitle: title })),
     userProjects: projects.filter((project) => hasEveryWord(project.name, term)).slice(0, max).map(({ id, name }) => ({ id, name })),

@@ -18,8 +18,9 @@ export function articleTextsForIndex(db: Executor, ids: number[]): { ref: number
 /** Every article, for a rebuild of the index. */
 export const articleIdsForIndex = (db: Executor) => db.select({ id: articles.id }).from(articles).all().map(({ id }) => id);
 
-/** Whether index row `id` (an SQL expression) is an article that still exists: articles are open to every reader. */
-export const readableArticle = (id: SQL) => sql`exists (select 1 from ${articles} where ${articles.id} = ${id})`;
+/** Whether index row `id` (an SQL expression) is an article that still exists in the shared wiki or the space of one of `projectIds`. */
+export const readableArticle = (projectIds: number[], id: SQL) =>
+  sql`exists (select 1 from ${articles} where ${articles.id} = ${id} and (${articles.projectId} is null or ${articles.projectId} in (select value from json_each(${JSON.stringify(projectIds)}))))`;
 
 /** The titles of the articles `ids`, for their search cards. */
 export const articleTitles = (db: Executor, ids: number[]) =>

@@ -2,6 +2,10 @@
 export const WIKI_LIMITS = {
   /** The title after trimming. */
   title: 255,
+  /** A version's change summary, after trimming. */
+  summary: 200,
+  /** A picture's bytes. */
+  pictureBytes: 10 * 1024 * 1024,
   /** The editor's HTML as sent, before sanitising. */
   content: 500_000,
   /** The parent picker's title filter. */

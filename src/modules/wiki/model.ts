@@ -25,13 +25,17 @@ export const unrelatedQuery = t.Object({
 const text = {
   title: trimmedText(WIKI_LIMITS.title),
   content: t.String({ maxLength: WIKI_LIMITS.content }),
+  /** What this version changed, in a few words (optional; shown in the history). */
+  summary: t.Optional(trimmedText(WIKI_LIMITS.summary)),
 };
 
-/** A new article: its first version, and optionally where it goes in the tree. */
-export const saveBody = t.Object({
-  ...text,
-  parentId: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }))),
-});
+const optionalId = () => t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })));
+
+/**
+ * A new article: its first version, and optionally where it goes: under `parentId` (in its space), or at the
+ * top of project `projectId`'s space (absent or null: the wiki everyone shares).
+ */
+export const saveBody = t.Object({ ...text, parentId: optionalId(), projectId: optionalId() });
 export type SaveInput = Static<typeof saveBody>;
 
 /**

@@ -8,10 +8,13 @@ type Person = Static<typeof personSchema>;
 const articleFields = {
   /** The version's id (get-article-version takes it). */
   id: integer(),
-  article: t.Object({ id: integer(), author: personSchema, createdAt: isoDate(), parentId: t.Nullable(integer()) }),
+  /** `projectId`: the article's space (null: the wiki everyone shares). */
+  article: t.Object({ id: integer(), author: personSchema, createdAt: isoDate(), parentId: t.Nullable(integer()), projectId: t.Nullable(integer()) }),
   title: t.String(),
   indexNumber: integer(),
   version: integer(),
+  /** The editor's note of what this version changed ("" when none was given). */
+  summary: t.String(),
   updatedAt: isoDate(),
   updatedBy: personSchema,
 };
@@ -51,19 +54,22 @@ interface VersionRow {
   author: Person;
   createdAt: Date;
   parentId: number | null;
+  projectId: number | null;
   title: string;
   indexNumber: number;
   version: number;
+  summary: string;
   updatedAt: Date;
   updatedBy: Person;
 }
 
 export const presentSummary = (row: VersionRow): PresentedVersionSummary => ({
   id: row.id,
-  article: { id: row.articleId, author: row.author, createdAt: row.createdAt, parentId: row.parentId },
+  article: { id: row.articleId, author: row.author, createdAt: row.createdAt, parentId: row.parentId, projectId: row.projectId },
   title: row.title,
   indexNumber: row.indexNumber,
   version: row.version,
+  summary: row.summary,
   updatedAt: row.updatedAt,
   updatedBy: row.updatedBy,
 });
@@ -73,6 +79,10 @@ export const presentArticle = (row: VersionRow & { content: string }): Presented
 /** A candidate of the parent picker. */
 export const candidateSchema = t.Object({ id: integer(), title: t.String() });
 export type Candidate = Static<typeof candidateSchema>;
+
+/** A picture just stored (the editor puts `url` in the article). */
+export const pictureSchema = t.Object({ id: integer(), url: t.String(), fileName: t.String() });
+export type PresentedPicture = Static<typeof pictureSchema>;
 
 /** Where set-parent put the article. */
 export const placeSchema = t.Object({ id: integer(), parentId: t.Nullable(integer()), indexNumber: integer() });

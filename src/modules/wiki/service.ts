@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Executor } from "../../../db/client";
 import { articles, articleVersions, users, type ArticleRow, type User } from "../../../db/schema";
-import { AppError, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { AppError, conflict, invalid, notFound, type ErrorDetail } from "../../lib/errors";
 import { audit } from "../audit/service";
 import { cleanHtml } from "../../lib/clean-html";
 import { yieldToEvents } from "../../lib/yield-to-events";
@@ -10,6 +10,8 @@ import type { JobOptions } from "../../lib/untrusted-worker";
 import { hasEveryWord } from "../../lib/text-fold";
 import { WIKI_LIMITS } from "./limits";
 import type { SaveInput, VersionInput } from "./model";
+import { claimPictures, picturesOf, removePictureFiles } from "./pictures";
+import { requireSpace, type Space } from "./policy";
 import { presentArticle, presentSummary, type Candidate, type PresentedArticle, type PresentedVersionSummary, type ShownNode, type TreeNode } from "./presenter";
 
 const authors = alias(users, "authors");
@@ -24,6 +26,8 @@ const summaryColumns = {
   title: articleVersions.title,
   indexNumber: articles.indexNumber,
   version: articleVersions.version,
+  summary: articleVersions.summary,
+  projectId: articles.projectId,
   updatedAt: articleVersions.updatedAt,
   updatedBy: { id: editors.id, firstName: editors.firstName, lastName: editors.lastName },
 };
@@ -51,7 +55,7 @@ const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   return {
     tree: db
-      .select({ id: articles.id, parentId: articles.parentId, title: articles.title, indexNumber: articles.indexNumber })
+      .select({ id: articles.id, parentId: articles.parentId, title: articles.title, indexNumber: articles.indexNumber, projectId: articles.projectId })
       .from(articles)
       .orderBy(asc(articles.indexNumber), asc(articles.id))
       .prepare(),
@@ -64,14 +68,22 @@ function prepared(db: Db) {
   return found;
 }
 
-type Placed = { id: number; parentId: number | null; title: string; indexNumber: number };
+type Placed = { id: number; parentId: number | null; title: string; indexNumber: number; projectId: number | null };
 
-/** Every article with its parent, siblings in their order (index, then id). */
-const placedArticles = (db: Db): Placed[] => prepared(db).tree.all();
+/** The projects whose spaces a reader reads (policy.ts readableSpaces); the shared wiki is read by everyone. */
+export type Readable = readonly number[];
+
+const inSpaces = (readable: Readable) => {
+  const projects = new Set(readable);
+  return (row: { projectId: number | null }) => row.projectId === null || projects.has(row.projectId);
+};
+
+/** Every article the reader reads with its parent, siblings in their order (index, then id). */
+const placedArticles = (db: Db, readable: Readable): Placed[] => prepared(db).tree.all().filter(inSpaces(readable));
 
 /** The articles as a tree: top-level ones first, each with its children in their order. */
-export function articleTree(db: Db): TreeNode[] {
-  const rows = placedArticles(db);
+export function articleTree(db: Db, readable: Readable): TreeNode[] {
+  const rows = placedArticles(db, readable);
   const nodes = new Map<number, TreeNode>(rows.map((row) => [row.id, { id: row.id, title: row.title, indexNumber: row.indexNumber, children: [] }]));
   const roots: TreeNode[] = [];
   for (const row of rows) {
@@ -83,27 +95,31 @@ export function articleTree(db: Db): TreeNode[] {
 
 const findArticle = (db: Executor, id: number): ArticleRow | undefined => db.select().from(articles).where(eq(articles.id, id)).get();
 
-function requireArticle(db: Executor, id: number): ArticleRow {
-  const article = findArticle(db, id);
+/** The article, when `actor` may `need` in its space (404 when they may not see it, 403 when they may not write). */
+function requireArticle(db: Db, actor: User, id: number, need: "read" | "write" | "remove" = "read", tx: Executor = db): ArticleRow {
+  const article = findArticle(tx, id);
   if (!article) throw notFound("article");
+  requireSpace(db, actor, article.projectId, need);
   return article;
 }
 
 /** The newest version of an article (what its page shows). */
-export function lastVersion(db: Db, articleId: number): PresentedArticle {
-  const article = requireArticle(db, articleId);
+export function lastVersion(db: Db, actor: User, articleId: number): PresentedArticle {
+  const article = requireArticle(db, actor, articleId);
   return presentArticle(fullVersions(db).where(and(eq(articleVersions.articleId, article.id), eq(articleVersions.version, article.version))).get()!);
 }
 
 /** One version by its own id. */
-export function versionById(db: Db, versionId: number): PresentedArticle {
+export function versionById(db: Db, actor: User, versionId: number): PresentedArticle {
   const found = fullVersions(db).where(eq(articleVersions.id, versionId)).get();
   if (!found) throw notFound("article_version");
+  requireArticle(db, actor, found.articleId);
   return presentArticle(found);
 }
 
 /** An article's version by its number (the history's links and the compare page name versions so). */
-export function versionByNumber(db: Db, articleId: number, version: number): PresentedArticle {
+export function versionByNumber(db: Db, actor: User, articleId: number, version: number): PresentedArticle {
+  requireArticle(db, actor, articleId);
   const found = fullVersions(db).where(and(eq(articleVersions.articleId, articleId), eq(articleVersions.version, version))).get();
   if (!found) throw notFound("article_version");
   return presentArticle(found);
@@ -131,13 +147,14 @@ const hasChildren = sql<number>`exists (select 1 from ${articles} as c where c.p
  * the one read); every other article only says whether it has children, which the page fetches when opened.
  * With 2,000 articles a page then carries about a hundred, not all of them (bench/wiki-tree.ts).
  */
-export function openBranches(db: Db, open: number[]): ShownNode[] {
+export function openBranches(db: Db, readable: Readable, open: number[]): ShownNode[] {
   const rows = db
-    .select({ id: articles.id, parentId: articles.parentId, title: articles.title, hasChildren })
+    .select({ id: articles.id, parentId: articles.parentId, title: articles.title, hasChildren, projectId: articles.projectId })
     .from(articles)
     .where(open.length ? or(isNull(articles.parentId), inArray(articles.parentId, open)) : isNull(articles.parentId))
     .orderBy(asc(articles.indexNumber), asc(articles.id))
-    .all();
+    .all()
+    .filter(inSpaces(readable));
   const nodes = new Map<number, ShownNode>(rows.map((row) => [row.id, { id: row.id, title: row.title, hasChildren: !!row.hasChildren }]));
   const roots: ShownNode[] = [];
   for (const row of rows) {
@@ -149,8 +166,8 @@ export function openBranches(db: Db, open: number[]): ShownNode[] {
 }
 
 /** An article's history, newest first, without contents. */
-export function allVersions(db: Db, articleId: number): PresentedVersionSummary[] {
-  requireArticle(db, articleId);
+export function allVersions(db: Db, actor: User, articleId: number): PresentedVersionSummary[] {
+  requireArticle(db, actor, articleId);
   return summaryVersions(db)
     .where(eq(articleVersions.articleId, articleId))
     .orderBy(desc(articleVersions.version))
@@ -169,15 +186,17 @@ function subtreeOf(rows: Placed[], id: number): Set<number> {
 }
 
 /**
- * Candidates of the parent picker: every article whose title holds `title` (any case, any script, ё as е),
- * but not `node` itself nor anything under it, which would make a cycle; by title, at most WIKI_LIMITS.candidates.
+ * Candidates of the parent picker: every article the reader reads whose title holds `title` (any case, any
+ * script, ё as е), but not `node` itself nor anything under it, which would make a cycle, and only in `node`'s
+ * space (an article moves within its space); by title, at most WIKI_LIMITS.candidates.
  */
-export function unrelatedArticles(db: Db, title: string | undefined, node: number | undefined): Candidate[] {
-  const rows = placedArticles(db);
-  if (node !== undefined && !rows.some((row) => row.id === node)) throw notFound("article");
+export function unrelatedArticles(db: Db, readable: Readable, title: string | undefined, node: number | undefined): Candidate[] {
+  const rows = placedArticles(db, readable);
+  const moved = node === undefined ? undefined : rows.find((row) => row.id === node);
+  if (node !== undefined && !moved) throw notFound("article");
   const excluded = node === undefined ? new Set<number>() : subtreeOf(rows, node);
   return rows
-    .filter((row) => !excluded.has(row.id) && hasEveryWord(row.title, title ?? ""))
+    .filter((row) => !excluded.has(row.id) && (!moved || row.projectId === moved.projectId) && hasEveryWord(row.title, title ?? ""))
     .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id)
     .slice(0, WIKI_LIMITS.candidates)
     .map(({ id, title }) => ({ id, title }));
@@ -195,14 +214,16 @@ const nextIndex = (tx: Executor, parentId: number | null) =>
     .get()?.last ?? -1) + 1;
 
 /**
- * Moves `childId` under `parentId` (null: to the top level), last among its new siblings. A parent that is
- * the article itself or lies under it would make a cycle, and is refused with 409 article_cycle.
+ * Moves `childId` under `parentId` (null: to the top level of its space), last among its new siblings. A parent
+ * that is the article itself or lies under it would make a cycle, and is refused with 409 article_cycle; one in
+ * another space with 409 article_other_space (a branch keeps its readers).
  */
-export function setParent(db: Db, parentId: number | null, childId: number) {
+export function setParent(db: Db, actor: User, parentId: number | null, childId: number) {
   return db.transaction((tx) => {
-    const child = requireArticle(tx, childId);
+    const child = requireArticle(db, actor, childId, "write", tx);
     if (parentId !== null) {
-      requireArticle(tx, parentId);
+      const parent = requireArticle(db, actor, parentId, "read", tx);
+      if (parent.projectId !== child.projectId) throw conflict("article_other_space", "An article moves only within its own space");
       for (let at: number | null = parentId; at !== null; at = findArticle(tx, at)?.parentId ?? null) {
         if (at === childId) {
           const code = "wiki.cycle";
@@ -219,14 +240,20 @@ export function setParent(db: Db, parentId: number | null, childId: number) {
   });
 }
 
-/** A title and content as stored: the title trimmed and required, the content sanitised (`wiki`) off the event loop. */
-async function checkedText(input: { title: string; content: string }, options: JobOptions) {
+/**
+ * A title, content and summary as stored: the title trimmed and required, the summary trimmed, the content
+ * sanitised (`wiki`) off the event loop.
+ */
+async function checkedText(input: { title: string; content: string; summary?: string }, options: JobOptions) {
   const title = input.title.trim();
+  const summary = input.summary?.trim() ?? "";
   const details: ErrorDetail[] = [];
+  const tooLong = (path: string) => details.push({ path, message: "validation.tooLong", code: "validation.tooLong" });
   if (!title) details.push({ path: "body.title", message: "wiki.titleRequired", code: "wiki.titleRequired" });
-  else if (title.length > WIKI_LIMITS.title) details.push({ path: "body.title", message: "validation.tooLong", code: "validation.tooLong" });
+  else if (title.length > WIKI_LIMITS.title) tooLong("body.title");
+  if (summary.length > WIKI_LIMITS.summary) tooLong("body.summary");
   if (details.length) throw invalid(details);
-  return { title, content: await cleanHtml(input.content, "wiki", "body.content", options) };
+  return { title, summary, content: await cleanHtml(input.content, "wiki", "body.content", options) };
 }
 
 /**
@@ -239,19 +266,30 @@ async function savedVersion(db: Db, versionId: number, content: string): Promise
   return saved;
 }
 
+/** Where a new article goes: under its parent, in the parent's space, or at the top of the space asked for. */
+function spaceOfNew(db: Db, actor: User, input: SaveInput, tx: Executor): Space {
+  const parentId = input.parentId ?? null;
+  const space = parentId === null ? (input.projectId ?? null) : requireArticle(db, actor, parentId, "read", tx).projectId;
+  requireSpace(db, actor, space, "write");
+  return space;
+}
+
 /** A new article with its first version, last among its siblings; answers that version. */
 export async function createArticle(db: Db, actor: User, input: SaveInput, options: JobOptions = {}): Promise<PresentedArticle> {
-  const { title, content } = await checkedText(input, options);
+  // Refused before the sanitising: someone who may not write learns nothing from a check of their text.
+  spaceOfNew(db, actor, input, db);
+  const { title, content, summary } = await checkedText(input, options);
   const parentId = input.parentId ?? null;
   const versionId = db.transaction((tx) => {
-    if (parentId !== null && !findArticle(tx, parentId)) throw notFound("article");
+    const projectId = spaceOfNew(db, actor, input, tx);
     const article = tx
       .insert(articles)
-      .values({ parentId, indexNumber: nextIndex(tx, parentId), title, version: 1, authorId: actor.id })
+      .values({ parentId, indexNumber: nextIndex(tx, parentId), title, version: 1, authorId: actor.id, projectId })
       .returning({ id: articles.id })
       .get();
     audit(tx, actor.id, "CREATE", `ARTICLE ${article.id} ${title}`);
-    return tx.insert(articleVersions).values({ articleId: article.id, version: 1, title, content, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
+    claimPictures(tx, actor, article.id, content);
+    return tx.insert(articleVersions).values({ articleId: article.id, version: 1, title, content, summary, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
   });
   return savedVersion(db, versionId, content);
 }
@@ -262,16 +300,18 @@ export async function createArticle(db: Db, actor: User, input: SaveInput, optio
  * someone saved meanwhile: 409 article_version_conflict, nothing saved.
  */
 export async function addVersion(db: Db, actor: User, articleId: number, input: VersionInput, options: JobOptions = {}): Promise<PresentedArticle> {
-  const { title, content } = await checkedText(input, options);
+  requireArticle(db, actor, articleId, "write");
+  const { title, content, summary } = await checkedText(input, options);
   const versionId = db.transaction((tx) => {
-    const article = requireArticle(tx, articleId);
+    const article = requireArticle(db, actor, articleId, "write", tx);
     if (input.baseVersion !== undefined && input.baseVersion !== article.version) {
       throw new AppError(409, "article_version_conflict", "Someone saved a newer version of this article meanwhile");
     }
     const version = article.version + 1;
     tx.update(articles).set({ title, version }).where(eq(articles.id, article.id)).run();
     audit(tx, actor.id, "ADD_VERSION", `ARTICLE ${article.id} ${title} version ${version}`);
-    return tx.insert(articleVersions).values({ articleId: article.id, version, title, content, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
+    claimPictures(tx, actor, article.id, content);
+    return tx.insert(articleVersions).values({ articleId: article.id, version, title, content, summary, updatedById: actor.id }).returning({ id: articleVersions.id }).get().id;
   });
   return savedVersion(db, versionId, content);
 }
@@ -287,15 +327,19 @@ const childrenOf = (tx: Executor, parentId: number | null) =>
 
 /**
  * Deletes an article with all its versions. Its children move up to its parent, in its place and in their
- * own order, so nothing under it is lost; the siblings are numbered again from 0.
+ * own order, so nothing under it is lost; the siblings are numbered again from 0. Its pictures' files go once
+ * the removal has committed.
  */
-export function deleteArticle(db: Db, actor: User, articleId: number) {
-  return db.transaction((tx) => {
-    const article = requireArticle(tx, articleId);
+export function deleteArticle(db: Db, dataDir: string, actor: User, articleId: number) {
+  const { id, files } = db.transaction((tx) => {
+    const article = requireArticle(db, actor, articleId, "remove", tx);
     const order = childrenOf(tx, article.parentId).flatMap((id) => (id === article.id ? childrenOf(tx, article.id) : [id]));
     order.forEach((id, indexNumber) => tx.update(articles).set({ parentId: article.parentId, indexNumber }).where(eq(articles.id, id)).run());
+    const files = picturesOf(tx, [article.id]);
     tx.delete(articles).where(eq(articles.id, article.id)).run();
     audit(tx, actor.id, "DELETE_FOREVER", `ARTICLE ${article.id} ${article.title}`);
-    return { id: article.id };
+    return { id: article.id, files };
   });
+  removePictureFiles(dataDir, files);
+  return { id };
 }

@@ -56,12 +56,12 @@ describe("the tree", () => {
     const b = await article(writer, "B");
     await article(writer, "B1", b);
     await article(writer, "C");
-    expect(openBranches(t.db, [])).toEqual([
+    expect(openBranches(t.db, [], [])).toEqual([
       { id: a, title: "A", hasChildren: true },
       { id: b, title: "B", hasChildren: true },
       expect.objectContaining({ title: "C", hasChildren: false }),
     ]);
-    const open = openBranches(t.db, [...ancestorsOf(t.db, a1).map((x) => x.id), a1]);
+    const open = openBranches(t.db, [], [...ancestorsOf(t.db, a1).map((x) => x.id), a1]);
     expect(ancestorsOf(t.db, a1)).toEqual([{ id: a, title: "A" }]);
     expect(open[0]).toEqual({ id: a, title: "A", hasChildren: true, children: [{ id: a1, title: "A1", hasChildren: true, children: [expect.objectContaining({ title: "A1x", hasChildren: false })] }] });
     expect(open[1]).toEqual({ id: b, title: "B", hasChildren: true });
