@@ -8,6 +8,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { TableKit } from "@tiptap/extension-table";
 import Image from "@tiptap/extension-image";
 import { t } from "./i18n";
+import { dataEmbed, type EmbedRenderer } from "./rich-text-embed";
 import { snack } from "./snackbar";
 import type { RICH_TEXT_TOOLS } from "./rich-text-tools";
 
@@ -57,15 +58,17 @@ export interface RichText {
 
 /**
  * Tiptap in `element` with `content`, its toolbar's buttons (`[data-tool]` inside `toolbar`) running
- * their tools and showing as pressed while their mark or block is active at the cursor.
+ * their tools and showing as pressed while their mark or block is active at the cursor. With `embeds`
+ * (reports), a paragraph holding a placeholder alone is a block `embeds` draws.
  */
-export function richTextEditor(element: HTMLElement, toolbar: HTMLElement, content: string, labelledBy: string): RichText {
+export function richTextEditor(element: HTMLElement, toolbar: HTMLElement, content: string, labelledBy: string, embeds?: EmbedRenderer): RichText {
   const editor = new Editor({
     element,
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, protocols: ["mailto"], defaultProtocol: "https" } }),
       TableKit.configure({ table: { resizable: false } }),
       Image,
+      ...(embeds ? [dataEmbed(embeds)] : []),
     ],
     content,
     editorProps: { attributes: { role: "textbox", "aria-multiline": "true", "aria-labelledby": labelledBy } },
