@@ -53,8 +53,12 @@ export default function ReportEditor({ report, onSaved, onClose }: Props) {
     editor.current = made;
     made.commands.focus("end");
   };
-  // Its own paragraph, so the view draws the block in place of it.
-  const insert = (dataId: number) => editor.current?.chain().focus().insertContent(`<p>${placeholderOf(dataId)}</p>`).run();
+  // Its own paragraph, so the editor and the view draw the block in place of it; after the selection, never over a
+  // block chosen before, and an empty paragraph after it for the cursor, so typing goes on rather than replacing it.
+  const insert = (dataId: number) => {
+    const current = editor.current;
+    current?.chain().focus().insertContentAt(current.state.selection.to, `<p>${placeholderOf(dataId)}</p><p></p>`).run();
+  };
 
   return (
     <form className="rp__editor" noValidate aria-labelledby={`${key}-title`} onSubmit={save}>
