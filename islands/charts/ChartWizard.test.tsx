@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { en } from "../../locales/en";
 import { dataItems } from "../../db/schema";
 import { withPlexusDom } from "../testing/plexus";
-import { figureProblem, type Figure } from "./ChartFigure";
+import { ChartFigure, figureProblem, type Figure } from "./ChartFigure";
 import ChartWizard from "./ChartWizard";
 import * as wizard from "./wizard-store";
 
@@ -140,5 +140,12 @@ describe("what keeps a chart from being drawn", () => {
     expect(figureProblem({ ...figure, settings: null }, strings)).toBe(en["chart.notConfigured"]);
     expect(figureProblem({ ...figure, labels: [] }, strings)).toBe(en["chart.noRows"]);
     expect(figureProblem(figure, strings)).toBeUndefined();
+  });
+
+  test("a date axis that left rows out says how many", async () => {
+    const { container, rerender } = render(<ChartFigure figure={{ ...figure, skipped: 2 }} name="Levels" />);
+    expect([...container.querySelectorAll(".chart__note")].map((note) => note.textContent)).toEqual(["chart.skipped"]);
+    rerender(<ChartFigure figure={{ ...figure, skipped: 0 }} name="Levels" />);
+    expect(container.querySelectorAll(".chart__note")).toHaveLength(0);
   });
 });
