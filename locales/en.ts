@@ -1334,7 +1334,7 @@ export const en = {
   "chart.wizard.noNumbers": "The table has no number columns: a chart of it can count rows.",
   "chart.wizard.series": "Split into series by",
   "chart.wizard.noSeries": "No split",
-  "chart.wizard.top": "Slices shown, the rest as “Other”",
+  "chart.wizard.top": "Slices shown (the rest as “Other”)",
   "chart.wizard.topAll": "All",
   "chart.wizard.bucket": "Group the dates by",
   "chart.wizard.bucket.AUTO": "Automatically",

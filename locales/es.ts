@@ -1336,7 +1336,7 @@ export const es: Messages = {
   "chart.wizard.noNumbers": "La tabla no tiene columnas numéricas: un gráfico de ella puede contar filas.",
   "chart.wizard.series": "Dividir en series por",
   "chart.wizard.noSeries": "Sin dividir",
-  "chart.wizard.top": "Sectores mostrados, el resto como «Otros»",
+  "chart.wizard.top": "Sectores que se muestran (el resto como «Otros»)",
   "chart.wizard.topAll": "Todos",
   "chart.wizard.bucket": "Agrupar las fechas por",
   "chart.wizard.bucket.AUTO": "Automáticamente",

@@ -1336,7 +1336,7 @@ export const ru: Messages = {
   "chart.wizard.noNumbers": "В таблице нет числовых столбцов: диаграмма по ней может считать строки.",
   "chart.wizard.series": "Разбить на ряды по",
   "chart.wizard.noSeries": "Не разбивать",
-  "chart.wizard.top": "Показать секторов, остальные как «Прочее»",
+  "chart.wizard.top": "Сколько секторов показать (остальные — «Прочее»)",
   "chart.wizard.topAll": "Все",
   "chart.wizard.bucket": "Группировать даты по",
   "chart.wizard.bucket.AUTO": "Автоматически",

@@ -1,6 +1,6 @@
 /**
  * The chart wizard's state and actions (spec 2): 1 configuration (table, type, label and value
- * columns, the summary of each label, details, a live preview), 2 info (name, description, categories). ChartWizard shows it;
+ * columns, what each label shows, details, a live preview), 2 info (name, description, categories). ChartWizard shows it;
  * wizard.tsx opens it for the data list's create button, the table viewer's 'Add chart' and the chart
  * viewer's settings.
  */
@@ -148,7 +148,7 @@ async function refreshPreview() {
 
 /**
  * Fills the choices from the chosen table, or from the saved chart. A new chart sums the number columns
- * by the first column that is no number (a table of numbers only counts its rows by the first).
+ * by the first column that is no number (else the first column); with no number column to sum it counts rows.
  */
 function showColumns(preset?: Settings) {
   const usable = columns.value;
