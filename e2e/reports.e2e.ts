@@ -86,9 +86,20 @@ describe("reports", () => {
         await page.getByRole("searchbox", { name: "Find a table or chart by name" }).fill(search);
         await page.getByRole("button", { name: result }).click();
       }
-      await expect(text.textContent()).resolves.toContain(`[DATA-${s.chart.id}]`);
+      // The editor shows what is embedded, not its placeholder: the table's name, type and first rows, the chart's picture.
+      await page.waitForFunction(() => document.querySelectorAll(".rp__area .rp-embed__card").length === 2);
+      const embeds = text.locator(".rp-embed__card");
+      expect(await embeds.locator("figcaption").allTextContents()).toEqual(["БюджетTable", "Выручка по месяцамChart"]);
+      await embeds.nth(0).getByText("Январь").waitFor();
+      await embeds.nth(1).getByRole("img", { name: "Выручка по месяцам" }).waitFor();
+      expect(await text.textContent()).not.toContain("[DATA-");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.locator("#snackbar", { hasText: "The report is saved" }).waitFor();
+      // Saved as placeholders, and both are now related to the report, so split screen lists them.
+      const reportId = Number(page.url().split("/").at(-1));
+      expect((await apiCall<{ body: string }>(suite.plexus.url, s.readerCookie, "GET", `/report/get/${reportId}`)).body).toContain(`<p>[DATA-${s.chart.id}]</p>`);
+      const related = await apiCall<{ id: number }[]>(suite.plexus.url, s.readerCookie, "GET", `/relations-data/get?id=${reportId}`);
+      expect(related.map((r) => r.id).sort((a, b) => a - b)).toEqual([s.table.id, s.chart.id].sort((a, b) => a - b));
       await page.getByText("Введение к отчёту о мосте.").waitFor();
       await waitBlocksDrawn(page);
       // And the same after a reload: what was saved, drawn live.

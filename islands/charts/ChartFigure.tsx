@@ -6,7 +6,7 @@ import { ChartCanvas } from "./ChartCanvas";
 import type { Drawing, DrawnChart } from "./draw";
 
 /** A chart's drawing as chart/data and chart/preview answer it, with what is wrong with it. */
-export type Figure = Omit<Drawing, "settings"> & { settings: Drawing["settings"] | null; missing: string[]; tableMissing: boolean; truncated: boolean };
+export type Figure = Omit<Drawing, "settings"> & { settings: Drawing["settings"] | null; missing: string[]; tableMissing: boolean; truncated: boolean; skipped?: number };
 
 function Note({ text, error = false }: { text: string; error?: boolean }) {
   return (
@@ -81,7 +81,7 @@ export function figureProblem(figure: Figure, { t, tf }: Pick<Strings, "t" | "tf
 
 /**
  * A chart, or what keeps it from being drawn as a message: the canvas, a note when only the first
- * rows are drawn, and the legend when details are shown.
+ * rows are drawn or rows whose label is no date are left out of a date axis, and the legend when details are shown.
  */
 export function ChartFigure({ figure, name }: { figure: Figure; name: string }) {
   const strings = useT();
@@ -91,6 +91,7 @@ export function ChartFigure({ figure, name }: { figure: Figure; name: string }) 
   return (
     <>
       {figure.truncated && <Note text={strings.tf("chart.truncated", { count: CHART_LIMITS.points })} />}
+      {Boolean(figure.skipped) && <Note text={strings.tf("chart.skipped", { count: figure.skipped! })} />}
       <div className="chart__stage">
         <ChartCanvas drawing={figure as Drawing} label={strings.tf("chart.canvasLabel", { name })} onDrawn={setDrawn}>
           <FallbackTable figure={figure} name={name} />

@@ -3,7 +3,9 @@ import { LIMITS } from "../../src/modules/data/limits";
 import { CHART_TYPES, type ChartType } from "../../src/modules/charts/types";
 import { useT } from "../lib/ui/i18n";
 import { ChartFigure } from "./ChartFigure";
+import { ChoiceField } from "./ChoiceField";
 import * as wizard from "./wizard-store";
+import { WizardSummary } from "./WizardSummary";
 
 /** Step 1's table search: the project's tables by name, each a button that chooses it. */
 function TablePicker() {
@@ -42,50 +44,29 @@ function TablePicker() {
   );
 }
 
-/** The chart's type, its labels column and value columns, and whether details show. */
+/** The chart's type, its labels column, what each label shows, and whether details show. */
 function ColumnChoices() {
   useSignals();
   const { t } = useT();
-  const columns = wizard.columns.value;
-  const chosen = new Set(wizard.values.value);
-  const change = (apply: () => void) => {
-    apply();
-    wizard.schedulePreview();
-  };
   return (
     <>
-      <div className="field">
-        <label htmlFor="chart-wizard-type">{t("chart.wizard.type")}</label>
-        <select id="chart-wizard-type" value={wizard.type.value} onChange={(event) => change(() => (wizard.type.value = event.target.value as ChartType))}>
-          {CHART_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {t(`chart.type.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="chart-wizard-main">{t("chart.wizard.mainColumn")}</label>
-        <select id="chart-wizard-main" value={wizard.mainColumn.value} onChange={(event) => change(() => (wizard.mainColumn.value = event.target.value))}>
-          {columns.map((h) => (
-            <option key={h.field} value={h.field}>
-              {h.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset>
-        <legend>{t("chart.wizard.values")}</legend>
-        <div className="chart-wizard__values">
-          {columns.map((h) => (
-            <label key={h.field} className="switch">
-              <input type="checkbox" value={h.field} checked={chosen.has(h.field)} onChange={(event) => wizard.toggleValue(h.field, event.target.checked)} /> {h.name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ChoiceField
+        id="chart-wizard-type"
+        label={t("chart.wizard.type")}
+        value={wizard.type.value}
+        options={CHART_TYPES.map((value) => ({ value, text: t(`chart.type.${value}`) }))}
+        onChoose={(value) => wizard.change(() => (wizard.type.value = value as ChartType))}
+      />
+      <ChoiceField
+        id="chart-wizard-main"
+        label={t("chart.wizard.mainColumn")}
+        value={wizard.mainColumn.value}
+        options={wizard.columns.value.map((h) => ({ value: h.field, text: h.name }))}
+        onChoose={(value) => wizard.change(() => (wizard.mainColumn.value = value))}
+      />
+      <WizardSummary />
       <label className="switch">
-        <input type="checkbox" checked={wizard.details.value} onChange={(event) => change(() => (wizard.details.value = event.target.checked))} /> {t("chart.wizard.showDetails")}
+        <input type="checkbox" checked={wizard.details.value} onChange={(event) => wizard.change(() => (wizard.details.value = event.target.checked))} /> {t("chart.wizard.showDetails")}
       </label>
     </>
   );

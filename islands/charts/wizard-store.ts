@@ -1,18 +1,21 @@
 /**
  * The chart wizard's state and actions (spec 2): 1 configuration (table, type, label and value
- * columns, details, a live preview), 2 info (name, description, categories). ChartWizard shows it;
+ * columns, what each label shows, details, a live preview), 2 info (name, description, categories). ChartWizard shows it;
  * wizard.tsx opens it for the data list's create button, the table viewer's 'Add chart' and the chart
  * viewer's settings.
  */
 import { computed, signal } from "@preact/signals-react";
 import { dataItemPath } from "../../src/lib/data-paths";
-import { CHART_TYPES, type ChartSettings, type ChartType } from "../../src/modules/charts/types";
+import { CHART_LIMITS } from "../../src/modules/charts/limits";
+import { CHART_TYPES, type ChartSettings, type ChartSummary, type ChartType, type SummaryOp } from "../../src/modules/charts/types";
 import { ApiError } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
-import { t } from "../lib/i18n";
+import { locale, t } from "../lib/i18n";
+import { readNumber } from "../lib/ui/NumberField";
 import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
 import type { Figure } from "./ChartFigure";
+import { type ColumnKind, kindOf } from "./column-kinds";
 
 /** Where the wizard starts: a new chart (over `tableId` when given) or the saved chart `chartId`. */
 export interface ChartWizardOptions {
@@ -33,8 +36,14 @@ interface TableHead {
 }
 type Hit = { id: number; name: string };
 type Preview = { hint: true } | { error: string } | { figure: Figure; name: string };
+/** What each label shows: a summary's operation, or NONE for a point per row. */
+export type Operation = SummaryOp | "NONE";
 
 const DELAY = 250;
+/** Rows read to tell number, date and text columns apart. */
+const SAMPLE_ROWS = 100;
+/** What "top N" may be. */
+export const TOP_RULES = { whole: true, min: 2, max: CHART_LIMITS.top } as const;
 
 /** The open wizard's options. */
 export const open = signal<ChartWizardOptions | null>(null);
@@ -45,6 +54,14 @@ export const hits = signal<Hit[] | null>(null);
 export const type = signal<ChartType>("BAR");
 export const mainColumn = signal("");
 export const values = signal<string[]>([]);
+/** Each column's kind (field → kind), read from the table's first rows. */
+export const kinds = signal<Record<string, ColumnKind>>({});
+export const operation = signal<Operation>("SUM");
+/** The field that splits values into series, or "" for none. */
+export const series = signal("");
+/** The text of "top N" (pies): empty for every label. */
+export const top = signal("");
+export const bucket = signal<NonNullable<ChartSummary["bucket"]>>("AUTO");
 export const details = signal(true);
 export const name = signal("");
 export const description = signal("");
@@ -54,37 +71,70 @@ export const nameError = signal("");
 export const saveError = signal("");
 export const saving = signal(false);
 export const preview = signal<Preview>({ hint: true });
+/** Set once step 2 was asked for: the top field shows why its text is refused. */
+export const topChecked = signal(false);
 
 /** The table's columns a chart can use: its url column is no column to draw. */
 export const columns = computed(() => (table.value?.headers ?? []).filter((h) => h.name.trim().toLowerCase() !== "url"));
+/** The columns offered as values: the number columns but the label column, and any the chart already draws. */
+export const valueColumns = computed(() => columns.value.filter((h) => h.field !== mainColumn.value && (kinds.value[h.field] === "number" || values.value.includes(h.field))));
+/** The columns a summary may split by: neither the label column nor a value. */
+export const seriesColumns = computed(() => columns.value.filter((h) => h.field !== mainColumn.value && !valueColumns.value.some((v) => v.field === h.field)));
+export const labelsAreDates = computed(() => kinds.value[mainColumn.value] === "date");
+export const isRound = computed(() => type.value === "PIE" || type.value === "DOUGHNUT");
 
 let previewTimer: ReturnType<typeof setTimeout> | undefined;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 let previewSeq = 0;
 let searchSeq = 0;
 
+/** "Top N" as a number, null for every label; undefined when the text is no whole number in range. */
+function topNumber(): number | null | undefined {
+  if (!isRound.value || operation.value === "NONE") return null;
+  const read = readNumber(top.value, locale(), TOP_RULES);
+  return "value" in read ? read.value : undefined;
+}
+
+function summaryOf(picked: Set<string>): ChartSummary | null {
+  const op = operation.value;
+  if (op === "NONE") return null;
+  const split = series.value && series.value !== mainColumn.value && !picked.has(series.value) ? series.value : null;
+  return { op, series: split, top: topNumber() ?? null, bucket: labelsAreDates.value ? bucket.value : null };
+}
+
 export function settings(): Settings | undefined {
   const chosen = table.value;
   if (!chosen || !mainColumn.value) return undefined;
-  const picked = new Set(values.value);
+  // A count counts rows: it needs no value column.
+  const picked = new Set(operation.value === "COUNT" ? [] : values.value);
   return {
     type: type.value,
     showDetails: details.value,
     mainColumn: mainColumn.value,
     headers: chosen.headers.map((h) => ({ name: h.name, field: h.field, isValue: picked.has(h.field) && h.field !== mainColumn.value })),
     table: chosen.id,
+    summary: summaryOf(picked),
   };
 }
 
-export function schedulePreview() {
+/** The settings miss a value column the operation needs. */
+const needsValues = (wanted: Settings) => wanted.summary?.op !== "COUNT" && !wanted.headers.some((h) => h.isValue);
+
+function schedulePreview() {
   clearTimeout(previewTimer);
   previewTimer = setTimeout(() => void refreshPreview(), DELAY);
+}
+
+/** Sets a choice and redraws the preview. */
+export function change(apply: () => void) {
+  apply();
+  schedulePreview();
 }
 
 async function refreshPreview() {
   const wanted = settings();
   const seq = ++previewSeq;
-  if (!wanted?.headers.some((h) => h.isValue)) {
+  if (!wanted || needsValues(wanted)) {
     preview.value = { hint: true };
     return;
   }
@@ -96,19 +146,30 @@ async function refreshPreview() {
   }
 }
 
-/** Fills the column choices from the chosen table; a new chart starts with every column after the labels as a value. */
+/**
+ * Fills the choices from the chosen table, or from the saved chart. A new chart sums the number columns
+ * by the first column that is no number (else the first column); with no number column to sum it counts rows.
+ */
 function showColumns(preset?: Settings) {
   const usable = columns.value;
-  mainColumn.value = preset && usable.some((h) => h.field === preset.mainColumn) ? preset.mainColumn : (usable[0]?.field ?? "");
-  values.value = preset ? preset.headers.filter((h) => h.isValue).map((h) => h.field) : usable.slice(1).map((h) => h.field);
+  const numeric = (field: string) => kinds.value[field] === "number";
+  const first = usable.find((h) => !numeric(h.field)) ?? usable[0];
+  mainColumn.value = preset && usable.some((h) => h.field === preset.mainColumn) ? preset.mainColumn : (first?.field ?? "");
+  values.value = preset ? preset.headers.filter((h) => h.isValue).map((h) => h.field) : usable.filter((h) => numeric(h.field) && h.field !== mainColumn.value).map((h) => h.field);
+  const summary = preset ? preset.summary : null;
+  operation.value = preset ? (summary?.op ?? "NONE") : values.value.length ? "SUM" : "COUNT";
+  series.value = summary?.series ?? "";
+  top.value = summary?.top ? String(summary.top) : "";
+  bucket.value = summary?.bucket ?? "AUTO";
   schedulePreview();
 }
 
 export async function chooseTable(id: number, preset?: Settings) {
   configError.value = "";
   try {
-    const page = await call(server.table["get-table"]({ id }).get({ query: { page: 0, rowsPerPage: 1 } }));
+    const page = await call(server.table["get-table"]({ id }).get({ query: { page: 0, rowsPerPage: SAMPLE_ROWS } }));
     table.value = { id: page.id, name: page.name, headers: page.headers };
+    kinds.value = Object.fromEntries(page.headers.map((h) => [h.field, kindOf(page.items.map((row) => row[h.field]))]));
   } catch (error) {
     table.value = undefined;
     configError.value = error instanceof ApiError && error.status === 404 ? t("chart.tableMissing") : errorText(error);
@@ -141,8 +202,9 @@ export function toggleValue(field: string, on: boolean) {
 /** Step 1 to 2, unless the configuration is incomplete; the name starts as the table's. */
 export function next() {
   const wanted = settings();
-  configError.value = !wanted ? t("chart.wizard.tableRequired") : !wanted.headers.some((h) => h.isValue) ? t("chart.wizard.valuesRequired") : "";
-  if (configError.value) return;
+  configError.value = !wanted ? t("chart.wizard.tableRequired") : needsValues(wanted) ? t("chart.wizard.valuesRequired") : "";
+  topChecked.value = true;
+  if (configError.value || topNumber() === undefined) return;
   if (!name.value.trim()) name.value = table.value!.name;
   step.value = 2;
 }
@@ -155,6 +217,11 @@ function reset(options: ChartWizardOptions) {
   type.value = "BAR";
   mainColumn.value = "";
   values.value = [];
+  kinds.value = {};
+  operation.value = "SUM";
+  series.value = top.value = "";
+  bucket.value = "AUTO";
+  topChecked.value = false;
   details.value = true;
   name.value = "";
   description.value = "";

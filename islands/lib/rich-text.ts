@@ -8,6 +8,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { TableKit } from "@tiptap/extension-table";
 import Image from "@tiptap/extension-image";
 import { t } from "./i18n";
+import { dataEmbed, type EmbedRenderer } from "./rich-text-embed";
 import { snack } from "./snackbar";
 import type { ToolName } from "./rich-text-tools";
 
@@ -91,15 +92,23 @@ const pictureFiles = (data: DataTransfer | null) => [...(data?.files ?? [])].fil
 /**
  * Tiptap in `element` with `content`, its toolbar's buttons (`[data-tool]` inside `toolbar`) running
  * their tools, showing as pressed while their mark or block is active at the cursor and as unavailable
- * where they do nothing. With `pictures`, picture files pasted or dropped go to it.
+ * where they do nothing. With `pictures` (the wiki), picture files pasted or dropped go to it; with `embeds`
+ * (reports), a paragraph holding a placeholder alone is a block `embeds` draws.
  */
-export function richTextEditor(element: HTMLElement, toolbar: HTMLElement, content: string, labelledBy: string, pictures?: PictureHooks): RichText {
+export function richTextEditor(
+  element: HTMLElement,
+  toolbar: HTMLElement,
+  content: string,
+  labelledBy: string,
+  { pictures, embeds }: { pictures?: PictureHooks; embeds?: EmbedRenderer } = {},
+): RichText {
   const editor = new Editor({
     element,
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, protocols: ["mailto"], defaultProtocol: "https" } }),
       TableKit.configure({ table: { resizable: false } }),
       Image,
+      ...(embeds ? [dataEmbed(embeds)] : []),
     ],
     content,
     editorProps: {

@@ -2,9 +2,11 @@ import type { Editor } from "@tiptap/core";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { placeholderOf } from "../../src/modules/reports/placeholders";
 import { reportFailure } from "../lib/failures";
+import { mountComponent } from "../lib/mount-component";
 import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
 import { useT } from "../lib/ui/i18n";
+import { EmbedPreview } from "./EmbedPreview";
 import { InsertData } from "./InsertData";
 import type { Report } from "./report";
 import { RichTextArea } from "./RichTextArea";
@@ -18,9 +20,15 @@ interface Props {
 
 /**
  * A report's edit mode: the wiki's rich-text editor on a copy of the body, with 'insert data' to put a
- * table's or chart's placeholder at the cursor. Cancel drops the copy; save stores it (report/save,
+ * table's or chart's placeholder at the cursor, each shown as what it embeds (EmbedPreview). Cancel drops the copy; save stores it (report/save,
  * MODERATOR); a failed save keeps the editor and its text as they are.
  */
+function showEmbed(host: HTMLElement, dataId: number) {
+  const mounted = mountComponent(host, <EmbedPreview dataId={dataId} />);
+  // The editor, and each block with it, is destroyed while React unmounts this form: the block's own root goes after.
+  return { destroy: () => setTimeout(mounted.destroy) };
+}
+
 export default function ReportEditor({ report, onSaved, onClose }: Props) {
   const { t } = useT();
   const key = useId();
@@ -45,14 +53,18 @@ export default function ReportEditor({ report, onSaved, onClose }: Props) {
     editor.current = made;
     made.commands.focus("end");
   };
-  // Its own paragraph, so the view draws the block in place of it.
-  const insert = (dataId: number) => editor.current?.chain().focus().insertContent(`<p>${placeholderOf(dataId)}</p>`).run();
+  // Its own paragraph, so the editor and the view draw the block in place of it; after the selection, never over a
+  // block chosen before, and an empty paragraph after it for the cursor, so typing goes on rather than replacing it.
+  const insert = (dataId: number) => {
+    const current = editor.current;
+    current?.chain().focus().insertContentAt(current.state.selection.to, `<p>${placeholderOf(dataId)}</p><p></p>`).run();
+  };
 
   return (
     <form className="rp__editor" noValidate aria-labelledby={`${key}-title`} onSubmit={save}>
       <h2 className="rp__editor-title" id={`${key}-title`}>{t("report.editing")}</h2>
       <span className="rp__label" id={`${key}-label`}>{t("report.editorLabel")}</span>
-      <RichTextArea id={key} content={report.body} labelledBy={`${key}-label`} onReady={ready}>
+      <RichTextArea id={key} content={report.body} labelledBy={`${key}-label`} onReady={ready} embeds={showEmbed}>
         <InsertData id={key} projectId={report.projectId} onChoose={insert} />
       </RichTextArea>
       <div className="dialog-actions">

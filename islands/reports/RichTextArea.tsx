@@ -1,6 +1,7 @@
 import type { Editor } from "@tiptap/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import { richTextEditor } from "../lib/rich-text";
+import type { EmbedRenderer } from "../lib/rich-text-embed";
 import { RICH_TEXT_TOOLS } from "../lib/rich-text-tools";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
@@ -14,19 +15,21 @@ interface Props {
   onReady: (editor: Editor) => void;
   /** What sits between the toolbar and the text. */
   children?: ReactNode;
+  /** Draws the embedded tables and charts. */
+  embeds?: EmbedRenderer;
 }
 
 /**
  * Tiptap (islands/lib/rich-text.ts) behind a component: its toolbar as buttons, the editor made in its
  * own element on mount with the content it had then, destroyed on unmount.
  */
-export function RichTextArea({ id, content, labelledBy, onReady, children }: Props) {
+export function RichTextArea({ id, content, labelledBy, onReady, children, embeds }: Props) {
   const { t } = useT();
   const toolbar = useRef<HTMLDivElement>(null);
   const area = useRef<HTMLDivElement>(null);
-  const initial = useRef({ content, onReady });
+  const initial = useRef({ content, onReady, embeds });
   useEffect(() => {
-    const rich = richTextEditor(area.current!, toolbar.current!, initial.current.content, labelledBy);
+    const rich = richTextEditor(area.current!, toolbar.current!, initial.current.content, labelledBy, { embeds: initial.current.embeds });
     initial.current.onReady(rich.editor);
     return () => rich.destroy();
   }, [labelledBy]);

@@ -78,7 +78,7 @@ export function RichTextEditor({ id, content, labelledBy, toolbarLabel, onReady,
       pick: () => hooks.current?.pick(),
       describe: () => hooks.current?.describe(),
     };
-    const rich = richTextEditor(area.current!, toolbar.current!, content, labelledBy, forward);
+    const rich = richTextEditor(area.current!, toolbar.current!, content, labelledBy, { pictures: forward });
     editor.current = rich.editor;
     onReady(rich.editor);
     return () => rich.destroy();

@@ -20,8 +20,8 @@ const drawable = (headers: TableHeader[]) => headers.filter((header) => !isUrlHe
 
 /**
  * The chart's settings against its table: each named column exists (by field and name), the label
- * column too (kept among the headers, never a value), at least one value column, none twice. Names
- * are taken from the table.
+ * column too (kept among the headers, never a value), at least one value column unless the summary
+ * counts rows, none twice. Names are taken from the table.
  */
 function checkColumns(input: ChartPreviewInput, columns: TableHeader[]): ChartHeader[] {
   const byField = new Map(columns.map((column) => [column.field, column]));
@@ -38,7 +38,7 @@ function checkColumns(input: ChartPreviewInput, columns: TableHeader[]): ChartHe
   const main = byField.get(input.mainColumn);
   if (!main) details.push({ path: "body.mainColumn", message: `The table has no column ${input.mainColumn}` });
   else if (!seen.has(main.field)) headers.unshift({ name: main.name, field: main.field, isValue: false });
-  if (!headers.some((header) => header.isValue)) details.push({ path: "body.headers", message: "Choose at least one value column" });
+  if (input.summary?.op !== "COUNT" && !headers.some((header) => header.isValue)) details.push({ path: "body.headers", message: "Choose at least one value column" });
   if (details.length) throw invalid(details);
   return headers;
 }
@@ -186,12 +186,13 @@ async function drawingOf(db: Db, table: DataItem | null, settings: ChartSettings
     };
   }
   const index = (field: string) => columnOf(field, all.length)!;
+  const t = translator(locale);
   const summarised = await summarise(everyRow(db, table.id), {
     summary: settings.summary,
     label: index(main!),
-    values: values.map((v) => ({ name: v.name, index: index(v.field!) })),
+    values: values.length ? values.map((v) => ({ name: v.name, index: index(v.field!) })) : [{ name: t("chart.rows"), index: null }],
     series: series === undefined ? undefined : index(series),
-    other: translator(locale)("chart.other"),
+    other: t("chart.other"),
     locale,
     numberOf,
   });

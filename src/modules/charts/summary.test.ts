@@ -98,6 +98,17 @@ describe("a chart that summarises its table", () => {
     expect(res.body.datasets[2].data[SUPPLIERS.indexOf("Гранит")]).toBe(0);
   });
 
+  test("a count needs no value column: it counts the rows per label, empty cells too; any other operation still needs one", async () => {
+    const rows = [...deliveries(), ["Гранит", "", "B30", "", 1]];
+    const { project, member, table } = await scene(rows);
+    const headers = COLUMNS.map((h) => ({ ...h, isValue: false }));
+    const res = await preview(member.cookie, body(project.id, table.id, { headers, summary: { op: "COUNT" } }), "ru");
+    expect(res.status).toBe(200);
+    expect(res.body.datasets).toEqual([{ label: "Строк", data: SUPPLIERS.map((s) => rows.filter((row) => row[0] === s).length) }]);
+    const summed = await preview(member.cookie, body(project.id, table.id, { headers, summary: { op: "SUM" } }));
+    expect(summed.status).toBe(422);
+  });
+
   test("dates as labels on a time axis: weeks over two years, the empty weeks drawn, rows that are no date counted out", async () => {
     const rows = [...deliveries(), ["Бетонстрой", "5,5", "B25", "н/д", 0], ["Гранит", "7", "B30", "", 1]];
     const { project, member, table } = await scene(rows);

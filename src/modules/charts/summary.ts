@@ -13,7 +13,8 @@ import type { ChartSummary, SummaryOp } from "./types";
 export interface SummaryPlan {
   summary: ChartSummary;
   label: number;
-  values: { name: string; index: number }[];
+  /** index null: the row itself, so COUNT counts rows (a count needs no value column). */
+  values: { name: string; index: number | null }[];
   series: number | undefined;
   /** The word for the labels and series added up together, in the reader's language. */
   other: string;
@@ -113,7 +114,10 @@ async function collect(rows: AsyncIterable<Cell[][]>, plan: SummaryPlan) {
       const label = day === undefined ? text : bucketStart(day, "DAY");
       const series = plan.series === undefined ? "" : String(cells[plan.series] ?? "");
       const row = totalsOf(totals, label, series, plan.values.length);
-      plan.values.forEach((value, i) => row[i]!.add(cells[value.index], plan.numberOf(cells[value.index])));
+      plan.values.forEach((value, i) => {
+        const cell = value.index === null ? 1 : cells[value.index];
+        row[i]!.add(cell, plan.numberOf(cell));
+      });
     }
   }
   return { totals, skipped };

@@ -34,7 +34,7 @@ export const publicDataSchema = t.Object({
   icon: t.Nullable(t.String()),
   table: t.Nullable(tableSchema),
   document: t.Nullable(documentSchema),
-  /** A report's body, its [DATA-n] placeholders turned into links to public items (others removed). */
+  /** A report's body, each [DATA-n] placeholder a public table's first rows or a public chart's numbers, else a neutral note. */
   report: t.Nullable(t.String()),
   /** A chart's drawing; null for other types and for a CHART item without a chart's settings. */
   chart: t.Nullable(chartSchema),

@@ -26,7 +26,7 @@ describe("public-data/get", () => {
     const { report, calc, member } = await scene();
     const res = await get(`id=${report.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: report.id, name: "Public report", description: "Yearly", dataType: "REPORT", icon: null, table: null, document: null, report: "<p>Intro </p>", chart: null });
+    expect(res.body).toEqual({ id: report.id, name: "Public report", description: "Yearly", dataType: "REPORT", icon: null, table: null, document: null, report: "<p>Intro <em class=\"pub-embed pub-embed--none\">Data unavailable</em></p>", chart: null });
     expect(res.headers.get("set-cookie")).toBeNull();
 
     // A calculation shows its name and description; its script stays with the members.
@@ -79,12 +79,13 @@ describe("public-data/get", () => {
     expect(again.headers.get("cache-control")).toBe("public, max-age=60");
   });
 
-  test("a report links only the embedded items that are public; a private one leaves nothing, not even its name", async () => {
+  test("a report shows the embedded items that are public; a private one is a neutral note, not even its name", async () => {
     const { f, project, open, privateItem } = await scene();
     const table = f.table(project.id, { name: "Open table", headers: ["A"], rows: [[1]], categoryIds: [open.id] });
     const report = f.dataItem(project.id, { dataType: "REPORT", name: "Mixed", body: `<p>[DATA-${table.id}] and [DATA-${privateItem.id}]</p>` }, [open.id]);
     const res = await get(`id=${report.id}`);
-    expect(res.body.report).toBe(`<p><a href="/public-data/${table.id}">Open table</a> and </p>`);
+    const shown = `<figure class="pub-embed pub-embed--table"><figcaption><a href="/public-data/${table.id}">Open table</a></figcaption><div class="pub__table"><table><thead><tr><th scope="col">A</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table></div></figure>`;
+    expect(res.body.report).toBe(`<p>${shown} and <em class="pub-embed pub-embed--none">Data unavailable</em></p>`);
   });
 
   test("a table pages on the server and hides its url column of map points", async () => {

@@ -6,5 +6,5 @@ export const reportType: DataTypePlugin = {
   type: "REPORT",
   content: { body: (text) => text },
   bodyHtml: "report",
-  publicPart: (db, item) => ({ report: publicReport(db, item) }),
+  publicPart: async (db, item, { locale }) => ({ report: await publicReport(db, item, locale) }),
 };

@@ -90,6 +90,29 @@ describe("report/save", () => {
   });
 });
 
+describe("report/save relates what it embeds", () => {
+  const related = async (who: Who, id: number) =>
+    ((await t.call("GET", `/relations-data/get?id=${id}`, { cookie: who.cookie })).body as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+
+  test("each table and chart of the project the saver sees becomes related, once; nothing else, and nothing on a refused save", async () => {
+    const s = await scene();
+    expect(await related(s.moderator, s.report.id)).toEqual([]);
+    const refused = await save(s.member, { id: s.report.id, body: `<p>[DATA-${s.seen.id}]</p>` });
+    expect(refused.status).toBe(403);
+    expect(await related(s.moderator, s.report.id)).toEqual([]);
+    const body = bodyOf(s.report.id)!;
+    for (const round of [1, 2]) {
+      const res = await save(s.moderator, { id: s.report.id, body });
+      expect({ round, status: res.status }).toEqual({ round, status: 200 });
+    }
+    // Not the removed table, the document, the other project's table nor the id of nothing.
+    expect(await related(s.moderator, s.report.id)).toEqual([s.seen.id, s.chart.id, s.hidden.id, s.hiddenChart.id].sort((a, b) => a - b));
+    // The split screen of the table lists the report; a member limited to A sees only A's items related.
+    expect(await related(s.moderator, s.seen.id)).toEqual([s.report.id]);
+    expect(await related(s.member, s.report.id)).toEqual([s.seen.id, s.chart.id].sort((a, b) => a - b));
+  });
+});
+
 describe("report/get", () => {
   test("lists as blocks only the tables and charts of the project the reader may see", async () => {
     const s = await scene();

@@ -9,6 +9,7 @@ import { contentDisposition } from "../../lib/downloads";
 import { requireDataItem, requireDataItemHeader } from "../data/policy";
 import { audit } from "../audit/service";
 import type { DataItemHeader } from "../data/policy";
+import { addRelation } from "../data/relations";
 import { replaceDataItemBody } from "../data/service";
 import { tableValues } from "../tables/service";
 import type { ReportBlock } from "./blocks";
@@ -54,14 +55,17 @@ export function getReport(db: Db, actor: User, id: number): PresentedReport {
  * report/save: a new body, sanitised off the event loop (MODERATOR in the report's project); answers the saved
  * report (PresentedReport) as JSON bytes. The old body is never read, and the new one is stored and answered as
  * the worker encoded it: each read, conversion or serialising of a megabyte body holds the loop 10-20 ms.
+ * Each table and chart the body embeds (and the saver sees) becomes related to the report, so split screen lists it.
  */
 export async function saveReport(db: Db, actor: User, input: { id: number; body: string }, options: JobOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   requireDataItemHeader(db, actor, input.id, { type: "REPORT", needed: "MODERATOR" });
   const clean = await cleanHtmlEncoded(input.body, "report", "body.body", options);
   // Asked again after the wait: the report may have been removed or the actor's rights changed meanwhile.
   const { item } = requireDataItemHeader(db, actor, input.id, { type: "REPORT", needed: "MODERATOR" });
+  const presented = presentReport(db, actor, item, clean.html);
   replaceDataItemBody(db, actor, item, clean.utf8);
-  const { body: _body, ...rest } = presentReport(db, actor, item, clean.html);
+  for (const block of presented.blocks) addRelation(db, actor, item.id, block.id);
+  const { body: _body, ...rest } = presented;
   return jsonWithEncoded(rest, "body", clean.json);
 }
 
