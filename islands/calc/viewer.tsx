@@ -1,24 +1,27 @@
+import { useEffect, useState } from "react";
 import styles from "../../pages/_components/calc/calc.css?inline";
-import type { Locale } from "../../src/lib/i18n";
-import { locale } from "../lib/i18n";
-import { mountComponent } from "../lib/mount-component";
+import { reportFailure } from "../lib/failures";
 import { call, server } from "../lib/server";
 import { adoptStyles } from "../lib/styles";
-import { Localized } from "../lib/ui/i18n";
-import type { MountedViewer, ViewerContext } from "../viewers/registry";
+import type { ViewerContext } from "../viewers/registry";
 import { CalcView } from "./CalcView";
 
-/**
- * The calculation view where the viewers' registry mounts it (data page, split screen, widgets, report
- * blocks), through the shared bridge to components; unmounted on destroy.
- */
-export async function mount(host: HTMLElement, context: ViewerContext): Promise<MountedViewer> {
-  adoptStyles(styles);
-  const item = await call(server.data.get.get({ query: { id: context.dataId } }));
-  return mountComponent(
-    host,
-    <Localized locale={locale() as Locale}>
-      <CalcView dataId={context.dataId} script={item.script ?? ""} props={item.props} canModerate={context.canModerate} compact={context.compact} />
-    </Localized>,
-  );
+// This module comes only when a calculation is first shown, in the browser: its styles come with it.
+adoptStyles(styles);
+
+type Item = Awaited<ReturnType<typeof loadItem>>;
+const loadItem = (dataId: number) => call(server.data.get.get({ query: { id: dataId } }));
+
+/** The CALC viewer (islands/viewers/registry.ts): the calculation's script and saved inputs, then its view. */
+export default function CalcViewer({ dataId, canModerate, compact }: ViewerContext) {
+  const [item, setItem] = useState<Item | null>(null);
+  useEffect(() => {
+    let gone = false;
+    loadItem(dataId).then((loaded) => gone || setItem(loaded), reportFailure);
+    return () => {
+      gone = true;
+    };
+  }, [dataId]);
+  if (!item) return null;
+  return <CalcView dataId={dataId} script={item.script ?? ""} props={item.props} canModerate={canModerate} compact={compact} />;
 }

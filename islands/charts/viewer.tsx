@@ -1,10 +1,11 @@
-import { mountComponent } from "../lib/mount-component";
 import type { ViewerContext } from "../viewers/registry";
 import { ChartViewer } from "./ChartViewer";
 import { adoptChartStyles } from "./styles";
 
-/** The CHART viewer as the viewer registry mounts it (islands/viewers/registry.ts). */
-export function mount(host: HTMLElement, context: ViewerContext) {
-  adoptChartStyles();
-  return mountComponent(host, <ChartViewer {...context} />);
+// This module comes only when a chart is first shown, in the browser: its styles come with it.
+adoptChartStyles();
+
+/** The CHART viewer (islands/viewers/registry.ts). */
+export default function ChartTypeViewer(context: ViewerContext) {
+  return <ChartViewer {...context} />;
 }

@@ -1,11 +1,6 @@
 import type { DataType } from "../../db/schema/data";
-import type { MountedViewer, ViewerContext } from "../viewers/registry";
+import type { ViewerComponent } from "../viewers/registry";
 import type { CreateOptions } from "./creators";
-
-/** A viewer module: mounts the type's viewer into an element (the data page, split screen, widgets, report blocks). */
-interface ViewerModule {
-  mount(host: HTMLElement, context: ViewerContext): MountedViewer | Promise<MountedViewer>;
-}
 
 /**
  * The browser half of a data type, exported as `plugin.ts` by the type's island folder and listed once in
@@ -16,8 +11,8 @@ export interface BrowserDataType {
   type: DataType;
   /** An @mdi/js path: lists, links, search hits, pickers, the project's counts. */
   icon: string;
-  /** The viewer; without one the data page shows its placeholder. */
-  viewer?: () => Promise<ViewerModule>;
+  /** The viewer, a module's default export (data page, split screen, widgets, report blocks); without one the data page shows its placeholder. */
+  viewer?: () => Promise<{ default: ViewerComponent }>;
   /** The dialog of a list's create button; without one the list has no create button. */
   creator?: () => Promise<(options: CreateOptions) => void>;
 }

@@ -1,35 +1,20 @@
-import { useEffect, useRef, useState } from "react";
 import { dataItemPath } from "../../src/lib/data-paths";
 import { useT } from "../lib/ui/i18n";
-import { mountViewer } from "../viewers/registry";
+import { useViewer } from "../viewers/useViewer";
 import type { Report } from "./report";
 
 type Block = Report["blocks"][number];
 
-/**
- * One placeholder of a report drawn by the compact viewer of its item's type, which this component
- * mounts into this element (React adds only the fallback link, when nothing was mounted) and destroys on unmount; a type without a viewer shows a link instead.
- */
+/** One placeholder of a report drawn by the compact viewer of its item's type; a type without a viewer shows a link instead. */
 export function EmbeddedBlock({ block, projectId }: { block: Block; projectId: number }) {
   const { t, tf } = useT();
-  const host = useRef<HTMLDivElement>(null);
-  const [noViewer, setNoViewer] = useState(false);
-  useEffect(() => {
-    let gone = false;
-    const mounted = mountViewer(block.dataType, host.current!, { dataId: block.id, projectId, canModerate: false, compact: true })
-      .then((viewer) => {
-        if (!viewer && !gone) setNoViewer(true);
-        return viewer;
-      })
-      .catch(() => undefined);
-    return () => {
-      gone = true;
-      void mounted.then((viewer) => viewer?.destroy());
-    };
-  }, [block.id, block.dataType, projectId]);
+  const state = useViewer(block.dataType);
   return (
-    <div className={`rp-block rp-block--${block.dataType.toLowerCase()}`} data-data-id={block.id} ref={host}>
-      {noViewer && <a href={dataItemPath(projectId, block.dataType, block.id)}>{tf("report.openData", { type: t(`report.kind.${block.dataType}`) })}</a>}
+    <div className={`rp-block rp-block--${block.dataType.toLowerCase()}`} data-data-id={block.id}>
+      {state.status === "up" && <state.View dataId={block.id} projectId={projectId} canModerate={false} compact />}
+      {(state.status === "none" || state.status === "failed") && (
+        <a href={dataItemPath(projectId, block.dataType, block.id)}>{tf("report.openData", { type: t(`report.kind.${block.dataType}`) })}</a>
+      )}
     </div>
   );
 }

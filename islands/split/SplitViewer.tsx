@@ -6,7 +6,7 @@ import type { SplitItem } from "./types";
 /** One side's item in the compact viewer of its type; a type without one, or a failed load, says so. */
 export function SplitViewer({ item, canModerate }: { item: SplitItem; canModerate: boolean }) {
   const { t } = useT();
-  const { host, state } = useViewer(item.dataType, { dataId: item.id, projectId: item.projectId, canModerate, compact: true });
+  const state = useViewer(item.dataType);
   return (
     <>
       {state.status === "none" && <p className="docv-message split-empty">{t("viewer.split.noViewer")}</p>}
@@ -15,8 +15,9 @@ export function SplitViewer({ item, canModerate }: { item: SplitItem; canModerat
           {errorText(state.error)}
         </p>
       )}
-      {/* The viewer's own element: React renders nothing into it. */}
-      <div ref={host} className="viewer__host" />
+      <div className="viewer__host">
+        {state.status === "up" && <state.View dataId={item.id} projectId={item.projectId} canModerate={canModerate} compact />}
+      </div>
     </>
   );
 }

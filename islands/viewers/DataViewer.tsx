@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { DataType } from "../../db/schema/data";
-import { hasViewer } from "./registry";
 import { useViewer } from "./useViewer";
 
 interface DataViewerProps {
@@ -12,16 +11,13 @@ interface DataViewerProps {
   children?: ReactNode;
 }
 
-/**
- * The data page's viewer: the viewer of the item's type in an element of its own, destroyed on
- * unmount; the placeholder the page rendered stays until it is up.
- */
+/** The data page's viewer: the viewer of the item's type; the placeholder the page rendered stays until it has come. */
 export default function DataViewer({ type, dataId, projectId, canModerate, children }: DataViewerProps) {
-  const { host, state } = useViewer(type, { dataId, projectId, canModerate, compact: false });
+  const state = useViewer(type);
+  if (state.status !== "up") return children;
   return (
-    <>
-      {state.status !== "up" && children}
-      {hasViewer(type) && <div ref={host} className="viewer__host" />}
-    </>
+    <div className="viewer__host">
+      <state.View dataId={dataId} projectId={projectId} canModerate={canModerate} compact={false} />
+    </div>
   );
 }

@@ -1,33 +1,28 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { DataType } from "../../db/schema/data";
-import { mountViewer, type ViewerContext } from "./registry";
+import { loadViewer, type ViewerComponent } from "./registry";
 
-/** Where a viewer is: loading, shown, none for this type yet, or failed to load. */
-type ViewerState = { status: "loading" | "up" | "none" } | { status: "failed"; error: unknown };
+/** Where a viewer is: its module loading, ready to render, none for this type yet, or failed to load. */
+export type ViewerState = { status: "loading" | "none" } | { status: "up"; View: ViewerComponent } | { status: "failed"; error: unknown };
 
-/**
- * Mounts the viewer of `type` (islands/viewers/registry.ts) into the element `host` is given, and
- * destroys it when the item changes or the component unmounts.
- */
-export function useViewer(type: DataType, { dataId, projectId, canModerate, compact }: ViewerContext) {
-  const host = useRef<HTMLDivElement>(null);
+/** The viewer `load` answers (none when there is no loader), loaded again when `key` changes. */
+export function useLoadedViewer(load: (() => Promise<ViewerComponent | undefined>) | undefined, key: string): ViewerState {
   const [state, setState] = useState<ViewerState>({ status: "loading" });
+  // Loaded again when `key` changes only: `load` is a new function on each render of the same loader.
   useEffect(() => {
     let gone = false;
-    let destroy: (() => void) | undefined;
     setState({ status: "loading" });
-    mountViewer(type, host.current!, { dataId, projectId, canModerate, compact }).then(
-      (viewer) => {
-        if (gone) return viewer?.destroy();
-        destroy = viewer && (() => viewer.destroy());
-        setState({ status: viewer ? "up" : "none" });
-      },
+    if (!load) return setState({ status: "none" });
+    load().then(
+      (View) => gone || setState(View ? { status: "up", View } : { status: "none" }),
       (error) => gone || setState({ status: "failed", error }),
     );
     return () => {
       gone = true;
-      destroy?.();
     };
-  }, [type, dataId, projectId, canModerate, compact]);
-  return { host, state };
+  }, [key]);
+  return state;
 }
+
+/** The viewer of `type` (islands/viewers/registry.ts). */
+export const useViewer = (type: DataType) => useLoadedViewer(() => loadViewer(type), type);

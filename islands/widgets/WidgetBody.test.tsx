@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { en } from "../../locales/en";
 import { addMessages } from "../lib/i18n";
 import { withDom } from "../testing/dom";
-import { WIDGET_RENDERERS } from "./registry";
+import { WIDGET_VIEWERS } from "./registry";
 import { WidgetBody } from "./WidgetBody";
 
 withDom();
@@ -19,21 +19,26 @@ describe("a widget's body", () => {
     expect(screen.getByText(en["widget.unavailable"])).toBeTruthy();
   });
 
-  test("the viewer is mounted into the body's own element and taken down on unmount", async () => {
-    const events: string[] = [];
-    const original = WIDGET_RENDERERS.TABLE;
-    WIDGET_RENDERERS.TABLE = async (host, { dataId }) => {
-      events.push(`mount ${dataId} into ${host.className}`);
-      return { destroy: () => events.push("destroy") };
-    };
+  test("the widget's viewer draws its body with the widget's item, compact", async () => {
+    const original = WIDGET_VIEWERS.TABLE;
+    WIDGET_VIEWERS.TABLE = async () => (props) => <p>{`table ${props.dataId} of project ${props.projectId}${props.compact ? ", compact" : ""}`}</p>;
+    try {
+      await act(async () => void render(<WidgetBody type="TABLE" {...context} />));
+      expect(screen.getByText("table 5 of project 1, compact").closest(".widget__host")).toBeTruthy();
+    } finally {
+      WIDGET_VIEWERS.TABLE = original;
+    }
+  });
+
+  test("a viewer that cannot be loaded says so", async () => {
+    const original = WIDGET_VIEWERS.CHART;
+    WIDGET_VIEWERS.CHART = () => Promise.reject(new Error("offline"));
     try {
       let view!: ReturnType<typeof render>;
-      await act(async () => void (view = render(<WidgetBody type="TABLE" {...context} />)));
-      expect(events).toEqual(["mount 5 into widget__host"]);
-      view.unmount();
-      expect(events).toEqual(["mount 5 into widget__host", "destroy"]);
+      await act(async () => void (view = render(<WidgetBody type="CHART" {...context} />)));
+      expect(view.container.querySelector(".widget__note")?.textContent).toBe(en["common.error"]);
     } finally {
-      WIDGET_RENDERERS.TABLE = original;
+      WIDGET_VIEWERS.CHART = original;
     }
   });
 });

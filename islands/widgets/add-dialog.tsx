@@ -4,7 +4,7 @@ import { SOURCE_TYPE } from "../../src/modules/widgets/limits";
 import { call, server } from "../lib/server";
 import { t, tf } from "../lib/i18n";
 import { errorText } from "../lib/failures";
-import { WIDGET_RENDERERS } from "./registry";
+import { WIDGET_VIEWERS } from "./registry";
 
 export interface NewWidget {
   type: WidgetType;
@@ -15,8 +15,8 @@ export interface NewWidget {
 const searchHits = (query: { projectId: number; dataType: (typeof SOURCE_TYPE)[WidgetType]; str: string }, signal: AbortSignal) =>
   call(server.data["search-by-type"].get({ query, fetch: { signal } }));
 
-/** Types offered: those with a renderer, so MAP and SENSOR appear here once they register one. */
-const offered = () => Object.keys(WIDGET_RENDERERS) as WidgetType[];
+/** Types offered: those with a viewer, so MAP and SENSOR appear here once they register one. */
+const offered = () => Object.keys(WIDGET_VIEWERS) as WidgetType[];
 
 interface Props {
   projectId: number;
