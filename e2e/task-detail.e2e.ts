@@ -152,4 +152,45 @@ describe("a task's detail", () => {
     },
     TIMEOUT,
   );
+
+  test(
+    "a picture added in the description editor is uploaded into the task and shown to another member; an outsider gets nothing",
+    async () => {
+      const lead = await person();
+      const worker = await person();
+      const outsider = await person();
+      const projectId = await project("Pier photos", [lead.user, worker.user]);
+      const task = await call(lead.cookie, "POST", "/issue/save", { name: "Crack on pier 3", project: { id: projectId } });
+      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
+      await page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      await page.getByRole("button", { name: "Edit the description" }).click();
+      const editor = page.locator("[data-td-editor]");
+      await editor.locator(".ce-paragraph").first().click();
+      await editor.locator(".ce-toolbar__plus").click();
+      await page.locator(".ce-popover-item", { hasText: "Picture" }).click();
+      await editor.getByRole("button", { name: "Choose a picture…" }).waitFor();
+      await editor.locator('input[type="file"]').setInputFiles({ name: "crack.png", mimeType: "image/png", buffer: Buffer.from(PIXEL, "base64") });
+      const caption = editor.getByRole("textbox", { name: /^Caption/ });
+      await caption.fill("Crack at the third bearing");
+      await page.getByRole("button", { name: "Save" }).click();
+      const shown = page.locator("[data-td-desc] figure img");
+      await shown.waitFor();
+      expect(await shown.getAttribute("alt")).toBe("Crack at the third bearing");
+      const src = (await shown.getAttribute("src"))!;
+      await context.close();
+
+      const other = await signedInPage(browser, plexus.url, worker.cookie);
+      await other.page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const seen = other.page.locator("[data-td-desc] figure img");
+      await seen.waitFor();
+      await other.page.waitForFunction(() => (document.querySelector("[data-td-desc] figure img") as HTMLImageElement | null)?.naturalWidth === 1);
+      await other.context.close();
+      const denied = await fetch(`${plexus.url}${src}`, { headers: { cookie: outsider.cookie } });
+      expect(denied.status).toBe(404);
+    },
+    TIMEOUT,
+  );
 });
+
+/** A 1 x 1 PNG. */
+const PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
