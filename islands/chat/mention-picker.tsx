@@ -68,7 +68,6 @@ export function useMentionPicker(chatId: number | null, inputId: string, box: Re
   const listbox = (
     <ul className="chat-mentions" id={listId} role="listbox" aria-label={ct("chat.mentionList")} hidden={!open}>
       {options.map((person, i) => (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the combobox's (onKey), where the focus stays
         <li
           key={person.id}
           id={optionId(i)}
