@@ -1,74 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Client, type IMessage } from "@stomp/stompjs";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { openDb } from "../../../db/client";
-import { categories, projects, userProjectCategories, userProjects, type users } from "../../../db/schema";
-import { makeUser, tempDataDir, testConfig } from "../../testing/harness";
-import { ownPageHeaders } from "../../testing/own-page";
-import { smtpEnv, startSmtpSink, type SmtpSink } from "../../testing/smtp";
-import { startServer } from "../../web";
+import { categories, dataItems, projects, userProjectCategories, userProjects } from "../../../db/schema";
+import { until, withLiveServer } from "../../testing/live-server";
 import { mentionedLogins } from "./mentions";
 
 // @mentions over a real socket and a real SMTP server: the server resolves the logins against who may
 // be mentioned there and who may read the chat, whatever the writer's page offered.
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let data: ReturnType<typeof tempDataDir>;
-let sink: SmtpSink;
+const { db, person, api, live, server, sink } = withLiveServer();
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  data = tempDataDir();
-  const config = testConfig(data.dir, smtpEnv(sink));
-  server = await startServer({ db: openDb(config.dbPath), config, withPages: false });
-});
-afterAll(async () => {
-  await server.stop();
-  await sink.close();
-  data.cleanup();
-});
-
-const db = () => server.ctx.db;
-
-async function person(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const user = await makeUser(db(), "USER", overrides);
-  const res = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json", ...ownPageHeaders(server.url) }, body: JSON.stringify({ username: user.login, password: user.password }) });
-  return { user, cookie: res.headers.get("set-cookie")!.split(";")[0]! };
-}
-
-async function api(cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { cookie, ...ownPageHeaders(server.url), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-/** A signed-in live connection and what arrives on its own system channel. */
-async function live(cookie: string) {
-  const client = new Client({ webSocketFactory: () => new WebSocket(`${server.url.replace("http", "ws")}/ws-endpoint`, { headers: { cookie } } as never), reconnectDelay: 0 });
-  await new Promise<void>((resolve) => {
-    client.onConnect = () => resolve();
-    client.activate();
-  });
-  const system: { type: string; chatId?: number; author?: string }[] = [];
-  const receipt = `r-${Math.random()}`;
-  const subscribed = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
-  client.subscribe("/user/ws-broker/system-channel", (m: IMessage) => system.push(JSON.parse(m.body)), { receipt });
-  await subscribed;
-  return { client, system };
-}
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await Bun.sleep(15);
-  }
-};
-
-const mentioned = (inbox: { type: string }[]) => inbox.filter((e) => e.type === "MENTIONED");
+const mentioned = (inbox: { type: string; chatId?: number }[]) => inbox.filter((e) => e.type === "MENTIONED");
 
 describe("@mentions", () => {
   test("logins after @, not inside addresses or words, a full stop after one left off", () => {
@@ -101,7 +42,7 @@ describe("@mentions", () => {
     const watchers = await Promise.all([tom, quiet, limited, outsider].map((p) => live(p.cookie)));
     const [tomLive, quietLive, limitedLive, outsiderLive] = watchers;
     const writer = await live(lead.cookie);
-    const before = sink.mails.length;
+    const before = sink().mails.length;
     writer.client.publish({
       destination: `/ws-prefix/notify/${chatId}`,
       body: JSON.stringify({ text: `@${tom.user.login.toUpperCase()} and @${quiet.user.login}, see @${limited.user.login} @${outsider.user.login} @${lead.user.login}.` }),
@@ -109,13 +50,13 @@ describe("@mentions", () => {
     await until(() => mentioned(tomLive!.system).length > 0 && mentioned(quietLive!.system).length > 0);
     expect(mentioned(tomLive!.system)[0]).toMatchObject({ chatId, author: `${lead.user.firstName} ${lead.user.lastName}`, chatName: "Check the quay wall" });
 
-    const mail = await sink.waitFor(tom.user.email);
+    const mail = await sink().waitFor(tom.user.email);
     expect(mail.subject).toBe(`${lead.user.firstName} ${lead.user.lastName} упомянул(а) вас: Check the quay wall`);
     expect(mail.html).toContain(`http://plexus.test/project/${project.id}/issue/${issue.id}`);
-    await server.ctx.mailer.idle();
+    await server().ctx.mailer.idle();
     await Bun.sleep(100);
     const others = [quiet, limited, outsider, lead].map((p) => p.user.email);
-    expect(sink.mails.slice(before).filter((m) => m.to.some((to) => others.includes(to)))).toEqual([]);
+    expect(sink().mails.slice(before).filter((m) => m.to.some((to) => others.includes(to)))).toEqual([]);
     expect(mentioned(limitedLive!.system)).toEqual([]);
     expect(mentioned(outsiderLive!.system)).toEqual([]);
     expect(mentioned(writer.system)).toEqual([]);
@@ -142,5 +83,20 @@ describe("@mentions", () => {
     await Bun.sleep(100);
     expect(mentioned(strangerLive!.system)).toEqual([]);
     for (const w of [friendLive, strangerLive, writer]) w!.client.deactivate();
+  });
+
+  test("in a data item's comments: its project's members, from the first comment on", async () => {
+    const project = db().insert(projects).values({ name: "Levels" }).returning().get();
+    const [writer, reader, outsider] = [await person(), await person(), await person()];
+    for (const p of [writer, reader]) db().insert(userProjects).values({ userId: p.user.id, projectId: project.id }).run();
+    const item = db().insert(dataItems).values({ projectId: project.id, name: "Readings", dataType: "DOC" }).returning().get();
+    const [readerLive, outsiderLive] = await Promise.all([reader, outsider].map((p) => live(p.cookie)));
+    const made = await api(writer.cookie, "POST", "/chats/new-chat-for-data", { dataId: item.id, message: `@${reader.user.login} @${outsider.user.login} see row 12` });
+    expect(made.status).toBe(200);
+    await until(() => mentioned(readerLive!.system).length > 0);
+    expect(mentioned(readerLive!.system)[0]).toMatchObject({ chatId: made.body.id, chatName: "Readings" });
+    await Bun.sleep(100);
+    expect(mentioned(outsiderLive!.system)).toEqual([]);
+    for (const w of [readerLive, outsiderLive]) w!.client.deactivate();
   });
 });
