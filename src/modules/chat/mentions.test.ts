@@ -99,4 +99,20 @@ describe("@mentions", () => {
     expect(mentioned(outsiderLive!.system)).toEqual([]);
     for (const w of [readerLive, outsiderLive]) w!.client.deactivate();
   });
+
+  test("an edit that adds a mention notifies the one added, not again those already mentioned", async () => {
+    const owner = await person();
+    const [ann, bob] = [await person(), await person()];
+    const chatId = (await api(owner.cookie, "POST", "/chats/new-chat", { name: `Edits ${Math.random()}`, type: "PRIVATE", members: [{ id: ann.user.id }, { id: bob.user.id }] })).body as number;
+    const [annLive, bobLive, writer] = await Promise.all([ann, bob, owner].map((p) => live(p.cookie)));
+    const topic = await writer!.inbox(`/ws-broker/topic/${chatId}`);
+    writer!.client.publish({ destination: `/ws-prefix/notify/${chatId}`, body: JSON.stringify({ text: `@${ann.user.login} pour at 7` }) });
+    await until(() => mentioned(annLive!.system).length === 1 && topic.some((e) => e.type === "MESSAGE"));
+    const messageId = topic.find((e) => e.type === "MESSAGE").message.id;
+    writer!.client.publish({ destination: `/ws-prefix/chat/${chatId}/message-edit/${messageId}`, body: JSON.stringify({ text: `@${ann.user.login} @${bob.user.login} pour at 8` }) });
+    await until(() => mentioned(bobLive!.system).length === 1);
+    await Bun.sleep(150);
+    expect(mentioned(annLive!.system)).toHaveLength(1);
+    for (const w of [annLive, bobLive, writer]) w!.client.deactivate();
+  });
 });

@@ -42,12 +42,13 @@ export function mentionable(db: Db, actor: User, chatId: number) {
 }
 
 /**
- * After a message is saved: each person it mentions who may be mentioned hears MENTIONED on their own
+ * After a message is saved (or edited from `before`: only those it did not mention yet): each person it mentions who may be mentioned hears MENTIONED on their own
  * channel, gets the task's or item's chat in their list (a member row from this message on) and, if
  * they allow e-mail, a MENTION mail. Answers whom it notified.
  */
-export function notifyMentions(ctx: AppContext, actor: User, chat: Chat, message: ChatMessage, text: string): number[] {
-  const logins = mentionedLogins(text);
+export function notifyMentions(ctx: AppContext, actor: User, chat: Chat, message: ChatMessage, text: string, before = ""): number[] {
+  const earlier = mentionedLogins(before);
+  const logins = new Set([...mentionedLogins(text)].filter((login) => !earlier.has(login)));
   if (!logins.size) return [];
   const people = candidates(ctx.db, actor, chat).filter((user) => logins.has(canonicalLogin(user.login)));
   const title = chatTitle(chat);

@@ -140,6 +140,7 @@ export function editMessage(ctx: AppContext, actor: User, chatId: number, messag
     .get();
   const presented = presentMessage(ctx.box, edited, actor, edited.fileId ? filesById(ctx.db, [edited.fileId]).get(edited.fileId) : null);
   ctx.live.publish(topicOf(chatId), { type: "MESSAGE_EDITED", message: presented });
+  notifyMentions(ctx, actor, chat, edited, text, file ? ((JSON.parse(before) as { text?: string }).text ?? "") : before);
 }
 
 /** The administrators' maintenance action: seals message bodies still stored in plain text. */
