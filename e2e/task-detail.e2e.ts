@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
 
@@ -87,6 +88,9 @@ describe("a task's detail", () => {
       await list.getByRole("option", { name: new RegExp(`@${worker.user.login}$`) }).waitFor();
       expect(await list.getByRole("option", { name: new RegExp(`@${outsider.user.login}$`) }).count()).toBe(0);
       expect(await box.getAttribute("aria-expanded")).toBe("true");
+      // The open suggestions pass axe (the combobox's attributes, the listbox and its options).
+      const { violations } = await new AxeBuilder({ page: one.page }).include("#td").analyze();
+      expect(violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
       // Down to the worker (the factory's names share their first letters), then Enter puts the login in.
       for (let i = 0; i < 10 && !((await one.page.locator(`#${await box.getAttribute("aria-activedescendant")}`).textContent()) ?? "").endsWith(`@${worker.user.login}`); i++) {
         await box.press("ArrowDown");
