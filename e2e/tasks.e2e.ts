@@ -124,7 +124,7 @@ describe("tasks in the browser", () => {
       const detail = one.page.locator("#td");
       await detail.getByLabel("Assignee").selectOption({ label: fullName(worker.user) });
       await one.page.getByText(`${fullName(worker.user)} - assigned`).first().waitFor();
-      await watched.getByText(`${fullName(worker.user)} - assigned`).waitFor();
+      await watched.getByText(`${fullName(lead.user)} assigned ${fullName(worker.user)}`).waitFor();
 
       await detail.getByLabel("Status").selectOption("IN_PROGRESS");
       await one.page.getByText("Status changed").waitFor();

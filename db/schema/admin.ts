@@ -14,7 +14,7 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const MAIL_TEMPLATE_TYPES = [
   "USER_ACTIVATION", "NEW_USER", "RESET_PASSWORD", "NEW_MESSAGE", "NEW_ISSUE", "TEST_MESSAGE", "ISSUE_REMINDER",
-  "EMAIL_CHANGED",
+  "EMAIL_CHANGED", "MENTION",
 ] as const;
 export type MailTemplateType = (typeof MAIL_TEMPLATE_TYPES)[number];
 

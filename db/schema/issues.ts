@@ -5,6 +5,7 @@ import { projects } from "./projects";
 import { categories } from "./categories";
 import { dataItems } from "./data";
 import { chats } from "./chat";
+import { driveFiles } from "./drive";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -71,6 +72,19 @@ export const issueCategories = sqliteTable(
     categoryId: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.categoryId] }), index("issue_categories_category").on(t.categoryId)],
+);
+
+/**
+ * Pictures in a task's description: drive files its editors uploaded for it (their own, counted in their
+ * quota), which everyone who may read the task may read while the row stands.
+ */
+export const issuePictures = sqliteTable(
+  "issue_pictures",
+  {
+    issueId: integer("issue_id").notNull().references(() => issues.id, { onDelete: "cascade" }),
+    fileId: integer("file_id").notNull().references(() => driveFiles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.fileId] }), index("issue_pictures_file").on(t.fileId)],
 );
 
 export type Issue = typeof issues.$inferSelect;

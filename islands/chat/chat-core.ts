@@ -8,7 +8,7 @@ import { call, server } from "../lib/server";
 import { live, LiveSendError } from "../lib/live";
 import { errorText } from "../lib/failures";
 import { snack } from "../lib/snackbar";
-import { loadStrings } from "./strings";
+import { ct, loadStrings } from "./strings";
 import type { Chat, Me, Message, PendingMessage, TopicEvent } from "./types";
 
 type CoreEvent =
@@ -23,7 +23,18 @@ type CoreEvent =
   | { kind: "confirmed"; item: PendingMessage }
   | { kind: "removed"; chatId: number };
 
-type SystemEvent = { type: string; chatId?: number; chatID?: number; ids?: number[]; id?: number; lastLogoutDate?: string; numberOfUnreadMessages?: number };
+type SystemEvent = {
+  type: string;
+  chatId?: number;
+  chatID?: number;
+  ids?: number[];
+  id?: number;
+  lastLogoutDate?: string;
+  numberOfUnreadMessages?: number;
+  /** MENTIONED: who mentioned the reader, and in which chat (by its title). */
+  author?: string;
+  chatName?: string;
+};
 
 const SYSTEM_CHANNEL = "/user/ws-broker/system-channel";
 const BROADCAST_CHANNEL = "/ws-broker/system-channel";
@@ -269,6 +280,11 @@ class ChatCore {
       case "INVITED":
       case "SUBSCRIBE_AND_REFRESH":
         this.refreshSoon();
+        break;
+      case "MENTIONED":
+        // The task's or item's chat may be new in the list; the person hears who mentioned them where.
+        this.refreshSoon();
+        void loadStrings().then(() => snack(ct("chat.mentionedYou", { name: event.author ?? "", chat: event.chatName ?? "" }), "info"));
         break;
       case "PUBLIC_CHAT_CREATED":
         // Everyone connected hears it at once: spread the list calls over two seconds.

@@ -1,7 +1,7 @@
 /**
  * The message input: Enter sends, Alt+Enter breaks the line, Up edits one's last message, pasted
  * files go to the upload dialog. Nothing is cut: near MESSAGE_MAX a counter shows what is left, past
- * it what is too much, and the message is not sent until it fits.
+ * it what is too much, and the message is not sent until it fits. `@` suggests whom to mention.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -15,6 +15,7 @@ import { ct } from "./strings";
 import { thread } from "./threads";
 import { Icon } from "../lib/ui/Icon";
 import { Menu } from "./ui";
+import { useMentionPicker } from "./mention-picker";
 
 /** From how many characters the counter shows. */
 const COUNT_FROM = MESSAGE_MAX - 500;
@@ -39,6 +40,7 @@ export function Composer({ inputId, chatId, canWrite, onSend, onDialog, onFiles 
   const length = text.trim().length;
   const over = length > MESSAGE_MAX;
   const wanted = chatId !== null && composerFocus.value === chatId;
+  const mentions = useMentionPicker(chatId, inputId, box, setText);
 
   useEffect(() => {
     if (!wanted || !canWrite) return;
@@ -55,6 +57,7 @@ export function Composer({ inputId, chatId, canWrite, onSend, onDialog, onFiles 
     sending.then(() => setText(""), reportFailure).finally(() => setBusy(false));
   };
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKey(event)) return;
     // Up in an empty box edits one's latest message, as in Mattermost.
     const last = event.key === "ArrowUp" && !text && canWrite && chatId !== null ? lastEditable(thread(chatId).messages.value, me.id) : undefined;
     if (last) {
@@ -81,6 +84,7 @@ export function Composer({ inputId, chatId, canWrite, onSend, onDialog, onFiles 
     <div className="chat-composer">
       {!canWrite && <p className="chat-composer__note">{ct("chat.subscribeToWrite")}</p>}
       {canWrite && !connected.value && <p className="chat-composer__note">{ct("chat.offlineNote")}</p>}
+      {mentions.listbox}
       <div className="chat-composer__row">
         {onDialog && (
           <Menu label={ct("chat.attach")} icon={mdiAttachment}>
@@ -111,7 +115,13 @@ export function Composer({ inputId, chatId, canWrite, onSend, onDialog, onFiles 
           placeholder={ct("chat.messagePlaceholder")}
           aria-describedby={length >= COUNT_FROM ? `${inputId}-hint ${inputId}-count` : `${inputId}-hint`}
           aria-invalid={over || undefined}
-          onChange={(e) => setText(e.target.value)}
+          {...mentions.inputProps}
+          onChange={(e) => {
+            setText(e.target.value);
+            mentions.follow(e.target);
+          }}
+          onSelect={(e) => mentions.follow(e.currentTarget)}
+          onBlur={mentions.close}
           onKeyDown={onKey}
           onPaste={(e) => {
             const files = [...e.clipboardData.files];

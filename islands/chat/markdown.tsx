@@ -8,9 +8,15 @@
  * other site nothing (rel="noopener noreferrer nofollow"). A small parser of our own rather than marked's
  * lexer, which alone is 15 KB gzipped and would take /chats past its 100 KB budget (94 KB before).
  * Every step scans forward without backtracking, and nesting stops at a few levels (deeper quotes
- * or lists stay text), so a hostile 4,000-character message costs milliseconds.
+ * or lists stay text), so a hostile 4,000-character message costs milliseconds. `@login` of someone who
+ * may be mentioned in the chat is highlighted (not in code or links).
  */
-import { createElement, memo, type ReactNode } from "react";
+import { createElement, Fragment, memo, type ReactNode } from "react";
+import { mentionsIn } from "../../src/modules/chat/mention-syntax";
+import { canonicalLogin } from "../../src/modules/users/validation";
+
+/** The people a chat's messages may mention: canonical login → full name. */
+export type MentionNames = ReadonlyMap<string, string>;
 
 /** Text, or an element named by its tag: the tree React renders, one kind of node for blocks and inline. */
 type Node = string | { t: "p" | "pre" | "code" | "blockquote" | "ul" | "ol" | "li" | "hr" | "strong" | "em" | "del" | "a"; c: Node[]; href?: string; start?: number };
@@ -399,18 +405,38 @@ function parse(text: string): Node[] {
   );
 }
 
+/** A text's `@login`s of people in `names` as highlighted mentions, named in full for a pointer's hover. */
+function withMentions(text: string, names: MentionNames): ReactNode {
+  if (!names.size) return text;
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const { index, login } of mentionsIn(text)) {
+    const name = names.get(canonicalLogin(login));
+    if (!name) continue;
+    out.push(text.slice(last, index), <span key={index} className="chat-mention" title={name}>@{login}</span>);
+    last = index + 1 + login.length;
+  }
+  return out.length ? [...out, text.slice(last)] : text;
+}
+
 /** The tree as React elements: text stays text; a link always opens apart and tells the other site nothing. */
-function render(nodes: Node[]): ReactNode[] {
+function render(nodes: Node[], names?: MentionNames): ReactNode[] {
   return nodes.map((node, key) =>
     typeof node === "string"
-      ? node
-      : createElement(node.t, node.href ? { key, href: node.href, rel: "noopener noreferrer nofollow", target: "_blank" } : { key, start: node.start }, ...render(node.c)),
+      ? names && node.includes("@")
+        ? createElement(Fragment, { key }, withMentions(node, names))
+        : node
+      : createElement(
+          node.t,
+          node.href ? { key, href: node.href, rel: "noopener noreferrer nofollow", target: "_blank" } : { key, start: node.start },
+          ...render(node.c, node.t === "code" || node.t === "pre" || node.t === "a" ? undefined : names),
+        ),
   );
 }
 
-/** A message's text rendered (parsed once per text). */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  return <div className="chat-md">{render(parse(text))}</div>;
+/** A message's text rendered (parsed once per text), with its mentions of `names` highlighted. */
+export const Markdown = memo(function Markdown({ text, names }: { text: string; names?: MentionNames }) {
+  return <div className="chat-md">{render(parse(text), names)}</div>;
 });
 
 /** Words of the tree, blocks apart. */

@@ -10,6 +10,7 @@ import { sizeText, userFileUrl } from "../lib/files";
 import { Editor } from "./editor";
 import { authorName, fileOf, messageTime, systemText, wordsOf } from "./format";
 import { Markdown } from "./markdown";
+import { MessageText } from "./message-text";
 import { me } from "./store";
 import { ct } from "./strings";
 import type { FileRef, Message, PendingMessage } from "./types";
@@ -95,7 +96,7 @@ export function MessageItem({ m, grouped, editing, onEdit, onRemove, onView }: M
         ) : (
           words && (
             <div className="chat-msg__text">
-              <Markdown text={words} />
+              <MessageText chatId={m.chatId} text={words} />
             </div>
           )
         )}

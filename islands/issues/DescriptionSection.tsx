@@ -58,6 +58,7 @@ export function DescriptionSection({ detail, issue }: { detail: TaskDetailStore;
       {!issue.descriptionHtml.trim() && !editing && <p className="td-muted">{t("issue.descriptionEmpty")}</p>}
       {Editor && (
         <Editor
+          issueId={issue.id}
           json={issue.description}
           label={t("issue.editorLabel")}
           control={control}

@@ -54,20 +54,21 @@ export function TaskDetail({ detail, categories, listHref, panel }: Props) {
       <div className="td-body" id="td-body">
         {panel && !issue && <p className="td-muted td-none">{t("issue.pick")}</p>}
         <article className="td-task" hidden={!issue}>
-          {issue && (
-            <>
-              <DetailHead detail={detail} issue={issue} panel={!!panel} listHref={listHref} onClose={panel?.onClose} />
-              <DetailFacts detail={detail} issue={issue} categories={categories} />
-              <DescriptionSection key={issue.id} detail={detail} issue={issue} />
-            </>
-          )}
-          <TaskComments chatId={issue?.chat?.id} hidden={!issue} />
-          {issue?.canRemove && (
-            <button type="button" className="btn btn--danger td-remove" onClick={remove}>
-              <Icon path={mdiDelete} />
-              {t("issue.remove")}
-            </button>
-          )}
+          {issue && <DetailHead detail={detail} issue={issue} panel={!!panel} listHref={listHref} onClose={panel?.onClose} />}
+          {/* Properties beside the description and comments where the detail is wide (issues.css), above them where it is not. */}
+          <div className="td-side">
+            {issue && <DetailFacts detail={detail} issue={issue} categories={categories} />}
+            {issue?.canRemove && (
+              <button type="button" className="btn btn--danger td-remove" onClick={remove}>
+                <Icon path={mdiDelete} />
+                {t("issue.remove")}
+              </button>
+            )}
+          </div>
+          <div className="td-main">
+            {issue && <DescriptionSection key={issue.id} detail={detail} issue={issue} />}
+            <TaskComments chatId={issue?.chat?.id} hidden={!issue} />
+          </div>
         </article>
       </div>
       {question}

@@ -32,6 +32,8 @@ const ADAPTERS = new Set<string>([
   "docs/highlight.ts",
   // Editor.js behind a task's description editor, loaded on Edit and destroyed on unmount.
   "issues/DescriptionEditor.tsx",
+  // ... and its picture block, an Editor.js block tool that renders its own element.
+  "issues/picture-tool.ts",
 ]);
 
 function sources(dir: string): string[] {

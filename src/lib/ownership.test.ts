@@ -113,6 +113,8 @@ const READ_ONLY_JOINS: Record<string, string> = {
   "src/modules/issues/presenter.ts categories": "category names of tasks",
   // A history line names the performer it assigned or unassigned, as it was then.
   "src/modules/issues/history.ts users": "performer names in task history lines",
+  // ... and the categories before and after a change, by name as they were then.
+  "src/modules/issues/history.ts categories": "category names in task history lines",
   // Reminders go to performers who are active and allow mail, addressed in the one query that finds them.
   "src/modules/issues/reminders.ts users": "recipients of ISSUE_REMINDER mails",
 };

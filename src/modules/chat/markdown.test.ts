@@ -14,6 +14,16 @@ const link = (href: string, text: string) => `<a href="${href}" rel="noopener no
 const ALLOWED = new Set(["div", "p", "strong", "em", "del", "code", "pre", "blockquote", "ul", "ol", "li", "hr", "a"]);
 
 describe("chat Markdown", () => {
+  test("@logins of people who may be mentioned are highlighted, others and those in code or links stay text", () => {
+    const names = new Map([["tom.berg", "Tom Berg"], ["иван", "Иван Петров"]]);
+    const marked = (text: string) => renderToStaticMarkup(createElement(Markdown, { text, names })).replace(/^<div class="chat-md">|<\/div>$/g, "");
+    expect(marked("@Tom.Berg, ask **@иван**. Not @nobody, `@tom.berg` or tom.berg@example.com")).toBe(
+      '<p><span class="chat-mention" title="Tom Berg">@Tom.Berg</span>, ask <strong><span class="chat-mention" title="Иван Петров">@иван</span></strong>. Not @nobody, <code>@tom.berg</code> or ' +
+        `${link("mailto:tom.berg@example.com", "tom.berg@example.com")}</p>`,
+    );
+    expect(html("@tom.berg")).toBe("<p>@tom.berg</p>");
+  });
+
   test("bold, italics, struck text, code, code blocks, lists and quotes", () => {
     expect(html("**bold**, __bold__, *it*, _it_, ~~gone~~ and `x < y`")).toBe(
       "<p><strong>bold</strong>, <strong>bold</strong>, <em>it</em>, <em>it</em>, <del>gone</del> and <code>x &lt; y</code></p>",

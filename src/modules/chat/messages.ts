@@ -6,6 +6,7 @@ import { filesById, requireOwnFiles } from "../drive/service";
 import { topicOf } from "./destinations";
 import { MESSAGE_MAX } from "./limits";
 import { joinChat } from "./membership";
+import { notifyMentions } from "./mentions";
 import type { OutgoingMessage } from "./model";
 import { enterChat } from "./policy";
 import { bodyOf, presentMessage } from "./presenter";
@@ -49,7 +50,9 @@ export function sendMessage(ctx: AppContext, actor: User, chatId: number, input:
     if (body.length > MESSAGE_MAX) throw invalid([{ path: "text", message: "chat.messageTooLong", code: "chat.messageTooLong" }]);
   }
   const message = ctx.db.transaction(() => insertMessage(ctx, chat, actor.id, "DEFAULT", body, { fileId, clientId: input.clientId }));
-  return publishMessage(ctx, message, actor);
+  const presented = publishMessage(ctx, message, actor);
+  if (!fileId) notifyMentions(ctx, actor, chat, message, body);
+  return presented;
 }
 
 /** Messages of a chat, oldest first: the latest page, older ones before an id, or what came after an id. */
@@ -137,6 +140,7 @@ export function editMessage(ctx: AppContext, actor: User, chatId: number, messag
     .get();
   const presented = presentMessage(ctx.box, edited, actor, edited.fileId ? filesById(ctx.db, [edited.fileId]).get(edited.fileId) : null);
   ctx.live.publish(topicOf(chatId), { type: "MESSAGE_EDITED", message: presented });
+  notifyMentions(ctx, actor, chat, edited, text, file ? ((JSON.parse(before) as { text?: string }).text ?? "") : before);
 }
 
 /** The administrators' maintenance action: seals message bodies still stored in plain text. */

@@ -16,6 +16,7 @@ import {
   renameChat, searchUsers, setSubscribed, toggleArchived, usersNotMembers,
 } from "./service";
 import { encryptPlainMessages, messagesOf } from "./messages";
+import { mentionable } from "./mentions";
 import { chatForData, commentChatOf, dataOfChat } from "./data-chats";
 
 const chatList = answers(t.Array(chatSchema));
@@ -38,6 +39,7 @@ export const chatRoutes = (ctx: AppContext) =>
     .put("/chats/rename", ({ actor, query }) => renameChat(ctx, actor, query.chatID, query.name), { access: "USER", query: renameQuery, response: answers(renamedSchema) })
     .post("/chats/invite", ({ actor, query, body }) => inviteMembers(ctx, actor, query.chatId, body), { access: "USER", query: chatIdQuery, body: inviteBody, response: answers(invitedSchema) })
     .get("/chats/detach-member", ({ actor, query }) => detachMember(ctx, actor, query.chat, query.member), { access: "USER", query: detachQuery, response: answers(detachedSchema) })
+    .get("/chats/mentionable", ({ actor, query }) => mentionable(ctx.db, actor, query.chatId), { access: "USER", query: chatIdQuery, response: userChoices })
     .get("/chats/members", ({ actor, query }) => chatMembersOf(ctx.db, actor, query.chatId), { access: "USER", query: chatIdQuery, response: answers(t.Array(memberSchema)) })
     .get("/chats/subscribe", ({ actor, query }) => setSubscribed(ctx, actor, query.chat, true), { access: "USER", query: chatQuery, response: subscribed })
     .get("/chats/unsubscribe", ({ actor, query }) => setSubscribed(ctx, actor, query.chat, false), { access: "USER", query: chatQuery, response: subscribed })

@@ -11,6 +11,7 @@ import { newStoredPath, removeStored, storedFile } from "../../lib/storage";
 import { checkUpload, discard, MAX_FILE_BYTES, receiveFiles } from "../../lib/uploads";
 import { audit } from "../audit/service";
 import { mayReadChatFile } from "../chat/policy";
+import { mayReadIssuePicture } from "../issues/policy";
 import { MAX_IDS, SHARE_LIMITS, type IdsQuery, type SaveRecordsInput, type ShareOptionsInput } from "./model";
 import { parseRange, presentFile } from "./presenter";
 import { assertFits, quotaExceeded } from "./quota";
@@ -112,7 +113,8 @@ export function listFiles(db: Db, actor: User, name = "") {
  *   password was given in this browser, `cookies` being the request's Cookie header);
  * - the file's own token: its owner, and, signed in, whoever may enter a chat where a message
  *   that is not deleted carries the file (chat/policy's mayReadChatFile). A chat's file is the
- *   members' whatever its share link does: no end date or password applies to them.
+ *   members' whatever its share link does: no end date or password applies to them. So is a picture
+ *   of a task's description to whoever may read the task (issues/policy's mayReadIssuePicture).
  */
 function viewableFile(ctx: AppContext, actor: User | null, token: string, cookies: string | null): DriveFile {
   const shared = byShareToken(ctx.db, token);
@@ -121,7 +123,7 @@ function viewableFile(ctx: AppContext, actor: User | null, token: string, cookie
     return shared;
   }
   const file = byToken(ctx.db, token);
-  if (!file || !actor || (file.ownerId !== actor.id && !mayReadChatFile(ctx.db, actor, file.id))) throw notFound("file");
+  if (!file || !actor || (file.ownerId !== actor.id && !mayReadChatFile(ctx.db, actor, file.id) && !mayReadIssuePicture(ctx.db, actor, file.id))) throw notFound("file");
   return file;
 }
 

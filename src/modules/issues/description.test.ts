@@ -28,6 +28,22 @@ const DIFFERENTIAL = [
 ];
 
 describe("task descriptions rebuilt from their blocks", () => {
+  test("links go to http, https and mailto (or this site's paths); any other scheme or another host without one is refused", async () => {
+    const { s, id } = await taskOf();
+    const save = (href: string) => t.call("POST", "/issue/update", { cookie: s.member.cookie, body: { id, description: blocks(paragraph(`<a href="${href}">x</a>`)) } });
+    for (const href of ["https://example.test/a?b=1", "http://example.test/", "mailto:lena@example.test", "/project/1/issue/2"]) {
+      const res = await save(href);
+      expect(res.status).toBe(200);
+      expect(res.body.descriptionHtml).toStartWith("<p><a href=");
+    }
+    for (const href of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "java\tscript:alert(1)", "data:text/html,x", "ftp://example.test/", "//evil.test/x", "vbscript:x"]) {
+      const res = await save(href);
+      expect(res.status).toBe(422);
+      expect(res.body.details[0].code).toBe("issue.unsafeHtml");
+    }
+    expect(t.db.select().from(issues).where(eq(issues.id, id)).get()!.descriptionHtml).toBe('<p><a href="/project/1/issue/2">x</a></p>');
+  });
+
   test("markup a browser reads differently from the server is refused on save with the block's path, nothing stored", async () => {
     const { s, id } = await taskOf(blocks(paragraph("Safe")));
     for (const text of DIFFERENTIAL) {

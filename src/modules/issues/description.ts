@@ -17,6 +17,9 @@ type Mode = "save" | "read";
 /** A block as stored and as shown. */
 type Built = { data: Json; html: string };
 
+/** A drive file's own token, as the download route takes it. */
+const PICTURE_TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
+
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Builds the blocks of one description and collects the complaints, each with its path inside the block JSON. */
@@ -127,11 +130,23 @@ class Builder {
       }
       case "delimiter":
         return { data: {}, html: "<hr />" };
+      case "image":
+        return this.image(data, at);
       case "table":
         return this.table(data, at);
       default:
         return null;
     }
+  }
+
+  /** A picture of the task's (issues/pictures.ts checks whose) by its drive token, with a plain-text caption as its alt text. */
+  private image(data: Json, at: (field: string) => string): Built | undefined {
+    const token = isObject(data.file) ? data.file.token : undefined;
+    if (typeof token !== "string" || !PICTURE_TOKEN.test(token)) return this.fail(at("file.token"), "issue.unknownPicture", "issue.unknownPicture");
+    const caption = data.caption === undefined ? "" : (this.text(data.caption, at("caption")) ?? "");
+    const alt = escapeHtml(caption);
+    const html = `<figure><img src="/api/files/get-user-file/${token}?inline=1" alt="${alt}" loading="lazy" />${caption ? `<figcaption>${alt}</figcaption>` : ""}</figure>`;
+    return { data: { file: { token }, caption }, html };
   }
 
   private table(data: Json, at: (field: string) => string): Built | undefined {

@@ -6,6 +6,7 @@ import { projectCategoryIds, seesCategory } from "../categories/policy";
 import { categoryLimits, membersAmong } from "../projects/policy";
 import { findActiveUsers } from "../users/service";
 import { parseDescription } from "./description";
+import { checkPictures } from "./pictures";
 import { ISSUE_LIMITS as LIMITS } from "./limits";
 import type { UpdateIssueInput } from "./model";
 import { findTemplate, templateValues } from "./templates";
@@ -131,6 +132,7 @@ export function checkChanges(db: Db, actor: User, projectId: number, input: Part
     else changes.name = name;
   }
   if (input.description !== undefined || !current) changes.description = field(description ?? (() => parseDescription(input.description)));
+  if (changes.description) field(() => checkPictures(db, current?.id, changes.description!.json));
   if (input.status !== undefined && input.status !== null) changes.status = field(() => statusOf(input.status!, "body.status"));
   changes.dueDate = field(() => dueDateOf(input.dueDate, "body.dueDate"));
   changes.performerId = field(() => performerOf(db, projectId, input.performer === undefined ? undefined : (input.performer?.id ?? null), "body.performer"));

@@ -1,49 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Client, type IMessage } from "@stomp/stompjs";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { openDb } from "../../../db/client";
-import { categories, projects, userProjectCategories, userProjects, users } from "../../../db/schema";
+import { categories, projects, userProjectCategories, userProjects } from "../../../db/schema";
 import { remindPerformers } from "../../jobs/issue-reminders";
-import { makeUser, tempDataDir, testConfig } from "../../testing/harness";
-import { ownPageHeaders } from "../../testing/own-page";
-import { smtpEnv, startSmtpSink, type SmtpSink } from "../../testing/smtp";
-import { startServer } from "../../web";
+import { until, withLiveServer } from "../../testing/live-server";
 
 // Tasks over a real socket and a real SMTP server: history lines live on the chat's topic, the
 // category rule narrowing live subscriptions, NEW_ISSUE on assignment and the daily ISSUE_REMINDER.
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let data: ReturnType<typeof tempDataDir>;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  data = tempDataDir();
-  const config = testConfig(data.dir, smtpEnv(sink));
-  server = await startServer({ db: openDb(config.dbPath), config, withPages: false });
-});
-afterAll(async () => {
-  await server.stop();
-  await sink.close();
-  data.cleanup();
-});
-
-const db = () => server.ctx.db;
-
-async function person(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const user = await makeUser(db(), "USER", overrides);
-  const res = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "content-type": "application/json", ...ownPageHeaders(server.url) }, body: JSON.stringify({ username: user.login, password: user.password }) });
-  return { user, cookie: res.headers.get("set-cookie")!.split(";")[0] };
-}
-
-async function api(cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { cookie, ...ownPageHeaders(server.url), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const { db, person, api, live, server, sink } = withLiveServer();
 
 /** A project with a moderator and members (a USER each). */
 async function scene(memberCount = 2) {
@@ -58,32 +22,6 @@ async function scene(memberCount = 2) {
   }
   return { project, moderator, members };
 }
-
-/** A real STOMP client over a real socket, with what arrives on the destinations it watches. */
-async function live(cookie: string) {
-  const client = new Client({ webSocketFactory: () => new WebSocket(`${server.url.replace("http", "ws")}/ws-endpoint`, { headers: { cookie } } as never), reconnectDelay: 0 });
-  await new Promise<void>((resolve) => {
-    client.onConnect = () => resolve();
-    client.activate();
-  });
-  const inbox = async (destination: string) => {
-    const bodies: any[] = [];
-    const receipt = `r-${Math.random()}`;
-    const subscribed = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
-    client.subscribe(destination, (m: IMessage) => bodies.push(JSON.parse(m.body)), { receipt });
-    await subscribed;
-    return bodies;
-  };
-  return { client, inbox, system: await inbox("/user/ws-broker/system-channel") };
-}
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await Bun.sleep(15);
-  }
-};
 
 describe("history lines, live", () => {
   test("a status change in one session arrives on the task chat's topic in another, as an ISSUE_HISTORY line", async () => {
@@ -127,13 +65,13 @@ describe("mails", () => {
     const quiet = await person({ emailNotificationsAllowed: false });
     for (const p of [performer, quiet]) db().insert(userProjects).values({ userId: p.user.id, projectId: project.id }).run();
     const issue = (await api(moderator.cookie, "POST", "/issue/save", { name: "Check bolts", project: { id: project.id }, performer: { id: performer.user.id } })).body;
-    const mail = await sink.waitFor(performer.user.email);
+    const mail = await sink().waitFor(performer.user.email);
     expect(mail.subject).toBe("Новая задача: Check bolts");
     expect(mail.html).toContain(`http://plexus.test/project/${project.id}/issue/${issue.id}`);
     await api(moderator.cookie, "POST", `/issue/assignee?id=${issue.id}&userId=${quiet.user.id}`);
     await api(moderator.cookie, "POST", `/issue/assignee?id=${issue.id}&userId=${moderator.user.id}`);
-    await server.ctx.mailer.idle();
-    expect(sink.mails.filter((m) => m.to.includes(quiet.user.email) || m.to.includes(moderator.user.email))).toEqual([]);
+    await server().ctx.mailer.idle();
+    expect(sink().mails.filter((m) => m.to.includes(quiet.user.email) || m.to.includes(moderator.user.email))).toEqual([]);
   });
 
   test("ISSUE_REMINDER: once a day to performers of open tasks due tomorrow or overdue who allow mail", async () => {
@@ -150,14 +88,14 @@ describe("mails", () => {
     await make("Later", day(2));
     await make("Finished", day(-1), performer, "DONE");
     await make("Quiet", day(0), quiet);
-    await server.ctx.mailer.idle();
-    const before = sink.mails.length;
-    expect(remindPerformers(server.ctx, now)).toBe(2);
-    await server.ctx.mailer.idle();
-    const reminders = sink.mails.slice(before).filter((m) => m.subject.startsWith("Reminder:"));
+    await server().ctx.mailer.idle();
+    const before = sink().mails.length;
+    expect(remindPerformers(server().ctx, now)).toBe(2);
+    await server().ctx.mailer.idle();
+    const reminders = sink().mails.slice(before).filter((m) => m.subject.startsWith("Reminder:"));
     expect(reminders.map((m) => m.subject).sort()).toEqual(["Reminder: Overdue", "Reminder: Tomorrow"]);
     expect(reminders.every((m) => m.to.includes(performer.user.email))).toBe(true);
-    expect(remindPerformers(server.ctx, new Date(2031, 5, 10, 15, 0))).toBe(0);
-    expect(remindPerformers(server.ctx, new Date(2031, 5, 11, 9, 0))).toBe(3); // the next day "Later" is due tomorrow too
+    expect(remindPerformers(server().ctx, new Date(2031, 5, 10, 15, 0))).toBe(0);
+    expect(remindPerformers(server().ctx, new Date(2031, 5, 11, 9, 0))).toBe(3); // the next day "Later" is due tomorrow too
   });
 });

@@ -100,8 +100,8 @@ describe("a task's life", () => {
       { event: "statusChanged", from: "IN_PROGRESS", to: "DONE" },
       { event: "nameChanged", from: "Fix the pump", to: "Pump" },
       { event: "descriptionChanged" },
-      { event: "categoriesChanged" },
-      { event: "dataChanged", fields: ["dueDate"] },
+      { event: "categoriesChanged", from: [], to: ["Pumps"] },
+      { event: "dueDateChanged", from: null, to: Date.UTC(2030, 0, 2) },
       { event: "unassigned", performer: who(s.moderator) },
     ]);
     const saved = row(issue.id);

@@ -25,6 +25,8 @@ export const ISSUE_LIMITS = {
   fieldName: 100,
   fieldOptions: 2000,
   fieldValue: 10_000,
+  /** A picture in a description (png, jpeg, gif, bmp). */
+  pictureBytes: 10 * 1024 * 1024,
 } as const;
 
 /** The Editor.js version a new, empty description is written with (spec 2, "default block version"). */

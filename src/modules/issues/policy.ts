@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { issueCategories, issues, type Issue, type User } from "../../../db/schema";
+import { issueCategories, issuePictures, issues, type Issue, type User } from "../../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
 import { hasRank } from "../../lib/roles";
 import { categoryLimits, requireProjectRole, type CategoryLimits, type ProjectAccess } from "../projects/policy";
@@ -61,4 +61,17 @@ export function requireIssue(db: Db, actor: User, id: number, act: "read" | "edi
   if (act === "edit" && !mayEditIssue(access, actor, issue)) throw forbidden();
   if (act === "remove" && !isIssueModerator(access)) throw forbidden();
   return { issue, access };
+}
+
+/** Whether `actor` may read drive file `fileId` as a picture of a task they may read (drive's download rule). */
+export function mayReadIssuePicture(db: Db, actor: User, fileId: number): boolean {
+  const rows = db.select({ issueId: issuePictures.issueId }).from(issuePictures).where(eq(issuePictures.fileId, fileId)).all();
+  return rows.some(({ issueId }) => {
+    try {
+      requireIssue(db, actor, issueId);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }

@@ -150,3 +150,6 @@ export function presentIssue(db: Db, issue: Issue, project: Pick<Project, "id" |
     ...rights,
   };
 }
+
+/** An uploaded description picture: the token its image block carries. */
+export const pictureSchema = t.Object({ token: t.String(), name: t.String() });

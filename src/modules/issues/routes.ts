@@ -1,16 +1,17 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
-import { authPlugin } from "../../lib/http";
+import { authPlugin, STREAMED_BODY } from "../../lib/http";
 import { answers, idSchema } from "../../lib/responses";
 import {
   assigneeQuery, categoriesQuery, chatIdQuery, dueDateQuery, idQuery, mapIdQuery, nameQuery, pageBody, pageQuery, saveBody, statusQuery, templateBody, updateBody,
 } from "./model";
-import { issuePageSchema, issueSchema, mapIssueSchema, templateSchema } from "./presenter";
+import { issuePageSchema, issueSchema, mapIssueSchema, pictureSchema, templateSchema } from "./presenter";
 import { findIssuePage, issuesByMap } from "./search";
 import {
   assignIssue, changeCategories, changeDueDate, changeStatus, getIssue, issueOfChat, removeIssue, renameIssue, saveIssue, updateIssue,
 } from "./service";
 import { allTemplates, deleteTemplate, saveTemplate } from "./templates";
+import { uploadPicture } from "./pictures";
 
 /**
  * Tasks (spec 2, section 7 "Issues"; spec 1 issue/get-by-chat; spec 3 issue/get-issues-by-map) and
@@ -34,6 +35,7 @@ export const issueRoutes = (ctx: AppContext) =>
     .post("/issue/update-due-date", ({ actor, query }) => changeDueDate(ctx, actor, query.id, query.date), { access: "USER", query: dueDateQuery, response: answers(issueSchema) })
     .post("/issue/assignee", ({ actor, query }) => assignIssue(ctx, actor, query.id, query.userId), { access: "USER", query: assigneeQuery, response: answers(issueSchema) })
     .post("/issue/change-status", ({ actor, query }) => changeStatus(ctx, actor, query.id, query.status), { access: "USER", query: statusQuery, response: answers(issueSchema) })
+    .post("/issue/upload-picture", ({ actor, query, request }) => uploadPicture(ctx, actor, query.id, request), { access: "USER", query: idQuery, parse: STREAMED_BODY, response: answers(pictureSchema) })
     .post("/issue/remove", ({ actor, query }) => removeIssue(ctx, actor, query.id), { access: "USER", query: idQuery, response: answers(idSchema) })
     .get("/issue/get-by-chat", ({ actor, query }) => issueOfChat(ctx.db, actor, query.chatId), { access: "USER", query: chatIdQuery, response: answers(issueSchema) })
     .get("/issue/get-issues-by-map", ({ actor, query }) => issuesByMap(ctx.db, actor, query.mapId), { access: "USER", query: mapIdQuery, response: answers(t.Array(mapIssueSchema)) })

@@ -80,7 +80,8 @@ async function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput, 
  * subscriptions are checked again.
  */
 function applyChanges(ctx: AppContext, actor: User, issue: Issue, access: ProjectAccess, changes: IssueChanges) {
-  const effective = effectiveChanges(issue, categoryIdsOf(ctx.db, issue.id), changes);
+  const categoryIds = categoryIdsOf(ctx.db, issue.id);
+  const effective = effectiveChanges(issue, categoryIds, changes);
   if (!Object.keys(effective).length) return present(ctx.db, actor, issue, access);
   const { saved, lines } = ctx.db.transaction((tx) => {
     const columns = columnsOf(effective);
@@ -91,7 +92,7 @@ function applyChanges(ctx: AppContext, actor: User, issue: Issue, access: Projec
       if (effective.performerId) addIssueChatMember(tx, updated.chatId, [effective.performerId]);
     }
     audit(tx, actor.id, "UPDATE", `ISSUE ${issue.id} ${updated.name}`);
-    return { saved: updated, lines: writeHistory(ctx, updated.chatId, actor, historyOf(ctx.db, issue, effective)) };
+    return { saved: updated, lines: writeHistory(ctx, updated.chatId, actor, historyOf(ctx.db, issue, effective, categoryIds)) };
   });
   publishIssueHistory(ctx, lines, actor);
   if (effective.performerId) mailPerformer(ctx, actor, saved);

@@ -13,6 +13,7 @@ export const MAIL_PLACEHOLDERS: Record<MailTemplateType, readonly string[]> = {
   TEST_MESSAGE: [],
   ISSUE_REMINDER: ["firstName", "issueName", "dueDate", "url"],
   EMAIL_CHANGED: ["firstName", "login", "oldEmail", "newEmail", "changedBy"],
+  MENTION: ["firstName", "authorName", "chatName", "url"],
 };
 
 /** Template limits, for the route, the service and the editor. */

@@ -50,6 +50,10 @@ export function requireProjectRole(db: Db, actor: User, projectId: number, neede
   return { project, membership, role };
 }
 
+/** Every member of the project, by user id (whom a comment there may mention). */
+export const memberIdsOf = (db: Executor, projectId: number): number[] =>
+  db.select({ userId: userProjects.userId }).from(userProjects).where(eq(userProjects.projectId, projectId)).all().map((row) => row.userId);
+
 /** Which of `userIds` are members of the project (a task's performer and its USER fields must be). */
 export function membersAmong(db: Executor, projectId: number, userIds: number[]): number[] {
   if (!userIds.length) return [];
