@@ -401,6 +401,7 @@ export const en = {
   "issue.badCoordinates": "Coordinates must be a point: longitude and latitude",
   "issue.cannotMove": "A task cannot move to another project",
   "issue.templateMissing": "No such template",
+  "issue.templateCannotMove": "A saved template stays where it was made",
   "issue.noTemplate": "Choose a template before filling in its fields",
   "issue.unknownField": "The template has no such field",
   "issue.fieldRequired": "Fill in this field",

@@ -403,6 +403,7 @@ export const es: Messages = {
   "issue.badCoordinates": "Las coordenadas deben ser un punto: longitud y latitud",
   "issue.cannotMove": "Una tarea no puede pasar a otro proyecto",
   "issue.templateMissing": "No existe esa plantilla",
+  "issue.templateCannotMove": "Una plantilla guardada se queda donde se creó",
   "issue.noTemplate": "Elija una plantilla antes de rellenar sus campos",
   "issue.unknownField": "La plantilla no tiene ese campo",
   "issue.fieldRequired": "Rellene este campo",

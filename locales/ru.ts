@@ -403,6 +403,7 @@ export const ru: Messages = {
   "issue.badCoordinates": "Координаты должны быть точкой: долгота и широта",
   "issue.cannotMove": "Задачу нельзя перенести в другой проект",
   "issue.templateMissing": "Такого шаблона нет",
+  "issue.templateCannotMove": "Сохранённый шаблон остаётся там, где он создан",
   "issue.noTemplate": "Сначала выберите шаблон, затем заполняйте его поля",
   "issue.unknownField": "В шаблоне нет такого поля",
   "issue.fieldRequired": "Заполните это поле",

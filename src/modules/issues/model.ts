@@ -54,6 +54,8 @@ export const statusQuery = t.Object({ id, status: t.String({ maxLength: 20 }) })
 export const chatIdQuery = t.Object({ chatId: id });
 export const mapIdQuery = t.Object({ mapId: id });
 export const pageQuery = t.Object({ projectId: id });
+/** Left out: the global templates; a project: those it offers. */
+export const templatesQuery = t.Object({ projectId: t.Optional(id) });
 
 const SORT_FIELDS = ["id", "creationDate", "name", "dueDate", "status"] as const;
 export type IssueSortField = (typeof SORT_FIELDS)[number];
@@ -80,6 +82,8 @@ const templateFieldInput = t.Object({
 
 export const templateBody = t.Object({
   id: optional(wholeId),
+  /** A project's own template; left out or null: a global one. A saved template stays where it is. */
+  project: optional(ref),
   name: trimmedText(LIMITS.templateName),
   icon: optional(t.String({ maxLength: LIMITS.templateIcon })),
   fields: t.Array(templateFieldInput, { maxItems: LIMITS.templateFields }),

@@ -17,7 +17,8 @@ const categoryRefSchema = t.Object({ id: integer(), name: t.String(), type: t.Nu
 const statusSchema = oneOf(ISSUE_STATUSES);
 
 const templateFieldSchema = t.Object({ name: t.String(), type: oneOf(TEMPLATE_FIELD_TYPES), required: t.Boolean(), options: t.Nullable(t.String()) });
-export const templateSchema = t.Object({ id: integer(), name: t.String(), icon: t.String(), fields: t.Array(templateFieldSchema) });
+/** A template; `project` is the project that keeps it, null for a global one. */
+export const templateSchema = t.Object({ id: integer(), name: t.String(), icon: t.String(), fields: t.Array(templateFieldSchema), project: t.Nullable(ref) });
 export type PresentedTemplate = Static<typeof templateSchema>;
 
 /** A task in a list: what a row, a card on the board or the project home shows. */
@@ -74,6 +75,7 @@ export const presentTemplate = (template: IssueTemplate): PresentedTemplate => (
   name: template.name,
   icon: template.icon,
   fields: JSON.parse(template.fields) as PresentedTemplate["fields"],
+  project: template.projectId === null ? null : { id: template.projectId },
 });
 
 const isOverdue = (issue: Pick<Issue, "status" | "dueDate">, now = Date.now()) => issue.status !== "DONE" && !!issue.dueDate && issue.dueDate.getTime() < now;

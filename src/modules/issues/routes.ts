@@ -3,14 +3,14 @@ import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
 import { answers, idSchema } from "../../lib/responses";
 import {
-  assigneeQuery, categoriesQuery, chatIdQuery, dueDateQuery, idQuery, mapIdQuery, nameQuery, pageBody, pageQuery, saveBody, statusQuery, templateBody, updateBody,
+  assigneeQuery, categoriesQuery, chatIdQuery, dueDateQuery, idQuery, mapIdQuery, nameQuery, pageBody, pageQuery, saveBody, statusQuery, templateBody, templatesQuery, updateBody,
 } from "./model";
 import { issuePageSchema, issueSchema, mapIssueSchema, templateSchema } from "./presenter";
 import { findIssuePage, issuesByMap } from "./search";
 import {
   assignIssue, changeCategories, changeDueDate, changeStatus, getIssue, issueOfChat, removeIssue, renameIssue, saveIssue, updateIssue,
 } from "./service";
-import { allTemplates, deleteTemplate, saveTemplate } from "./templates";
+import { deleteTemplate, saveTemplate, templatesFor } from "./templates";
 
 /**
  * Tasks (spec 2, section 7 "Issues"; spec 1 issue/get-by-chat; spec 3 issue/get-issues-by-map) and
@@ -37,6 +37,6 @@ export const issueRoutes = (ctx: AppContext) =>
     .post("/issue/remove", ({ actor, query }) => removeIssue(ctx, actor, query.id), { access: "USER", query: idQuery, response: answers(idSchema) })
     .get("/issue/get-by-chat", ({ actor, query }) => issueOfChat(ctx.db, actor, query.chatId), { access: "USER", query: chatIdQuery, response: answers(issueSchema) })
     .get("/issue/get-issues-by-map", ({ actor, query }) => issuesByMap(ctx.db, actor, query.mapId), { access: "USER", query: mapIdQuery, response: answers(t.Array(mapIssueSchema)) })
-    .get("/issue-template/get-all", () => allTemplates(ctx.db), { access: "USER", response: answers(t.Array(templateSchema)) })
-    .post("/issue-template/save", ({ actor, body }) => saveTemplate(ctx.db, actor, body), { access: "SYSTEM_ADMIN", body: templateBody, response: answers(templateSchema) })
-    .post("/issue-template/delete", ({ actor, query }) => deleteTemplate(ctx.db, actor, query.id), { access: "SYSTEM_ADMIN", query: idQuery, response: answers(idSchema) });
+    .get("/issue-template/get-all", ({ actor, query }) => templatesFor(ctx.db, actor, query.projectId), { access: "USER", query: templatesQuery, response: answers(t.Array(templateSchema)) })
+    .post("/issue-template/save", ({ actor, body }) => saveTemplate(ctx.db, actor, body), { access: "USER", body: templateBody, response: answers(templateSchema) })
+    .post("/issue-template/delete", ({ actor, query }) => deleteTemplate(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(idSchema) });

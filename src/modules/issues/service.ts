@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { issueCategories, issues, type ChatMessage, type Issue, type User } from "../../../db/schema";
+import { issueCategories, issues, issueTemplates, type ChatMessage, type Issue, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { invalid } from "../../lib/errors";
 import { audit } from "../audit/service";
@@ -180,5 +180,7 @@ export function unassignLeavingMember(ctx: AppContext, tx: Executor, actor: User
 export function removeProjectIssues(ctx: AppContext, tx: Executor, projectId: number) {
   const chatIds = tx.select({ chatId: issues.chatId }).from(issues).where(eq(issues.projectId, projectId)).all();
   tx.delete(issues).where(eq(issues.projectId, projectId)).run();
+  // The column came by ALTER TABLE, which drizzle-kit writes without ON DELETE CASCADE.
+  tx.delete(issueTemplates).where(eq(issueTemplates.projectId, projectId)).run();
   return deleteIssueChats(ctx, tx, chatIds.flatMap(({ chatId }) => (chatId === null ? [] : [chatId])));
 }
