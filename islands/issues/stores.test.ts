@@ -21,6 +21,7 @@ const summary = (id: number, extra: Partial<IssueSummary> = {}): IssueSummary =>
   statusId: 1,
   dueDate: "2020-01-01T00:00:00.000Z",
   overdue: true,
+  additionalFields: null,
   performer: null,
   reporter: { id: 5, firstName: "Ada", lastName: "Byron" },
   categoryList: [],

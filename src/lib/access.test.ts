@@ -183,6 +183,8 @@ const ACCESS: Record<string, Access> = {
   "POST /api/issue/update-category-list": "USER",
   "POST /api/issue/update-due-date": "USER",
   "POST /api/issue/assignee": "USER",
+  "POST /api/issue/update-field": "USER",
+  "POST /api/issue/find-board": "USER",
   "POST /api/issue/change-status": "USER",
   "POST /api/issue/remove": "USER",
   "GET /api/issue/get-by-chat": "USER",

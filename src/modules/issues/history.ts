@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { users, type Issue } from "../../../db/schema";
 import { fullName } from "../chat/naming";
+import { valueChanges } from "./field-values";
 import type { IssueChanges } from "./fields";
 
 // The history lines a change of a task posts into its ISSUE chat (spec 2: taskCreated, statusChanged,
@@ -16,7 +17,7 @@ export type HistoryEvent =
   | { event: "assigned"; performer: { id: number; fullName: string } }
   | { event: "unassigned"; performer: { id: number; fullName: string } | null }
   | { event: "categoriesChanged" }
-  | { event: "dataChanged"; fields: string[] }
+  | { event: "dataChanged"; fields: string[]; values?: { field: string; from: unknown; to: unknown }[] }
   | { event: "taskRemoved"; task: string };
 
 const names = (db: Db, ids: number[]) =>
@@ -57,7 +58,7 @@ export function historyOf(db: Db, issue: Issue, changes: IssueChanges): HistoryE
   }
   if (changes.categoryIds) events.push({ event: "categoriesChanged" });
   const data = DATA_FIELDS.filter((key) => changes[key] !== undefined).map((key) => key.replace(/Id$/, ""));
-  if (data.length) events.push({ event: "dataChanged", fields: data });
+  if (data.length) events.push({ event: "dataChanged", fields: data, ...valueChanges(issue.additionalFields, changes.additionalFields) });
   return events;
 }
 

@@ -43,6 +43,12 @@ export const updateBody = t.Object({ ...issueFields, name: t.Optional(issueField
 export type UpdateIssueInput = Static<typeof updateBody>;
 
 export const idQuery = t.Object({ id });
+/** One template value of a task: the field's name and its value as at creation; null or empty: cleared. */
+export const fieldBody = t.Object({
+  name: t.String({ minLength: 1, maxLength: LIMITS.fieldName }),
+  value: t.Union([t.String({ maxLength: LIMITS.fieldValue }), t.Number(), t.Boolean(), t.Null()]),
+});
+export type FieldInput = Static<typeof fieldBody>;
 export const nameQuery = t.Object({ id, value: trimmedText(LIMITS.name) });
 /** Category ids joined by commas; empty: none. */
 export const categoriesQuery = t.Object({ id, value: t.Optional(t.String({ maxLength: 4000 })) });
@@ -61,6 +67,8 @@ const SORT_FIELDS = ["id", "creationDate", "name", "dueDate", "status"] as const
 export type IssueSortField = (typeof SORT_FIELDS)[number];
 export const CRITERIA = ["name", "categories", "performer", "status", "reporter", "template"] as const;
 export type IssueCriterion = (typeof CRITERIA)[number];
+/** A criterion on a template value is named `field:` and the field's name. */
+export const FIELD_CRITERION = "field:";
 
 /** Criteria names and values are checked in the service, so an unknown one gets a 422 that names it. */
 export const pageBody = t.Object({

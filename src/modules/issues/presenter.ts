@@ -35,12 +35,16 @@ export const issueSummarySchema = t.Object({
   reporter: t.Nullable(personSchema),
   categoryList: t.Array(categoryRefSchema),
   template: t.Nullable(t.Object({ id: integer(), name: t.String(), icon: t.String() })),
+  /** The template's values by field name (DATEs in milliseconds, USERs as ids): the list's field columns. */
+  additionalFields: t.Nullable(t.Record(t.String(), t.Unknown())),
   project: ref,
   creationDate: isoDate(),
 });
 export type PresentedIssueSummary = Static<typeof issueSummarySchema>;
 
 export const issuePageSchema = t.Object({ content: t.Array(issueSummarySchema), totalElements: integer() });
+/** The board's first page of each status, with each status's count. */
+export const issueBoardSchema = t.Object(Object.fromEntries(ISSUE_STATUSES.map((s) => [s, issuePageSchema])) as Record<(typeof ISSUE_STATUSES)[number], typeof issuePageSchema>);
 
 /** A task with everything issue/get shows, and what the reader may do with it. */
 export const issueSchema = t.Object({
@@ -50,7 +54,6 @@ export const issueSchema = t.Object({
   /** The description rendered on the server from its blocks (src/modules/issues/description.ts). */
   descriptionHtml: t.String(),
   template: t.Nullable(templateSchema),
-  additionalFields: t.Nullable(t.Record(t.String(), t.Unknown())),
   layerPoi: t.Nullable(t.String()),
   layer: t.Nullable(ref),
   sys: t.Nullable(t.String()),
@@ -116,6 +119,7 @@ function summary(issue: Issue, r: ReturnType<typeof related>, now: number): Pres
     reporter: person(issue.reporterId),
     categoryList: r.categoryLists.get(issue.id) ?? [],
     template: template ? { id: template.id, name: template.name, icon: template.icon } : null,
+    additionalFields: issue.additionalFields ? (JSON.parse(issue.additionalFields) as Record<string, unknown>) : null,
     project: { id: issue.projectId },
     creationDate: issue.creationDate,
   };
@@ -141,7 +145,6 @@ export function presentIssue(db: Db, issue: Issue, project: Pick<Project, "id" |
     ...summary(issue, r, Date.now()),
     ...presentedDescription(issue),
     template: template ? presentTemplate(template) : null,
-    additionalFields: issue.additionalFields ? (JSON.parse(issue.additionalFields) as Record<string, unknown>) : null,
     layerPoi: issue.layerPoi,
     layer: issue.layerId === null ? null : { id: issue.layerId },
     sys: issue.sys,

@@ -3,12 +3,12 @@ import type { AppContext } from "../../lib/context";
 import { authPlugin } from "../../lib/http";
 import { answers, idSchema } from "../../lib/responses";
 import {
-  assigneeQuery, categoriesQuery, chatIdQuery, dueDateQuery, idQuery, mapIdQuery, nameQuery, pageBody, pageQuery, saveBody, statusQuery, templateBody, templatesQuery, updateBody,
+  assigneeQuery, categoriesQuery, chatIdQuery, dueDateQuery, fieldBody, idQuery, mapIdQuery, nameQuery, pageBody, pageQuery, saveBody, statusQuery, templateBody, templatesQuery, updateBody,
 } from "./model";
-import { issuePageSchema, issueSchema, mapIssueSchema, templateSchema } from "./presenter";
-import { findIssuePage, issuesByMap } from "./search";
+import { issueBoardSchema, issuePageSchema, issueSchema, mapIssueSchema, templateSchema } from "./presenter";
+import { findIssueBoard, findIssuePage, issuesByMap } from "./search";
 import {
-  assignIssue, changeCategories, changeDueDate, changeStatus, getIssue, issueOfChat, removeIssue, renameIssue, saveIssue, updateIssue,
+  assignIssue, changeCategories, changeDueDate, changeField, changeStatus, getIssue, issueOfChat, removeIssue, renameIssue, saveIssue, updateIssue,
 } from "./service";
 import { deleteTemplate, saveTemplate, templatesFor } from "./templates";
 
@@ -21,17 +21,24 @@ export const issueRoutes = (ctx: AppContext) =>
   new Elysia()
     .use(authPlugin(ctx))
     .get("/issue/get", ({ actor, query }) => getIssue(ctx.db, actor, query.id), { access: "USER", query: idQuery, response: answers(issueSchema) })
-    .post("/issue/find-pageable-search-result", ({ actor, query, body }) => findIssuePage(ctx.db, actor, query.projectId, body), {
+    .post("/issue/find-pageable-search-result", ({ actor, query, body, locale }) => findIssuePage(ctx.db, actor, query.projectId, body, locale), {
       access: "USER",
       query: pageQuery,
       body: pageBody,
       response: answers(issuePageSchema),
+    })
+    .post("/issue/find-board", ({ actor, query, body, locale }) => findIssueBoard(ctx.db, actor, query.projectId, body, locale), {
+      access: "USER",
+      query: pageQuery,
+      body: pageBody,
+      response: answers(issueBoardSchema),
     })
     .post("/issue/save", ({ actor, body, locale }) => saveIssue(ctx, actor, body, locale), { access: "USER", body: saveBody, response: answers(issueSchema) })
     .post("/issue/update", ({ actor, body, locale }) => updateIssue(ctx, actor, body, locale), { access: "USER", body: updateBody, response: answers(issueSchema) })
     .post("/issue/update-name", ({ actor, query }) => renameIssue(ctx, actor, query.id, query.value), { access: "USER", query: nameQuery, response: answers(issueSchema) })
     .post("/issue/update-category-list", ({ actor, query }) => changeCategories(ctx, actor, query.id, query.value), { access: "USER", query: categoriesQuery, response: answers(issueSchema) })
     .post("/issue/update-due-date", ({ actor, query }) => changeDueDate(ctx, actor, query.id, query.date), { access: "USER", query: dueDateQuery, response: answers(issueSchema) })
+    .post("/issue/update-field", ({ actor, query, body, locale }) => changeField(ctx, actor, query.id, body, locale), { access: "USER", query: idQuery, body: fieldBody, response: answers(issueSchema) })
     .post("/issue/assignee", ({ actor, query }) => assignIssue(ctx, actor, query.id, query.userId), { access: "USER", query: assigneeQuery, response: answers(issueSchema) })
     .post("/issue/change-status", ({ actor, query }) => changeStatus(ctx, actor, query.id, query.status), { access: "USER", query: statusQuery, response: answers(issueSchema) })
     .post("/issue/remove", ({ actor, query }) => removeIssue(ctx, actor, query.id), { access: "USER", query: idQuery, response: answers(idSchema) })

@@ -23,7 +23,7 @@ export interface TemplateField {
   options: string | null;
 }
 
-const fieldsOf = (template: Pick<IssueTemplate, "fields">): TemplateField[] => JSON.parse(template.fields) as TemplateField[];
+export const fieldsOf = (template: Pick<IssueTemplate, "fields">): TemplateField[] => JSON.parse(template.fields) as TemplateField[];
 
 /** A LIST field's options: the comma-separated values, trimmed, empty ones left out. */
 const optionsOf = (field: { options?: string | null }) => (field.options ?? "").split(",").map((o) => o.trim()).filter(Boolean);
