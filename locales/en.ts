@@ -459,6 +459,8 @@ export const en = {
   "issue.viewList": "List",
   "issue.viewBoard": "Board",
   "issue.board": "Task board",
+  "issue.board.switch": "Column shown",
+  "issue.board.more": "Show more ({{count}} left)",
   "issue.detailCollapse": "Collapse the task panel",
   "issue.detailExpand": "Expand the task panel",
   "issue.detailClose": "Close the task",

@@ -461,6 +461,8 @@ export const es: Messages = {
   "issue.viewList": "Lista",
   "issue.viewBoard": "Tablero",
   "issue.board": "Tablero de tareas",
+  "issue.board.switch": "Columna mostrada",
+  "issue.board.more": "Mostrar más (quedan {{count}})",
   "issue.detailCollapse": "Contraer el panel de la tarea",
   "issue.detailExpand": "Expandir el panel de la tarea",
   "issue.detailClose": "Cerrar la tarea",

@@ -461,6 +461,8 @@ export const ru: Messages = {
   "issue.viewList": "Список",
   "issue.viewBoard": "Доска",
   "issue.board": "Доска задач",
+  "issue.board.switch": "Показанная колонка",
+  "issue.board.more": "Показать ещё (осталось {{count}})",
   "issue.detailCollapse": "Свернуть панель задачи",
   "issue.detailExpand": "Развернуть панель задачи",
   "issue.detailClose": "Закрыть задачу",

@@ -101,7 +101,8 @@ function Tasks({ choices, selected, ...state }: Omit<Props, "locale">) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && hasDetail && !matchMedia(SIDE).matches && !(event.target as Element).closest?.("dialog")) close();
+      // The detail is an overlay below 1060 px and over the board: Escape closes it there.
+      if (event.key === "Escape" && hasDetail && (view === "board" || !matchMedia(SIDE).matches) && !(event.target as Element).closest?.("dialog")) close();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -125,8 +126,7 @@ function Tasks({ choices, selected, ...state }: Omit<Props, "locale">) {
         <TaskFilters list={list} members={choices.members} categories={choices.categories} open={filtersOpen} />
         <section className="tl-main" aria-label={t("issue.title")}>
           <TaskRows list={list} hidden={view !== "list"} selected={shownId} onSelect={(id) => void select(id)} linkRef={linkRef} />
-          {view === "board" && <TaskBoard list={list} onSelect={(id) => void select(id)} linkRef={linkRef} />}
-          <ListEnd list={list} view={view} />
+          {view === "board" ? <TaskBoard list={list} onSelect={(id) => void select(id)} linkRef={linkRef} /> : <ListEnd list={list} view={view} />}
         </section>
         <TaskDetail detail={detail} categories={choices.categories} listHref={`/project/${state.projectId}/issue`} panel={{ collapsed, onCollapse: collapse, onClose: close }} />
       </div>
