@@ -3,6 +3,7 @@ import { es } from "../../locales/es";
 import { withDom } from "../testing/dom";
 import { fakeServer } from "../testing/fake-server";
 import { pageStrings } from "../testing/page-strings";
+import { full } from "./test-tasks";
 import type { Issue } from "./types";
 
 withDom();
@@ -16,40 +17,21 @@ pageStrings("es", es);
 
 const server = fakeServer();
 
-const task = (additionalFields: Record<string, unknown>, canEdit = true): Issue => ({
-  id: 8,
-  name: "Pour slab 3",
-  status: "OPEN",
-  statusId: 1,
-  dueDate: null,
-  overdue: false,
-  performer: null,
-  reporter: null,
-  categoryList: [],
-  creationDate: "2019-12-01T00:00:00.000Z",
-  description: "",
-  descriptionHtml: "",
-  template: {
-    id: 2,
-    name: "Pour",
-    icon: "",
-    fields: [
-      { name: "Grade", type: "LIST", required: false, options: "C25, C30" },
-      { name: "Volume", type: "NUMBER", required: true, options: null },
-    ],
-    project: { id: 3 },
-  },
-  additionalFields,
-  layerPoi: null,
-  layer: null,
-  sys: null,
-  map: null,
-  coordinates: null,
-  project: { id: 3, name: "Quay" },
-  chat: { id: 70 },
-  canEdit,
-  canRemove: false,
-});
+const task = (additionalFields: Record<string, unknown>, canEdit = true): Issue =>
+  full(8, {
+    template: {
+      id: 2,
+      name: "Pour",
+      icon: "",
+      fields: [
+        { name: "Grade", type: "LIST", required: false, options: "C25, C30" },
+        { name: "Volume", type: "NUMBER", required: true, options: null },
+      ],
+      project: { id: 3 },
+    },
+    additionalFields,
+    canEdit,
+  });
 
 function show(issue: Issue) {
   const detail = createTaskDetail([], issue);

@@ -5,6 +5,7 @@ import { fakeServer } from "../testing/fake-server";
 import { pageStrings } from "../testing/page-strings";
 import { createTaskDetail } from "./detail-store";
 import { createTaskList } from "./list-store";
+import { summary } from "./test-tasks";
 import type { IssueSummary, Status } from "./types";
 
 withDom();
@@ -13,21 +14,7 @@ pageStrings("en", en);
 
 const server = fakeServer();
 
-const card = (id: number, status: Status = "OPEN"): IssueSummary => ({
-  id,
-  name: `Task ${id}`,
-  status,
-  statusId: 1,
-  dueDate: null,
-  overdue: false,
-  additionalFields: null,
-  performer: null,
-  reporter: { id: 5, firstName: "Ada", lastName: "Byron" },
-  categoryList: [],
-  template: null,
-  project: { id: 3 },
-  creationDate: "2019-12-01T00:00:00.000Z",
-});
+const card = (id: number, status: Status = "OPEN") => summary(id, { status, dueDate: null, overdue: false });
 const page = (content: IssueSummary[], totalElements: number) => ({ content, totalElements });
 const board = (open: IssueSummary[], openTotal: number) => ({ BACKLOG: page([], 0), OPEN: page(open, openTotal), IN_PROGRESS: page([], 0), DONE: page([card(1, "DONE")], 1) });
 const state = { projectId: 3, meId: 5, moderator: false, pageSize: 2, total: 0, items: [] };

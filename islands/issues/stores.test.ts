@@ -5,7 +5,7 @@ import { fakeServer } from "../testing/fake-server";
 import { pageStrings } from "../testing/page-strings";
 import { createTaskDetail } from "./detail-store";
 import { createTaskList } from "./list-store";
-import type { Issue, IssueSummary } from "./types";
+import { full, summary } from "./test-tasks";
 
 withDom();
 // withDom's cleanup imports it after each test: loaded here, before any test runs.
@@ -13,41 +13,6 @@ await import("@testing-library/react");
 pageStrings("en", en);
 
 const server = fakeServer();
-
-const summary = (id: number, extra: Partial<IssueSummary> = {}): IssueSummary => ({
-  id,
-  name: `Task ${id}`,
-  status: "OPEN",
-  statusId: 1,
-  dueDate: "2020-01-01T00:00:00.000Z",
-  overdue: true,
-  additionalFields: null,
-  performer: null,
-  reporter: { id: 5, firstName: "Ada", lastName: "Byron" },
-  categoryList: [],
-  template: null,
-  project: { id: 3 },
-  creationDate: "2019-12-01T00:00:00.000Z",
-  ...extra,
-});
-
-const full = (id: number, extra: Partial<Issue> = {}): Issue => ({
-  ...summary(id),
-  description: "",
-  descriptionHtml: "",
-  template: null,
-  additionalFields: null,
-  layerPoi: null,
-  layer: null,
-  sys: null,
-  map: null,
-  coordinates: null,
-  project: { id: 3, name: "Quay" },
-  chat: { id: 70 },
-  canEdit: true,
-  canRemove: true,
-  ...extra,
-});
 
 const refusal = { status: 409, body: { status: 409, error: "conflict", message: "No", details: [] } };
 
