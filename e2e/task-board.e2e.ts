@@ -151,4 +151,34 @@ describe("the board and template values in the browser", () => {
     },
     TIMEOUT,
   );
+
+  test(
+    "the creation dialog with a long template fits the screen at 1280x720 and at 360 px: it scrolls inside, its button in view, and offers the global and the project's templates",
+    async () => {
+      const { cookie, projectId } = await lead("Long template");
+      const fields = Array.from({ length: 14 }, (_, i) => ({ name: `Reading ${i + 1}`, type: "STRING" }));
+      await call(adminCookie, "POST", "/issue-template/save", { name: "Global survey", fields });
+      await call(cookie, "POST", "/issue-template/save", { name: "Site survey", project: { id: projectId }, fields });
+      for (const viewport of [{ width: 1280, height: 720 }, { width: 360, height: 740 }]) {
+        const { page, context } = await signedInPage(browser, plexus.url, cookie, { viewport });
+        await page.goto(`${plexus.url}/project/${projectId}/issue`);
+        await page.getByRole("button", { name: "New task" }).click();
+        const dialog = page.getByRole("dialog", { name: "New task" });
+        const offered = await dialog.getByLabel("Template").locator("option").allTextContents();
+        expect(offered).toEqual(expect.arrayContaining(["Global survey", "Site survey"]));
+        await dialog.getByLabel("Template").selectOption({ label: "Site survey" });
+        await dialog.getByLabel("Reading 14").waitFor();
+        const box = (await dialog.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        expect(await dialog.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+        const create = (await dialog.getByRole("button", { name: "New task" }).boundingBox())!;
+        expect(create.y + create.height).toBeLessThanOrEqual(box.y + box.height);
+        await dialog.getByLabel("Reading 14").scrollIntoViewIfNeeded();
+        expect(await dialog.getByRole("button", { name: "New task" }).isVisible()).toBe(true);
+        await context.close();
+      }
+    },
+    TIMEOUT,
+  );
 });
