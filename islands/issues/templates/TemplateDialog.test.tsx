@@ -46,8 +46,9 @@ describe("the template dialog's field order", () => {
     expect(names()).toEqual(["Volume", "Grade", "Site"]);
     server.answers.push({ status: 200, body: template });
     await act(async () => fireEvent.click(page().getByRole("button", { name: "Save" })));
-    expect((server.sent[0]?.body as { id: number; fields: { name: string }[] }).fields.map((f) => f.name)).toEqual(["Volume", "Grade", "Site"]);
-    expect(server.sent[0]?.body).not.toHaveProperty("project");
+    const body = server.sent[0]!.body as { id: number; fields: { name: string }[] };
+    expect(body.fields.map((f) => f.name)).toEqual(["Volume", "Grade", "Site"]);
+    expect(body).not.toHaveProperty("project");
     expect(saved).toHaveLength(1);
   });
 
