@@ -15,14 +15,23 @@ export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 export const TEMPLATE_FIELD_TYPES = ["STRING", "BOOLEAN", "DATE", "LIST", "NUMBER", "USER"] as const;
 export type TemplateFieldType = (typeof TEMPLATE_FIELD_TYPES)[number];
 
-/** A kind of task with its own fields, managed by system administrators; `fields` is JSON text (a list of TemplateField). */
-export const issueTemplates = sqliteTable("issue_templates", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  icon: text("icon").notNull().default(""),
-  fields: text("fields").notNull().default("[]"),
-  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-});
+/**
+ * A kind of task with its own fields; `fields` is JSON text (a list of TemplateField, in the order the
+ * creation dialog shows them). Global templates (no project) are kept by system administrators and
+ * offered in every project; a project's own are kept by its moderators and offered there only.
+ */
+export const issueTemplates = sqliteTable(
+  "issue_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    icon: text("icon").notNull().default(""),
+    fields: text("fields").notNull().default("[]"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("issue_templates_project").on(t.projectId)],
+);
 
 /**
  * A task of a project. `description` is Editor.js block JSON as the editor saved it, `descriptionHtml`

@@ -27,6 +27,7 @@ const choices: TaskChoices = {
         { name: "Depth", type: "NUMBER", required: false, options: null },
         { name: "Checked", type: "BOOLEAN", required: false, options: null },
       ],
+      project: null,
     },
   ],
 };

@@ -5,12 +5,12 @@ import { errorText, reportFailure } from "../lib/failures";
 import { hasMessage, t as pageT } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { Dialog, DialogActions } from "../lib/ui/Dialog";
-import { readNumber } from "../lib/ui/NumberField";
 import { useT } from "../lib/ui/i18n";
 import { createIssue, dayToMs, type NewIssue } from "./calls";
 import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
 import { PerformerSelect } from "./PerformerSelect";
-import { type TemplateField, TemplateFieldInput } from "./TemplateFieldInput";
+import { type FieldValue, valueOfText } from "./field-text";
+import { TemplateFieldInput } from "./TemplateFieldInput";
 import type { Issue, Person, Template } from "./types";
 
 export interface TaskChoices {
@@ -24,22 +24,6 @@ interface Props {
   choices: TaskChoices;
   onCreated: (issue: Issue) => void;
   onClose: () => void;
-}
-
-type Value = string | number | boolean;
-
-/** A field's text as the value the server takes, or the reader's refusal of a number. */
-function fieldValue(field: TemplateField, text: string, locale: string): { value?: Value } | { refused: true } {
-  if (field.type === "BOOLEAN") return { value: text === "true" };
-  if (field.type === "NUMBER") {
-    const read = readNumber(text, locale, { required: field.required });
-    return "problem" in read ? { refused: true } : { value: read.value ?? undefined };
-  }
-  const raw = text.trim();
-  if (!raw) return {};
-  if (field.type === "USER") return { value: Number(raw) };
-  if (field.type === "DATE") return { value: dayToMs(raw) ?? raw };
-  return { value: raw };
 }
 
 /** The server's complaints by where they go: `name`, a template field's name, else the form's own line. */
@@ -87,9 +71,9 @@ export function CreateTaskDialog({ projectId, choices, onCreated, onClose }: Pro
       form.current!.reportValidity();
       return;
     }
-    const additionalFields: Record<string, Value> = {};
+    const additionalFields: Record<string, FieldValue> = {};
     for (const [index, field] of fields.entries()) {
-      const read = fieldValue(field, values[field.name] ?? "", locale);
+      const read = valueOfText(field, values[field.name] ?? "", locale);
       if ("refused" in read) {
         setFormError(t("issue.createRefused"));
         return focus(`tc-f-${index}`);

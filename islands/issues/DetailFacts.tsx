@@ -1,13 +1,13 @@
 import { mdiAlertCircle, mdiCheck, mdiRestore } from "@mdi/js";
-import { Fragment, useEffect, useState } from "react";
-import { formatNumber } from "../../src/lib/numbers";
+import { useEffect, useState } from "react";
 import { Icon } from "../lib/ui/Icon";
-import { type Strings, useT } from "../lib/ui/i18n";
+import { useT } from "../lib/ui/i18n";
 import { msToDay } from "./calls";
 import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
 import type { TaskDetailStore } from "./detail-store";
+import { FieldValues } from "./FieldValues";
 import { PerformerSelect } from "./PerformerSelect";
-import { isStatus, personName, STATUSES, type Issue, type Person } from "./types";
+import { isStatus, personName, STATUSES, type Issue } from "./types";
 
 interface Props {
   detail: TaskDetailStore;
@@ -17,16 +17,6 @@ interface Props {
 
 const dateOf = (locale: string, value: string | number) => new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(value));
 
-/** A template field's value as people read it. */
-function shownValue({ t, locale }: Strings, type: string, value: unknown, members: Person[]): string {
-  if (value === undefined || value === null || value === "") return "—";
-  if (type === "BOOLEAN") return t(value ? "common.yes" : "common.no");
-  if (type === "DATE") return dateOf(locale, value as number);
-  if (type === "NUMBER" && typeof value === "number") return formatNumber(value, locale);
-  if (type === "USER") return personName(members.find((m) => m.id === value)) || String(value);
-  return String(value);
-}
-
 /** Status with Done and Reopen, assignee, due date with the overdue icon, categories, who and when, the template's values. */
 export function DetailFacts({ detail, issue, categories }: Props) {
   const strings = useT();
@@ -34,7 +24,6 @@ export function DetailFacts({ detail, issue, categories }: Props) {
   const disabled = !issue.canEdit;
   // The performer may have left the project: still shown as chosen.
   const members = issue.performer && !detail.members.some((m) => m.id === issue.performer!.id) ? [...detail.members, issue.performer] : detail.members;
-  const fields = issue.template?.fields ?? [];
   return (
     <>
       <div className="td-status">
@@ -83,16 +72,7 @@ export function DetailFacts({ detail, issue, categories }: Props) {
         <dt>{t("issue.template")}</dt>
         <dd>{issue.template ? `${issue.template.icon} ${issue.template.name}`.trim() : "—"}</dd>
       </dl>
-      {fields.length > 0 && (
-        <dl className="td-info td-fields" aria-label={t("issue.fields")}>
-          {fields.map((field) => (
-            <Fragment key={field.name}>
-              <dt>{field.name}</dt>
-              <dd>{shownValue(strings, field.type, issue.additionalFields?.[field.name], detail.members)}</dd>
-            </Fragment>
-          ))}
-        </dl>
-      )}
+      <FieldValues detail={detail} issue={issue} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { type DragEvent, useEffect, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useT } from "../lib/ui/i18n";
+import type { Column } from "./board-store";
 import type { TaskListStore } from "./list-store";
 import { MoveMenu } from "./MoveMenu";
 import { picked } from "./TaskRows";
@@ -13,66 +14,74 @@ interface Props {
 }
 
 /**
- * The board: one column per status with the loaded tasks as cards. A card moves to another column by
- * dragging it there (pointer) or through its move menu (keyboard and touch); both call the list's move.
+ * The board: one column per status, each with its count and cards from the server and its own Show
+ * more. A card moves to another column by dragging it there (pointer) or through its move menu
+ * (keyboard and touch). Below 601 px one column shows at a time, picked by the status switcher.
  */
 export function TaskBoard({ list, onSelect, linkRef }: Props) {
   useSignals();
-  const { t } = useT();
+  const { t, tf } = useT();
+  const board = list.board;
   const [target, setTarget] = useState<Status>();
+  const [current, setCurrent] = useState<Status>("OPEN");
   const [menu, setMenu] = useState<{ issue: IssueSummary; button: HTMLButtonElement }>();
   /** The card whose move button takes the focus once it is drawn in its new column. */
   const [refocus, setRefocus] = useState<number>();
   const moveButtons = useRef(new Map<number, HTMLButtonElement>());
-  const items = list.items.value;
+  const columns = board.columns.value;
+
+  useEffect(() => {
+    if (!board.loaded.value) void board.reload();
+  }, [board]);
 
   useEffect(() => {
     if (refocus !== undefined) moveButtons.current.get(refocus)?.focus();
-  }, [refocus, items]);
+  }, [refocus, columns]);
 
   const drop = (event: DragEvent, status: Status) => {
     event.preventDefault();
     setTarget(undefined);
-    const issue = items.find((i) => i.id === Number(event.dataTransfer.getData("text/plain")));
+    const id = Number(event.dataTransfer.getData("text/plain"));
+    const issue = STATUSES.flatMap((s) => columns[s].items).find((i) => i.id === id);
     if (issue && status !== issue.status) void list.move(issue, status);
   };
 
   return (
-    <div className="tb" id="tl-board" role="group" aria-label={t("issue.board")} onDragLeave={(event) => !event.currentTarget.contains(event.relatedTarget as Node) && setTarget(undefined)}>
-      {STATUSES.map((status) => {
-        const cards = items.filter((i) => i.status === status);
-        return (
-          <section
+    <div className="tb-wrap">
+      <div className="tb-switch" role="group" aria-label={t("issue.board.switch")}>
+        {STATUSES.map((status) => (
+          <button key={status} type="button" className="btn btn--ghost" aria-pressed={current === status} aria-controls={`tb-col-${status}`} onClick={() => setCurrent(status)}>
+            <span className={`td-dot td-dot--${status}`} aria-hidden="true" />
+            {t(`issueStatus.${status}`)} <span className="tb-n">{columns[status].total}</span>
+          </button>
+        ))}
+      </div>
+      <div className="tb" id="tl-board" role="group" aria-label={t("issue.board")} aria-busy={!board.loaded.value} onDragLeave={(event) => !event.currentTarget.contains(event.relatedTarget as Node) && setTarget(undefined)}>
+        {STATUSES.map((status) => (
+          <BoardColumn
             key={status}
-            className={`tb-col tb-col--${status}${target === status ? " is-target" : ""}`}
-            data-status={status}
-            aria-labelledby={`tb-h-${status}`}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setTarget(status);
-            }}
+            status={status}
+            column={columns[status]}
+            className={`${target === status ? " is-target" : ""}${current === status ? " is-current" : ""}`}
+            onDragOver={() => setTarget(status)}
             onDrop={(event) => drop(event, status)}
+            onMore={() => void board.loadMore(status)}
+            moreLabel={tf("issue.board.more", { count: columns[status].total - columns[status].items.length })}
           >
-            <h2 id={`tb-h-${status}`}>
-              <span className={`td-dot td-dot--${status}`} aria-hidden="true" />
-              {t(`issueStatus.${status}`)} <span className="tb-n">{cards.length}</span>
-            </h2>
-            <ul className="tb-cards">
-              {cards.map((issue) => (
-                <Card
-                  key={issue.id}
-                  issue={issue}
-                  movable={list.canMove(issue)}
-                  onSelect={onSelect}
-                  linkRef={linkRef}
-                  moveRef={(button) => (button ? moveButtons.current.set(issue.id, button) : moveButtons.current.delete(issue.id))}
-                  onMenu={(button) => setMenu({ issue, button })}
-                />
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+            {columns[status].items.map((issue) => (
+              <Card
+                key={issue.id}
+                issue={issue}
+                movable={list.canMove(issue)}
+                onSelect={onSelect}
+                linkRef={linkRef}
+                moveRef={(button) => (button ? moveButtons.current.set(issue.id, button) : moveButtons.current.delete(issue.id))}
+                onMenu={(button) => setMenu({ issue, button })}
+              />
+            ))}
+          </BoardColumn>
+        ))}
+      </div>
       {menu && (
         <MoveMenu
           issue={menu.issue}
@@ -89,6 +98,46 @@ export function TaskBoard({ list, onSelect, linkRef }: Props) {
         />
       )}
     </div>
+  );
+}
+
+interface ColumnProps {
+  status: Status;
+  column: Column;
+  className: string;
+  onDragOver: () => void;
+  onDrop: (event: DragEvent) => void;
+  onMore: () => void;
+  moreLabel: string;
+  children: ReactNode;
+}
+
+/** A status's column: its name and count, its cards, and Show more while the server has more. */
+function BoardColumn({ status, column, className, onDragOver, onDrop, onMore, moreLabel, children }: ColumnProps) {
+  const { t } = useT();
+  return (
+    <section
+      className={`tb-col tb-col--${status}${className}`}
+      id={`tb-col-${status}`}
+      data-status={status}
+      aria-labelledby={`tb-h-${status}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        onDragOver();
+      }}
+      onDrop={onDrop}
+    >
+      <h2 id={`tb-h-${status}`}>
+        <span className={`td-dot td-dot--${status}`} aria-hidden="true" />
+        {t(`issueStatus.${status}`)} <span className="tb-n">{column.total}</span>
+      </h2>
+      <ul className="tb-cards">{children}</ul>
+      {column.items.length < column.total && (
+        <button type="button" className="btn btn--ghost tb-more" disabled={column.loading} onClick={onMore}>
+          {column.loading ? t("common.loading") : moreLabel}
+        </button>
+      )}
+    </section>
   );
 }
 

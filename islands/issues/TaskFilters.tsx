@@ -3,6 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { ISSUE_LIMITS } from "../../src/modules/issues/limits";
 import { useT } from "../lib/ui/i18n";
 import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
+import { ColumnChooser } from "./ColumnChooser";
+import { FieldFilter } from "./FieldFilter";
+import type { TemplateField } from "./field-text";
 import { type Filters, NO_FILTERS, type TaskListStore } from "./list-store";
 import { PerformerSelect } from "./PerformerSelect";
 import { SORTS } from "./sorts";
@@ -17,13 +20,19 @@ interface Props {
   categories: CategoryChoice[];
   /** Shown below 960 px only once asked for (the Filters button). */
   open: boolean;
+  /** The fields of the templates the project offers: a filter on one's value, and the list's columns. */
+  fields: TemplateField[];
+  /** The template fields shown as the list's columns; none on the board. */
+  columns?: { chosen: string[]; onChange: (chosen: string[]) => void };
 }
 
-/** The task list's filters and sort (spec 2: name, assignee, status, categories; newest first unless told). */
-export function TaskFilters({ list, members, categories, open }: Props) {
+/** The task list's filters and sort (spec 2: name, assignee, status, categories; newest first unless told), a template value, and the columns. */
+export function TaskFilters({ list, members, categories, open, fields, columns }: Props) {
   useSignals();
   const { t } = useT();
   const [name, setName] = useState("");
+  /** Bumped by Reset: the field filter starts again empty. */
+  const [resets, setResets] = useState(0);
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const filters = list.filters.value;
   const set = (next: Partial<Filters>) => list.setFilters({ ...list.filters.value, ...next });
@@ -50,6 +59,7 @@ export function TaskFilters({ list, members, categories, open }: Props) {
           event.preventDefault();
           clearTimeout(typing.current);
           setName("");
+          setResets(resets + 1);
           list.setFilters(NO_FILTERS);
         }}
       >
@@ -78,6 +88,7 @@ export function TaskFilters({ list, members, categories, open }: Props) {
             onChange={(ids) => set({ categories: ids.map(String) })}
           />
         )}
+        <FieldFilter key={resets} fields={fields} members={members} value={filters.fields} onChange={(next) => set({ fields: next })} />
         <div className="field">
           <label htmlFor="tl-f-sort">{t("issue.sortBy")}</label>
           <select id="tl-f-sort" name="sort" value={filters.sort} onChange={(event) => set({ sort: event.target.value })}>
@@ -92,6 +103,7 @@ export function TaskFilters({ list, members, categories, open }: Props) {
           {t("issue.resetFilters")}
         </button>
       </form>
+      {columns && <ColumnChooser fields={fields} chosen={columns.chosen} onChange={columns.onChange} />}
     </aside>
   );
 }

@@ -5,6 +5,7 @@ import { reportFailure } from "../lib/failures";
 import { Localized, useT } from "../lib/ui/i18n";
 import { CreateTaskDialog, type TaskChoices } from "./CreateTaskDialog";
 import { createTaskDetail } from "./detail-store";
+import { templateFields } from "./field-text";
 import { createTaskList, type TaskListState } from "./list-store";
 import { listLinkWith } from "./links";
 import { ListEnd } from "./ListEnd";
@@ -16,10 +17,22 @@ import { TaskRows } from "./TaskRows";
 import "./issues.css";
 
 const VIEW_KEY = "plexus.tasks.view";
+/** The template fields shown as columns, per project. */
+const columnsKey = (projectId: number) => `plexus.tasks.columns.${projectId}`;
 const COLLAPSED_KEY = "plexus.tasks.detailCollapsed";
 /** Spec 2: the detail panel is expanded by default above 1100 px and stays open on selection from 1060 px. */
 const WIDE = "(min-width: 1101px)";
 const SIDE = "(min-width: 1060px)";
+
+/** The column names kept for a project; anything unreadable is none. */
+function storedColumns(key: string): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(key) ?? "[]");
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 interface Props extends TaskListState {
   locale: Locale;
@@ -54,12 +67,18 @@ function Tasks({ choices, selected, ...state }: Omit<Props, "locale">) {
   const [hasDetail, setHasDetail] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [fields] = useState(() => templateFields(choices.templates));
+  const [columns, setColumns] = useState<string[]>([]);
   const links = useRef(new Map<number, HTMLAnchorElement>());
   const shownId = detail.shown.value?.id;
 
   const collapse = (next: boolean) => {
     setCollapsed(next);
     localStorage.setItem(COLLAPSED_KEY, String(next));
+  };
+  const changeColumns = (next: string[]) => {
+    setColumns(next);
+    localStorage.setItem(columnsKey(state.projectId), JSON.stringify(next));
   };
   const changeView = (next: "list" | "board") => {
     setView(next);
@@ -95,13 +114,15 @@ function Tasks({ choices, selected, ...state }: Omit<Props, "locale">) {
 
   useEffect(() => {
     setView(localStorage.getItem(VIEW_KEY) === "board" ? "board" : "list");
+    setColumns(storedColumns(columnsKey(state.projectId)));
     setCollapsed(!matchMedia(WIDE).matches || localStorage.getItem(COLLAPSED_KEY) === "true");
     if (selected) void select(selected);
   }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && hasDetail && !matchMedia(SIDE).matches && !(event.target as Element).closest?.("dialog")) close();
+      // The detail is an overlay below 1060 px and over the board: Escape closes it there.
+      if (event.key === "Escape" && hasDetail && (view === "board" || !matchMedia(SIDE).matches) && !(event.target as Element).closest?.("dialog")) close();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -122,11 +143,25 @@ function Tasks({ choices, selected, ...state }: Omit<Props, "locale">) {
         onCreate={() => setCreating(true)}
       />
       <div className={layout}>
-        <TaskFilters list={list} members={choices.members} categories={choices.categories} open={filtersOpen} />
+        <TaskFilters
+          list={list}
+          members={choices.members}
+          categories={choices.categories}
+          open={filtersOpen}
+          fields={fields}
+          columns={view === "list" ? { chosen: columns, onChange: changeColumns } : undefined}
+        />
         <section className="tl-main" aria-label={t("issue.title")}>
-          <TaskRows list={list} hidden={view !== "list"} selected={shownId} onSelect={(id) => void select(id)} linkRef={linkRef} />
-          {view === "board" && <TaskBoard list={list} onSelect={(id) => void select(id)} linkRef={linkRef} />}
-          <ListEnd list={list} view={view} />
+          <TaskRows
+            list={list}
+            hidden={view !== "list"}
+            selected={shownId}
+            onSelect={(id) => void select(id)}
+            linkRef={linkRef}
+            columns={fields.filter((f) => columns.includes(f.name))}
+            members={choices.members}
+          />
+          {view === "board" ? <TaskBoard list={list} onSelect={(id) => void select(id)} linkRef={linkRef} /> : <ListEnd list={list} view={view} />}
         </section>
         <TaskDetail detail={detail} categories={choices.categories} listHref={`/project/${state.projectId}/issue`} panel={{ collapsed, onCollapse: collapse, onClose: close }} />
       </div>

@@ -3,8 +3,9 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { MouseEvent } from "react";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
+import { shownValue, type TemplateField } from "./field-text";
 import type { TaskListStore } from "./list-store";
-import { personName, type IssueSummary } from "./types";
+import { personName, type IssueSummary, type Person } from "./types";
 
 /** A plain click picks the task beside the list; with a modifier key the link opens as a link does. */
 export const picked = (event: MouseEvent) => !(event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0);
@@ -16,23 +17,32 @@ interface RowsProps {
   onSelect: (id: number) => void;
   /** Each task's link, kept so the focus can come back to it. */
   linkRef: (id: number, link: HTMLAnchorElement | null) => void;
+  /** Template fields shown as columns, and the members their USER values name. */
+  columns: TemplateField[];
+  members: Person[];
 }
 
-/** The tasks as a list: status, name, assignee, due date (red icon when overdue), categories and the status chip. */
-export function TaskRows({ list, hidden, selected, onSelect, linkRef }: RowsProps) {
+/** The tasks as a list: status, name, assignee, due date (red icon when overdue), categories, the chosen template values and the status chip. */
+export function TaskRows({ list, hidden, selected, onSelect, linkRef, columns, members }: RowsProps) {
   useSignals();
   const { t } = useT();
   return (
     <ul className="tl-list" id="tl-list" aria-label={t("issue.title")} hidden={hidden}>
       {list.items.value.map((issue) => (
-        <TaskRow key={issue.id} issue={issue} current={issue.id === selected} onSelect={onSelect} linkRef={linkRef} />
+        <TaskRow key={issue.id} issue={issue} current={issue.id === selected} onSelect={onSelect} linkRef={linkRef} columns={columns} members={members} />
       ))}
     </ul>
   );
 }
 
-function TaskRow({ issue, current, onSelect, linkRef }: { issue: IssueSummary; current: boolean; onSelect: (id: number) => void; linkRef: RowsProps["linkRef"] }) {
-  const { t, locale } = useT();
+interface RowProps extends Pick<RowsProps, "onSelect" | "linkRef" | "columns" | "members"> {
+  issue: IssueSummary;
+  current: boolean;
+}
+
+function TaskRow({ issue, current, onSelect, linkRef, columns, members }: RowProps) {
+  const strings = useT();
+  const { t, locale } = strings;
   const date = issue.dueDate ? new Date(issue.dueDate) : null;
   return (
     <li className="tl-row" data-id={issue.id}>
@@ -68,6 +78,11 @@ function TaskRow({ issue, current, onSelect, linkRef }: { issue: IssueSummary; c
             <span>{issue.categoryList.map((c) => c.name).join(", ")}</span>
           </span>
         </span>
+        {columns.map((field) => (
+          <span key={field.name} className="tl-row__col" data-column={field.name}>
+            <span className="tl-row__colname">{field.name}</span> {shownValue(strings, field.type, issue.additionalFields?.[field.name], members)}
+          </span>
+        ))}
         <span className={`tl-chip tl-chip--${issue.status}`} data-status="">
           {t(`issueStatus.${issue.status}`)}
         </span>

@@ -1,7 +1,6 @@
 import { NumberField } from "../lib/ui/NumberField";
-import { personName, type Person, type Template } from "./types";
-
-export type TemplateField = Template["fields"][number];
+import type { TemplateField } from "./field-text";
+import { personName, type Person } from "./types";
 
 interface Props {
   field: TemplateField;

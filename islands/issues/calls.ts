@@ -32,6 +32,12 @@ export type IssueSearch = Parameters<(typeof issue)["find-pageable-search-result
 export const findIssues = (projectId: number, body: IssueSearch, signal: AbortSignal) =>
   call(issue["find-pageable-search-result"].post(body, { query: { projectId }, fetch: { signal } }));
 
+/** The board's first page of each status, with each status's count. */
+export const findBoard = (projectId: number, body: IssueSearch, signal: AbortSignal) => call(issue["find-board"].post(body, { query: { projectId }, fetch: { signal } }));
+
+/** One template value; null clears it. */
+export const changeField = (id: number, name: string, value: string | number | boolean | null) => call(issue["update-field"].post({ name, value }, { query: { id } }));
+
 /** A date input's value (YYYY-MM-DD) as the end of that local day in milliseconds (due that day: overdue only after it); empty: null. */
 export function dayToMs(value: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -9,7 +9,8 @@ import { chatCore } from "../chat/core";
 import { reportFailure } from "../lib/failures";
 import { t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
-import { assignIssue, changeCategories, changeDescription, changeDueDate, changeStatus, dayToMs, getIssue, removeIssue, renameIssue } from "./calls";
+import { assignIssue, changeCategories, changeDescription, changeField, changeDueDate, changeStatus, dayToMs, getIssue, removeIssue, renameIssue } from "./calls";
+import type { FieldValue } from "./field-text";
 import { personName, type Issue, type Person, type Status } from "./types";
 
 interface DetailHooks {
@@ -92,6 +93,14 @@ export function createTaskDetail(members: Person[], first?: Issue) {
     rename(value: string) {
       if (value !== shown.value?.name) return change({ name: value }, (id) => renameIssue(id, value), said("issue.nameChanged"));
       return Promise.resolve();
+    },
+    /** One template value; a refusal is thrown for the field to show under it. */
+    async setField(name: string, value: FieldValue | null) {
+      const base = shown.value;
+      if (!base) return;
+      confirmed = await changeField(base.id, name, value);
+      put(confirmed);
+      snack(t("issue.fieldSaved"), "success");
     },
     /** Saves the editor's blocks; answers whether the server took them (on a refusal the editor stays open with what was typed). */
     async saveDescription(blocks: string): Promise<boolean> {

@@ -1,13 +1,13 @@
 /**
  * The task list's state and actions: the loaded tasks (infinite scroll of pages of 10), the filters and
  * sort (a change aborts the load in flight and starts again from the first page with an empty list),
- * list or board, and moving a card. Made once per island (useState), so server renders share nothing.
+ * and the board under the same filters (board-store). Made once per island (useState), so server
+ * renders share nothing.
  */
 import { computed, signal } from "@preact/signals-react";
 import { reportFailure } from "../lib/failures";
-import { t } from "../lib/i18n";
-import { snack } from "../lib/snackbar";
-import { changeStatus, findIssues } from "./calls";
+import { createBoard } from "./board-store";
+import { findIssues } from "./calls";
 import type { TaskDetailStore } from "./detail-store";
 import { SORTS } from "./sorts";
 import type { Issue, IssueSummary, Status } from "./types";
@@ -26,12 +26,14 @@ export interface Filters {
   performer: string;
   status: string;
   categories: string[];
+  /** Template values by field name: what each must hold. */
+  fields: Record<string, string>;
   sort: string;
 }
 
-export const NO_FILTERS: Filters = { name: "", performer: "", status: "", categories: [], sort: SORTS[0].key };
+export const NO_FILTERS: Filters = { name: "", performer: "", status: "", categories: [], fields: {}, sort: SORTS[0].key };
 
-/** The spec's criteria for the filters set. */
+/** The spec's criteria for the filters set, and `field:<name>` ones for template values. */
 function criteriaOf(filters: Filters) {
   const out: { name: string; value: string }[] = [];
   for (const name of ["name", "performer", "status"] as const) {
@@ -39,7 +41,14 @@ function criteriaOf(filters: Filters) {
     if (value) out.push({ name, value });
   }
   if (filters.categories.length) out.push({ name: "categories", value: filters.categories.join(",") });
+  for (const [field, value] of Object.entries(filters.fields)) if (value.trim()) out.push({ name: `field:${field}`, value: value.trim() });
   return out;
+}
+
+/** The sort and criteria of a search under these filters. */
+function queryOf(filters: Filters) {
+  const sort = SORTS.find((s) => s.key === filters.sort) ?? SORTS[0];
+  return { sortBy: sort.sortBy, desc: sort.desc, criteria: criteriaOf(filters) };
 }
 
 const summaryOf = (issue: Issue): IssueSummary => ({
@@ -54,6 +63,7 @@ export function createTaskList(state: TaskListState, detail: TaskDetailStore) {
   const loading = signal(false);
   const filters = signal(NO_FILTERS);
   const filtered = computed(() => criteriaOf(filters.value).length > 0);
+  const board = createBoard(state.projectId, state.pageSize, () => queryOf(filters.value));
   let inFlight: AbortController | undefined;
   let exhausted = false;
 
@@ -72,13 +82,8 @@ export function createTaskList(state: TaskListState, detail: TaskDetailStore) {
     } else if (inFlight || exhausted || items.value.length >= total.value) return;
     const controller = (inFlight = new AbortController());
     loading.value = true;
-    const sort = SORTS.find((s) => s.key === filters.value.sort) ?? SORTS[0];
     try {
-      const page = await findIssues(
-        state.projectId,
-        { page: Math.floor(items.value.length / state.pageSize), rowsPerPage: state.pageSize, sortBy: sort.sortBy, desc: sort.desc, criteria: criteriaOf(filters.value) },
-        controller.signal,
-      );
+      const page = await findIssues(state.projectId, { page: Math.floor(items.value.length / state.pageSize), rowsPerPage: state.pageSize, ...queryOf(filters.value) }, controller.signal);
       if (controller.signal.aborted) return;
       total.value = page.totalElements;
       const known = new Set(items.value.map((i) => i.id));
@@ -98,7 +103,10 @@ export function createTaskList(state: TaskListState, detail: TaskDetailStore) {
     }
   }
 
-  detail.hooks.changed = (issue) => update(summaryOf(issue));
+  detail.hooks.changed = (issue) => {
+    update(summaryOf(issue));
+    board.update(summaryOf(issue));
+  };
 
   return {
     items,
@@ -106,34 +114,31 @@ export function createTaskList(state: TaskListState, detail: TaskDetailStore) {
     loading,
     filters,
     filtered,
+    board,
     loadMore: () => load(),
     setFilters(next: Filters) {
       filters.value = next;
+      if (board.loaded.value) void board.reload();
       return load(true);
     },
     /** Whether the reader may change this task's status (reporter, performer, moderators). */
     canMove: (issue: IssueSummary) => state.moderator || issue.reporter?.id === state.meId || issue.performer?.id === state.meId,
-    /** A card moved on the board: shown at once, restored if the server refuses. */
-    async move(issue: IssueSummary, status: Status) {
-      const before = items.value.find((i) => i.id === issue.id) ?? issue;
-      update({ ...before, status, overdue: status !== "DONE" && before.overdue });
-      try {
-        const saved = await changeStatus(issue.id, status);
+    /** A card moved on the board; the list and an open detail follow the server's answer. */
+    move: (issue: IssueSummary, status: Status) =>
+      board.move(issue, status, (saved) => {
         update(summaryOf(saved));
+        board.update(summaryOf(saved));
         if (detail.shown.value?.id === saved.id) detail.show(saved);
-        snack(t("issue.statusChanged"), "success");
-      } catch (error) {
-        update(before);
-        reportFailure(error);
-      }
-    },
+      }),
     added(issue: Issue) {
       items.value = [summaryOf(issue), ...items.value];
       total.value += 1;
+      board.added(summaryOf(issue));
     },
     removed(id: number) {
       items.value = items.value.filter((i) => i.id !== id);
       total.value = Math.max(0, total.value - 1);
+      board.removed(id);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mdiAccountGroup, mdiDotsVertical, mdiPencil, mdiPlus, mdiTimelineOutline, mdiViewDashboardOutline } from "@mdi/js";
+import { mdiAccountGroup, mdiClipboardListOutline, mdiDotsVertical, mdiPencil, mdiPlus, mdiTimelineOutline, mdiViewDashboardOutline } from "@mdi/js";
 import { useEffect, useState } from "react";
 import type { Locale } from "../../src/lib/i18n";
 import type { Timeline } from "../../src/modules/projects/model";
@@ -19,10 +19,12 @@ const BY_HASH: Record<string, Open> = { roadmap: "roadmap", users: "users" };
 
 interface Props extends Omit<UsersProps, "projectName"> {
   project: ProjectFields & { id: number; timeline: Timeline };
+  /** The project's moderators keep its task templates. */
+  moderator: boolean;
 }
 
 /** The project card's actions (in a menu dialog on narrow screens) and the dialogs they open. */
-function Actions({ project, ...users }: Props) {
+function Actions({ project, moderator, ...users }: Props) {
   const { t } = useT();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -52,6 +54,12 @@ function Actions({ project, ...users }: Props) {
         <Icon path={mdiViewDashboardOutline} />
         {t("project.dashboard")}
       </a>
+      {moderator && (
+        <a className="btn btn--ghost" href={`/project/${project.id}/issue-templates`}>
+          <Icon path={mdiClipboardListOutline} />
+          {t("issue.templates.title")}
+        </a>
+      )}
       {users.admin && (
         <button type="button" className="btn btn--ghost" onClick={() => setOpen("edit")}>
           <Icon path={mdiPencil} />

@@ -10,16 +10,23 @@ import { Localized, useT } from "../../lib/ui/i18n";
 import type { Template } from "../types";
 import { TemplateDialog } from "./TemplateDialog";
 
-/** /admin/issue-templates (SYSTEM_ADMIN): the templates' table, New template, and the dialog that creates or edits one. */
-export default function TemplateAdmin({ locale, templates, types }: { locale: Locale; templates: Template[]; types: Template["fields"][number]["type"][] }) {
+interface Props {
+  templates: Template[];
+  types: Template["fields"][number]["type"][];
+  /** A project's own templates (its moderators' page), beside the global ones it also offers; none: the global ones (SYSTEM_ADMIN). */
+  project?: { id: number; global: string[] };
+}
+
+/** The templates' table, New template, and the dialog that creates or edits one: /admin/issue-templates and a project's own. */
+export default function TemplateAdmin({ locale, ...props }: Props & { locale: Locale }) {
   return (
     <Localized locale={locale}>
-      <Templates initial={templates} types={types} />
+      <Templates {...props} />
     </Localized>
   );
 }
 
-function Templates({ initial, types }: { initial: Template[]; types: Template["fields"][number]["type"][] }) {
+function Templates({ templates: initial, types, project }: Props) {
   const { t, tf } = useT();
   const [templates, setTemplates] = useState(initial);
   const [dialog, setDialog] = useState<{ editing?: Template }>();
@@ -45,7 +52,7 @@ function Templates({ initial, types }: { initial: Template[]; types: Template["f
   return (
     <>
       <div className="tt-head">
-        <h1>{t("issue.templates.title")}</h1>
+        <h1>{t(project ? "issue.templates.projectTitle" : "issue.templates.title")}</h1>
         <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setDialog({})}>
           <Icon path={mdiPlus} />
           {t("issue.templates.create")}
@@ -54,6 +61,7 @@ function Templates({ initial, types }: { initial: Template[]; types: Template["f
       <p className="td-muted" hidden={templates.length > 0}>
         {t("issue.templates.empty")}
       </p>
+      {project && project.global.length > 0 && <p className="td-muted">{tf("issue.templates.globalToo", { names: project.global.join(", ") })}</p>}
       <div className="table-scroll">
         <table className="list tt-table" hidden={!templates.length}>
           <thead>
@@ -83,7 +91,7 @@ function Templates({ initial, types }: { initial: Template[]; types: Template["f
           </tbody>
         </table>
       </div>
-      {dialog && <TemplateDialog editing={dialog.editing} types={types} onSaved={saved} onClose={() => setDialog(undefined)} />}
+      {dialog && <TemplateDialog editing={dialog.editing} types={types} projectId={project?.id} onSaved={saved} onClose={() => setDialog(undefined)} />}
       {question}
     </>
   );

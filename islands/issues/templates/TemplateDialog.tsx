@@ -1,5 +1,5 @@
 import { mdiPlus } from "@mdi/js";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ISSUE_LIMITS } from "../../../src/modules/issues/limits";
 import { ApiError } from "../../lib/api";
 import { errorText, reportFailure } from "../../lib/failures";
@@ -22,8 +22,24 @@ interface Complaints {
 }
 const NONE: Complaints = { name: "", fields: {}, form: "" };
 
-/** The dialog that creates a template (editing undefined) or edits one; the server checks every field. */
-export function TemplateDialog({ editing, types, onSaved, onClose }: { editing?: Template; types: readonly TemplateField["type"][]; onSaved: (saved: Template) => void; onClose: () => void }) {
+/** `list` with the item at `from` swapped with its neighbour `by` places away. */
+const swapped = <T,>(list: T[], from: number, by: -1 | 1) => {
+  const next = [...list];
+  [next[from], next[from + by]] = [next[from + by]!, next[from]!];
+  return next;
+};
+
+interface Props {
+  editing?: Template;
+  types: readonly TemplateField["type"][];
+  /** A new template is this project's own; none: a global one. */
+  projectId?: number;
+  onSaved: (saved: Template) => void;
+  onClose: () => void;
+}
+
+/** The dialog that creates a template (editing undefined) or edits one; fields are reordered with Move up and Move down; the server checks every field. */
+export function TemplateDialog({ editing, types, projectId, onSaved, onClose }: Props) {
   const { t } = useT();
   const id = useId();
   const [name, setName] = useState(editing?.name ?? "");
@@ -31,6 +47,15 @@ export function TemplateDialog({ editing, types, onSaved, onClose }: { editing?:
   const [fields, setFields] = useState(() => (editing?.fields ?? []).map(withKey));
   const [complaints, setComplaints] = useState(NONE);
   const [added, setAdded] = useState<number>();
+  /** The field just moved and its button: it keeps the focus in its new place. */
+  const [moved, setMoved] = useState<{ key: number; by: -1 | 1 }>();
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (!moved) return;
+    const index = fields.findIndex((f) => f.key === moved.key);
+    const buttons = list.current?.children[index]?.getElementsByTagName("button");
+    (buttons?.[moved.by === -1 ? (index === 0 ? 1 : 0) : index === fields.length - 1 ? 0 : 1] as HTMLButtonElement | undefined)?.focus();
+  }, [moved, fields]);
 
   const complain = (error: unknown) => {
     const next: Complaints = { name: "", fields: {}, form: "" };
@@ -49,7 +74,7 @@ export function TemplateDialog({ editing, types, onSaved, onClose }: { editing?:
     setComplaints(NONE);
     if (!event.currentTarget.reportValidity()) return;
     const body = {
-      ...(editing ? { id: editing.id } : {}),
+      ...(editing ? { id: editing.id } : projectId ? { project: { id: projectId } } : {}),
       name: name.trim(),
       icon: icon.trim(),
       fields: fields.map(({ key: _key, ...field }) => ({ ...field, name: field.name.trim(), options: field.type === "LIST" ? field.options : null })),
@@ -84,7 +109,7 @@ export function TemplateDialog({ editing, types, onSaved, onClose }: { editing?:
         </div>
         <fieldset className="tc-fields">
           <legend>{t("issue.templates.fields")}</legend>
-          <ol className="tt-fields">
+          <ol className="tt-fields" ref={list}>
             {fields.map((field, index) => (
               <TemplateFieldRow
                 key={field.key}
@@ -95,6 +120,10 @@ export function TemplateDialog({ editing, types, onSaved, onClose }: { editing?:
                 error={complaints.fields[index] ?? ""}
                 onChange={(next) => setFields(fields.map((f) => (f.key === next.key ? next : f)))}
                 onRemove={() => setFields(fields.filter((f) => f.key !== field.key))}
+                onMove={{
+                  up: index > 0 ? () => (setFields(swapped(fields, index, -1)), setMoved({ key: field.key, by: -1 })) : undefined,
+                  down: index < fields.length - 1 ? () => (setFields(swapped(fields, index, 1)), setMoved({ key: field.key, by: 1 })) : undefined,
+                }}
               />
             ))}
           </ol>

@@ -1,3 +1,5 @@
+import { mdiArrowDown, mdiArrowUp } from "@mdi/js";
+import { Icon } from "../../lib/ui/Icon";
 import { ISSUE_LIMITS } from "../../../src/modules/issues/limits";
 import { useT } from "../../lib/ui/i18n";
 import type { Template } from "../types";
@@ -15,11 +17,13 @@ interface Props {
   focus: boolean;
   onChange: (field: TemplateField) => void;
   onRemove: () => void;
+  /** Moves the field one place up (-1) or down (1); absent where it cannot go. */
+  onMove: { up?: () => void; down?: () => void };
 }
 
-/** One field of a template: name, type, required, a LIST's options, the server's complaint, Remove. */
-export function TemplateFieldRow({ id, field, types, error, focus, onChange, onRemove }: Props) {
-  const { t } = useT();
+/** One field of a template: name, type, required, a LIST's options, the server's complaint, Move up, Move down, Remove. */
+export function TemplateFieldRow({ id, field, types, error, focus, onChange, onRemove, onMove }: Props) {
+  const { t, tf } = useT();
   return (
     <li className="tt-field">
       <div className="field">
@@ -46,9 +50,17 @@ export function TemplateFieldRow({ id, field, types, error, focus, onChange, onR
       <p className="field__error" hidden={!error}>
         {error}
       </p>
-      <button type="button" className="btn btn--ghost" onClick={onRemove}>
-        {t("issue.templates.removeField")}
-      </button>
+      <span className="tt-field__tools">
+        <button type="button" className="btn btn--ghost" aria-label={tf("issue.templates.moveUp", { name: field.name })} disabled={!onMove.up} onClick={onMove.up}>
+          <Icon path={mdiArrowUp} />
+        </button>
+        <button type="button" className="btn btn--ghost" aria-label={tf("issue.templates.moveDown", { name: field.name })} disabled={!onMove.down} onClick={onMove.down}>
+          <Icon path={mdiArrowDown} />
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onRemove}>
+          {t("issue.templates.removeField")}
+        </button>
+      </span>
     </li>
   );
 }

@@ -2,7 +2,7 @@ import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
 import type { Wire } from "../../../src/lib/responses";
 import { listForProject } from "../../../src/modules/categories/service";
-import { allTemplates } from "../../../src/modules/issues/templates";
+import { projectTemplates } from "../../../src/modules/issues/templates";
 import { projectMembers } from "../../../src/modules/projects/service";
 
 /**
@@ -17,7 +17,7 @@ export function taskChoices(db: Db, actor: User, projectId: number) {
     categories: listForProject(db, actor, projectId)
       .filter((c) => !c.isDefault)
       .map((c) => ({ id: c.id, name: c.name, type: c.type })),
-    templates: allTemplates(db),
+    templates: projectTemplates(db, projectId),
   };
 }
 

@@ -151,7 +151,7 @@ export function checkChanges(db: Db, actor: User, projectId: number, input: Part
       changes.templateId = input.template === undefined ? undefined : null;
       changes.additionalFields = null;
     } else {
-      const template = field(() => findTemplate(db, templateId, "body.template"));
+      const template = field(() => findTemplate(db, templateId, "body.template", projectId));
       if (template) {
         changes.templateId = templateId;
         // A template changed without values: the old values are checked against the new fields.

@@ -43,6 +43,12 @@ export const updateBody = t.Object({ ...issueFields, name: t.Optional(issueField
 export type UpdateIssueInput = Static<typeof updateBody>;
 
 export const idQuery = t.Object({ id });
+/** One template value of a task: the field's name and its value as at creation; null or empty: cleared. */
+export const fieldBody = t.Object({
+  name: t.String({ minLength: 1, maxLength: LIMITS.fieldName }),
+  value: t.Union([t.String({ maxLength: LIMITS.fieldValue }), t.Number(), t.Boolean(), t.Null()]),
+});
+export type FieldInput = Static<typeof fieldBody>;
 export const nameQuery = t.Object({ id, value: trimmedText(LIMITS.name) });
 /** Category ids joined by commas; empty: none. */
 export const categoriesQuery = t.Object({ id, value: t.Optional(t.String({ maxLength: 4000 })) });
@@ -54,11 +60,15 @@ export const statusQuery = t.Object({ id, status: t.String({ maxLength: 20 }) })
 export const chatIdQuery = t.Object({ chatId: id });
 export const mapIdQuery = t.Object({ mapId: id });
 export const pageQuery = t.Object({ projectId: id });
+/** Left out: the global templates; a project: those it offers. */
+export const templatesQuery = t.Object({ projectId: t.Optional(id) });
 
 const SORT_FIELDS = ["id", "creationDate", "name", "dueDate", "status"] as const;
 export type IssueSortField = (typeof SORT_FIELDS)[number];
 export const CRITERIA = ["name", "categories", "performer", "status", "reporter", "template"] as const;
 export type IssueCriterion = (typeof CRITERIA)[number];
+/** A criterion on a template value is named `field:` and the field's name. */
+export const FIELD_CRITERION = "field:";
 
 /** Criteria names and values are checked in the service, so an unknown one gets a 422 that names it. */
 export const pageBody = t.Object({
@@ -80,6 +90,8 @@ const templateFieldInput = t.Object({
 
 export const templateBody = t.Object({
   id: optional(wholeId),
+  /** A project's own template; left out or null: a global one. A saved template stays where it is. */
+  project: optional(ref),
   name: trimmedText(LIMITS.templateName),
   icon: optional(t.String({ maxLength: LIMITS.templateIcon })),
   fields: t.Array(templateFieldInput, { maxItems: LIMITS.templateFields }),

@@ -17,7 +17,8 @@ const categoryRefSchema = t.Object({ id: integer(), name: t.String(), type: t.Nu
 const statusSchema = oneOf(ISSUE_STATUSES);
 
 const templateFieldSchema = t.Object({ name: t.String(), type: oneOf(TEMPLATE_FIELD_TYPES), required: t.Boolean(), options: t.Nullable(t.String()) });
-export const templateSchema = t.Object({ id: integer(), name: t.String(), icon: t.String(), fields: t.Array(templateFieldSchema) });
+/** A template; `project` is the project that keeps it, null for a global one. */
+export const templateSchema = t.Object({ id: integer(), name: t.String(), icon: t.String(), fields: t.Array(templateFieldSchema), project: t.Nullable(ref) });
 export type PresentedTemplate = Static<typeof templateSchema>;
 
 /** A task in a list: what a row, a card on the board or the project home shows. */
@@ -34,12 +35,16 @@ export const issueSummarySchema = t.Object({
   reporter: t.Nullable(personSchema),
   categoryList: t.Array(categoryRefSchema),
   template: t.Nullable(t.Object({ id: integer(), name: t.String(), icon: t.String() })),
+  /** The template's values by field name (DATEs in milliseconds, USERs as ids): the list's field columns. */
+  additionalFields: t.Nullable(t.Record(t.String(), t.Unknown())),
   project: ref,
   creationDate: isoDate(),
 });
 export type PresentedIssueSummary = Static<typeof issueSummarySchema>;
 
 export const issuePageSchema = t.Object({ content: t.Array(issueSummarySchema), totalElements: integer() });
+/** The board's first page of each status, with each status's count. */
+export const issueBoardSchema = t.Object(Object.fromEntries(ISSUE_STATUSES.map((s) => [s, issuePageSchema])) as Record<(typeof ISSUE_STATUSES)[number], typeof issuePageSchema>);
 
 /** A task with everything issue/get shows, and what the reader may do with it. */
 export const issueSchema = t.Object({
@@ -49,7 +54,6 @@ export const issueSchema = t.Object({
   /** The description rendered on the server from its blocks (src/modules/issues/description.ts). */
   descriptionHtml: t.String(),
   template: t.Nullable(templateSchema),
-  additionalFields: t.Nullable(t.Record(t.String(), t.Unknown())),
   layerPoi: t.Nullable(t.String()),
   layer: t.Nullable(ref),
   sys: t.Nullable(t.String()),
@@ -74,6 +78,7 @@ export const presentTemplate = (template: IssueTemplate): PresentedTemplate => (
   name: template.name,
   icon: template.icon,
   fields: JSON.parse(template.fields) as PresentedTemplate["fields"],
+  project: template.projectId === null ? null : { id: template.projectId },
 });
 
 const isOverdue = (issue: Pick<Issue, "status" | "dueDate">, now = Date.now()) => issue.status !== "DONE" && !!issue.dueDate && issue.dueDate.getTime() < now;
@@ -114,6 +119,7 @@ function summary(issue: Issue, r: ReturnType<typeof related>, now: number): Pres
     reporter: person(issue.reporterId),
     categoryList: r.categoryLists.get(issue.id) ?? [],
     template: template ? { id: template.id, name: template.name, icon: template.icon } : null,
+    additionalFields: issue.additionalFields ? (JSON.parse(issue.additionalFields) as Record<string, unknown>) : null,
     project: { id: issue.projectId },
     creationDate: issue.creationDate,
   };
@@ -139,7 +145,6 @@ export function presentIssue(db: Db, issue: Issue, project: Pick<Project, "id" |
     ...summary(issue, r, Date.now()),
     ...presentedDescription(issue),
     template: template ? presentTemplate(template) : null,
-    additionalFields: issue.additionalFields ? (JSON.parse(issue.additionalFields) as Record<string, unknown>) : null,
     layerPoi: issue.layerPoi,
     layer: issue.layerId === null ? null : { id: issue.layerId },
     sys: issue.sys,

@@ -8,7 +8,8 @@ import { contains, containsEvery } from "../data/text-match";
 import { categoryLimits, requireProjectRole } from "../projects/policy";
 import { statusOf } from "./fields";
 import { ISSUE_LIMITS } from "./limits";
-import { CRITERIA, type IssueCriterion, type IssuePageInput, type IssueSortField } from "./model";
+import { fieldCondition } from "./field-values";
+import { CRITERIA, FIELD_CRITERION, type IssueCriterion, type IssuePageInput, type IssueSortField } from "./model";
 import { reachableIssues } from "./policy";
 import { presentSummaries } from "./presenter";
 
@@ -42,11 +43,16 @@ function idsOf(value: string | number, i: number): number[] {
  * (repeated, or ids joined by commas) match any of them. Empty values are ignored, as a cleared
  * filter sends them. Answers null when nothing can match (only categories the reader does not see).
  */
-function criteriaFilter(criteria: IssuePageInput["criteria"], seen: (categoryId: number) => boolean): SQL[] | null {
+function criteriaFilter(criteria: IssuePageInput["criteria"], seen: (categoryId: number) => boolean, locale: string): SQL[] | null {
   const values = new Map<IssueCriterion, (string | number)[]>();
+  const conditions: SQL[] = [];
   (criteria ?? []).forEach((criterion, i) => {
-    if (!CRITERIA.includes(criterion.name as IssueCriterion)) throw invalid([{ path: `body.criteria.${i}.name`, message: `Unknown criterion; use one of ${CRITERIA.join(", ")}` }]);
     const v = criterion.value;
+    if (criterion.name.startsWith(FIELD_CRITERION)) {
+      if (v !== null && String(v).trim()) conditions.push(fieldCondition(criterion.name.slice(FIELD_CRITERION.length), String(v).trim(), locale));
+      return;
+    }
+    if (!CRITERIA.includes(criterion.name as IssueCriterion)) throw invalid([{ path: `body.criteria.${i}.name`, message: `Unknown criterion; use one of ${CRITERIA.join(", ")} or ${FIELD_CRITERION}<template field>` }]);
     if (v === null || (typeof v === "string" && !v.trim())) return;
     const name = criterion.name as IssueCriterion;
     const list = values.get(name) ?? [];
@@ -55,7 +61,6 @@ function criteriaFilter(criteria: IssuePageInput["criteria"], seen: (categoryId:
     else list.push(...idsOf(v, i));
     values.set(name, list);
   });
-  const conditions: SQL[] = [];
   for (const term of (values.get("name") ?? []) as string[]) conditions.push(contains(issues.name, term));
   const statuses = values.get("status") as IssueStatus[] | undefined;
   if (statuses) conditions.push(inArray(issues.status, statuses));
@@ -75,11 +80,12 @@ function criteriaFilter(criteria: IssuePageInput["criteria"], seen: (categoryId:
 /**
  * issue/find-pageable-search-result: one page of a project's tasks the reader sees, and how many
  * match. Sorts: id (the default, newest first), creation date, name, due date (none last), status.
+ * Template values are filtered by `field:<name>` criteria, numbers read in `locale`.
  */
-export function findIssuePage(db: Db, actor: User, projectId: number, input: IssuePageInput) {
+export function findIssuePage(db: Db, actor: User, projectId: number, input: IssuePageInput, locale = "en") {
   requireProjectRole(db, actor, projectId);
   const limits = categoryLimits(db, actor);
-  const conditions = criteriaFilter(input.criteria, (id) => seesCategory(limits, { id, projectId }));
+  const conditions = criteriaFilter(input.criteria, (id) => seesCategory(limits, { id, projectId }), locale);
   if (!conditions) return { content: [], totalElements: 0 };
   const where = and(eq(issues.projectId, projectId), reachableIssues(limits, actor, projectId), ...conditions);
   const rowsPerPage = input.rowsPerPage ?? 10;
@@ -96,6 +102,16 @@ export function findIssuePage(db: Db, actor: User, projectId: number, input: Iss
     .offset(offset)
     .all();
   return { content: presentSummaries(db, rows, limits), totalElements };
+}
+
+/**
+ * issue/find-board: the board's first page of each status column with that column's count, under the
+ * same filters and sort as the list; a column's next pages come from find-pageable-search-result with
+ * its status added to the criteria.
+ */
+export function findIssueBoard(db: Db, actor: User, projectId: number, input: IssuePageInput, locale = "en") {
+  const page = (status: IssueStatus) => findIssuePage(db, actor, projectId, { ...input, page: 0, criteria: [...(input.criteria ?? []), { name: "status", value: status }] }, locale);
+  return Object.fromEntries(ISSUE_STATUSES.map((status) => [status, page(status)])) as Record<IssueStatus, ReturnType<typeof findIssuePage>>;
 }
 
 /**

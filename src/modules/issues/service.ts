@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { issueCategories, issues, type ChatMessage, type Issue, type User } from "../../../db/schema";
+import { issueCategories, issues, issueTemplates, type ChatMessage, type Issue, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { invalid } from "../../lib/errors";
 import { audit } from "../audit/service";
@@ -12,9 +12,11 @@ import { findUserById } from "../users/service";
 import { prebuiltDescription } from "./description-offload";
 import { checkChanges, dueDateOf, statusOf, type IssueChanges } from "./fields";
 import { creationHistory, effectiveChanges, historyOf, type HistoryEvent } from "./history";
-import type { SaveIssueInput, UpdateIssueInput } from "./model";
+import { withValue } from "./field-values";
+import type { FieldInput, SaveIssueInput, UpdateIssueInput } from "./model";
 import { isIssueModerator, mayEditIssue, requireIssue } from "./policy";
 import { presentIssue } from "./presenter";
+import { fieldsOf, findTemplate } from "./templates";
 
 // Tasks: issue/save, update and the calls that change one field, remove, get and get-by-chat. Every
 // change checks first, writes the task and its history lines in one transaction, then publishes the
@@ -117,10 +119,10 @@ export function saveIssue(ctx: AppContext, actor: User, input: SaveIssueInput, l
 }
 
 /** One field's call (update-name, change-status, ...): the same rules and history as update. */
-function changeOne(ctx: AppContext, actor: User, id: number, build: (issue: Issue) => Partial<Omit<UpdateIssueInput, "id" | "project">> | IssueChanges, checked = false) {
+function changeOne(ctx: AppContext, actor: User, id: number, build: (issue: Issue) => Partial<Omit<UpdateIssueInput, "id" | "project">> | IssueChanges, checked = false, locale = "en") {
   const { issue, access } = requireIssue(ctx.db, actor, id, "edit");
   const input = build(issue);
-  const changes = checked ? (input as IssueChanges) : checkChanges(ctx.db, actor, issue.projectId, input as Partial<UpdateIssueInput>, issue);
+  const changes = checked ? (input as IssueChanges) : checkChanges(ctx.db, actor, issue.projectId, input as Partial<UpdateIssueInput>, issue, undefined, locale);
   return applyChanges(ctx, actor, issue, access, changes);
 }
 
@@ -134,6 +136,17 @@ export const changeDueDate = (ctx: AppContext, actor: User, id: number, date: st
 
 export const assignIssue = (ctx: AppContext, actor: User, id: number, userId: number | undefined) =>
   changeOne(ctx, actor, id, () => ({ performer: userId === undefined ? null : { id: userId } }));
+
+/**
+ * update-field: one template value of the task changes (null or empty: cleared), checked as at creation
+ * together with its other values; values of fields its template has since dropped are left out.
+ */
+export const changeField = (ctx: AppContext, actor: User, id: number, input: FieldInput, locale = "en") =>
+  changeOne(ctx, actor, id, (issue) => {
+    if (issue.templateId === null) throw invalid([{ path: "body.name", message: "issue.noTemplate", code: "issue.noTemplate" }]);
+    const names = fieldsOf(findTemplate(ctx.db, issue.templateId)).map((field) => field.name);
+    return { additionalFields: withValue(issue.additionalFields, names, input.name, input.value) };
+  }, false, locale);
 
 /** update-category-list: the ids joined by commas (empty: none). */
 export function changeCategories(ctx: AppContext, actor: User, id: number, value = "") {
@@ -181,5 +194,7 @@ export function unassignLeavingMember(ctx: AppContext, tx: Executor, actor: User
 export function removeProjectIssues(ctx: AppContext, tx: Executor, projectId: number) {
   const chatIds = tx.select({ chatId: issues.chatId }).from(issues).where(eq(issues.projectId, projectId)).all();
   tx.delete(issues).where(eq(issues.projectId, projectId)).run();
+  // The column came by ALTER TABLE, which drizzle-kit writes without ON DELETE CASCADE.
+  tx.delete(issueTemplates).where(eq(issueTemplates.projectId, projectId)).run();
   return deleteIssueChats(ctx, tx, chatIds.flatMap(({ chatId }) => (chatId === null ? [] : [chatId])));
 }

@@ -1,17 +1,19 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { issueTemplates, type IssueTemplate, type TemplateFieldType, type User } from "../../../db/schema";
-import { invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { forbidden, invalid, notFound, type ErrorDetail } from "../../lib/errors";
+import { hasRank } from "../../lib/roles";
 import { parseNumber } from "../../lib/numbers";
 import { audit } from "../audit/service";
-import { membersAmong } from "../projects/policy";
+import { membersAmong, requireProjectRole } from "../projects/policy";
 import { findActiveUsers } from "../users/service";
 import { ISSUE_LIMITS as LIMITS } from "./limits";
 import type { TemplateInput } from "./model";
 import { presentTemplate } from "./presenter";
 
-// Issue templates (spec 1 /admin/issue-templates, spec 2): a name, an icon and typed fields. System
-// administrators manage them (the routes say so); everyone reads them to make tasks from them.
+// Issue templates (spec 1 /admin/issue-templates, spec 2): a name, an icon and typed fields. Global ones
+// are managed by system administrators and offered in every project; a project's own by its moderators
+// (MODERATOR and above there). Members read what their project offers to make tasks from it.
 
 export interface TemplateField {
   name: string;
@@ -26,11 +28,47 @@ export const fieldsOf = (template: Pick<IssueTemplate, "fields">): TemplateField
 /** A LIST field's options: the comma-separated values, trimmed, empty ones left out. */
 const optionsOf = (field: { options?: string | null }) => (field.options ?? "").split(",").map((o) => o.trim()).filter(Boolean);
 
-export const allTemplates = (db: Db) => db.select().from(issueTemplates).orderBy(asc(sql`lower(${issueTemplates.name})`), asc(issueTemplates.id)).all().map(presentTemplate);
+const byName = [asc(sql`lower(${issueTemplates.name})`), asc(issueTemplates.id)];
 
-export function findTemplate(db: Executor, id: number, path = "id"): IssueTemplate {
-  const template = db.select().from(issueTemplates).where(eq(issueTemplates.id, id)).get();
+/** The global templates (the administrators' page). */
+export const allTemplates = (db: Db) => db.select().from(issueTemplates).where(isNull(issueTemplates.projectId)).orderBy(...byName).all().map(presentTemplate);
+
+/** What a project offers: the global templates and its own, by name. */
+export const projectTemplates = (db: Db, projectId: number) =>
+  db.select().from(issueTemplates).where(or(isNull(issueTemplates.projectId), eq(issueTemplates.projectId, projectId))).orderBy(...byName).all().map(presentTemplate);
+
+/** /issue-template/get-all: the global templates, or with a project (whose member asks) those it offers. */
+export function templatesFor(db: Db, actor: User, projectId: number | undefined) {
+  if (projectId === undefined) return allTemplates(db);
+  requireProjectRole(db, actor, projectId);
+  return projectTemplates(db, projectId);
+}
+
+/** A template a task of `projectId` may use (a global one or the project's own); with `path` a missing one is a complaint about that field. */
+export function findTemplate(db: Executor, id: number, path = "id", projectId?: number): IssueTemplate {
+  const template = db
+    .select()
+    .from(issueTemplates)
+    .where(and(eq(issueTemplates.id, id), projectId === undefined ? undefined : or(isNull(issueTemplates.projectId), eq(issueTemplates.projectId, projectId))))
+    .get();
   if (!template) throw path === "id" ? notFound("issue_template") : invalid([{ path, message: "issue.templateMissing", code: "issue.templateMissing" }]);
+  return template;
+}
+
+/**
+ * Who keeps a template: a system administrator the global ones, the project's moderators its own. A
+ * member who is no moderator learns the template exists (they pick it) and gets 403; others a 404.
+ */
+function requireKeeper(db: Executor, actor: User, projectId: number | null) {
+  if (projectId === null) {
+    if (!hasRank(actor.role, "SYSTEM_ADMIN")) throw forbidden();
+  } else requireProjectRole(db as Db, actor, projectId, "MODERATOR", "issue_template");
+}
+
+/** A template the actor keeps (see requireKeeper). */
+function keptTemplate(db: Executor, actor: User, id: number): IssueTemplate {
+  const template = findTemplate(db, id);
+  requireKeeper(db, actor, template.projectId);
   return template;
 }
 
@@ -50,8 +88,18 @@ function checkFields(fields: TemplateInput["fields"]): { fields: TemplateField[]
   return { fields: checked, details };
 }
 
-/** /issue-template/save: creates, or replaces the template with `id`. Tasks keep their values; new edits are checked against the new fields. */
+/**
+ * /issue-template/save: creates (global, or the project's with `project`), or replaces the template
+ * with `id`, which stays where it is. The fields keep the order given. Tasks keep their values; new
+ * edits are checked against the new fields.
+ */
 export function saveTemplate(db: Db, actor: User, input: TemplateInput) {
+  const existing = input.id ? keptTemplate(db, actor, input.id) : undefined;
+  const projectId = existing ? existing.projectId : (input.project?.id ?? null);
+  if (!existing) requireKeeper(db, actor, projectId);
+  if (existing && input.project !== undefined && (input.project?.id ?? null) !== existing.projectId) {
+    throw invalid([{ path: "body.project", message: "issue.templateCannotMove", code: "issue.templateCannotMove" }]);
+  }
   const name = input.name.trim();
   const { fields, details } = checkFields(input.fields);
   if (!name) details.unshift({ path: "body.name", message: "issue.templateNameRequired", code: "issue.templateNameRequired" });
@@ -59,9 +107,9 @@ export function saveTemplate(db: Db, actor: User, input: TemplateInput) {
   if (details.length) throw invalid(details);
   const values = { name, icon: input.icon?.trim() ?? "", fields: JSON.stringify(fields) };
   return db.transaction((tx) => {
-    const saved = input.id
-      ? (findTemplate(tx, input.id), tx.update(issueTemplates).set(values).where(eq(issueTemplates.id, input.id)).returning().get())
-      : tx.insert(issueTemplates).values(values).returning().get();
+    const saved = existing
+      ? tx.update(issueTemplates).set(values).where(eq(issueTemplates.id, existing.id)).returning().get()
+      : tx.insert(issueTemplates).values({ ...values, projectId }).returning().get();
     audit(tx, actor.id, input.id ? "UPDATE" : "CREATE", `ISSUE_TEMPLATE ${saved.id} ${saved.name}`);
     return presentTemplate(saved);
   });
@@ -69,7 +117,7 @@ export function saveTemplate(db: Db, actor: User, input: TemplateInput) {
 
 /** /issue-template/delete: the template goes; tasks made from it keep their values and no longer name it. */
 export function deleteTemplate(db: Db, actor: User, id: number) {
-  const template = findTemplate(db, id);
+  const template = keptTemplate(db, actor, id);
   db.transaction((tx) => {
     tx.delete(issueTemplates).where(eq(issueTemplates.id, id)).run();
     audit(tx, actor.id, "DELETE", `ISSUE_TEMPLATE ${id} ${template.name}`);
