@@ -961,6 +961,8 @@ export const en = {
   "search.version": "{{name}}, version {{version}}",
   "search.more": "Loading more…",
   "search.type.DOC": "Document",
+  "search.type.REPORT": "Report",
+  "search.type.TABLE": "Table",
   "search.type.ARTICLE": "Wiki article",
   "search.type.ISSUE": "Task",
   "search.type.CHAT": "Chat message",

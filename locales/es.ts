@@ -963,6 +963,8 @@ export const es: Messages = {
   "search.version": "{{name}}, versión {{version}}",
   "search.more": "Cargando más…",
   "search.type.DOC": "Documento",
+  "search.type.REPORT": "Informe",
+  "search.type.TABLE": "Tabla",
   "search.type.ARTICLE": "Artículo de la base de conocimiento",
   "search.type.ISSUE": "Tarea",
   "search.type.CHAT": "Mensaje de chat",

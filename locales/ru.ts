@@ -963,6 +963,8 @@ export const ru: Messages = {
   "search.version": "{{name}}, версия {{version}}",
   "search.more": "Загружаем ещё…",
   "search.type.DOC": "Документ",
+  "search.type.REPORT": "Отчёт",
+  "search.type.TABLE": "Таблица",
   "search.type.ARTICLE": "Статья базы знаний",
   "search.type.ISSUE": "Задача",
   "search.type.CHAT": "Сообщение в чате",
