@@ -13,6 +13,9 @@ export const withFindHash = (path: string, query: string) => `${path}#hl=${encod
 /** A word's first letters, enough to find its other forms too ("bearings" finds "bearing"), as the search's stems do. */
 const startOf = (word: string) => (word.length > 5 ? word.slice(0, Math.max(5, word.length - 2)) : word);
 
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** Where `root`'s text has the words, in document order, each to the end of the word it starts. */
 function rangesOf(root: Element, words: string[]): Range[] {
   const matchers = words.map((word) => matcherFor(startOf(word)));
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
@@ -21,11 +24,14 @@ function rangesOf(root: Element, words: string[]): Range[] {
   const ranges: Range[] = [];
   while (walker.nextNode()) {
     const node = walker.currentNode as Text;
+    const text = node.nodeValue ?? "";
     for (const match of matchers) {
-      for (const [from, to] of match(node.nodeValue ?? "")) {
+      for (const [from, to] of match(text)) {
+        let end = to;
+        while (end < text.length && WORD_CHARACTER.test(text[end]!)) end++;
         const range = new Range();
         range.setStart(node, from);
-        range.setEnd(node, to);
+        range.setEnd(node, end);
         ranges.push(range);
       }
     }
