@@ -1058,6 +1058,8 @@ export const en = {
   "admin.mail.placeholders": "Placeholders",
   "admin.mail.placeholdersHint": "Each is replaced by its value when the mail is sent.",
   "admin.mail.noPlaceholders": "This mail has no placeholders.",
+  "admin.mail.unknownPlaceholders": "This kind of mail has no value for {{names}}: it would be sent empty.",
+  "admin.mail.previewNote": "Sample values stand in for the placeholders.",
   "admin.mail.builtInNote": "Built-in text in your language; once saved, this text goes to everyone whatever their language.",
   "admin.mail.sanitisedNote": "Scripts, event handlers and unsafe links are removed when the template is saved.",
   "admin.mail.save": "Save template",

@@ -1060,6 +1060,8 @@ export const es: Messages = {
   "admin.mail.placeholders": "Marcadores",
   "admin.mail.placeholdersHint": "Cada uno se sustituye por su valor al enviar el correo.",
   "admin.mail.noPlaceholders": "Este correo no tiene marcadores.",
+  "admin.mail.unknownPlaceholders": "Este tipo de correo no tiene valor para {{names}}: se enviaría vacío.",
+  "admin.mail.previewNote": "Los marcadores muestran valores de ejemplo.",
   "admin.mail.builtInNote": "Texto incorporado en su idioma; una vez guardado, este texto llega a todos, sea cual sea su idioma.",
   "admin.mail.sanitisedNote": "Al guardar la plantilla se quitan los scripts, los manejadores de eventos y los enlaces inseguros.",
   "admin.mail.save": "Guardar la plantilla",

@@ -1060,6 +1060,8 @@ export const ru: Messages = {
   "admin.mail.placeholders": "Подстановки",
   "admin.mail.placeholdersHint": "Каждая заменяется своим значением при отправке письма.",
   "admin.mail.noPlaceholders": "В этом письме нет подстановок.",
+  "admin.mail.unknownPlaceholders": "У письма этого вида нет значения для {{names}}: в письме будет пусто.",
+  "admin.mail.previewNote": "Вместо подстановок показаны примерные значения.",
   "admin.mail.builtInNote": "Встроенный текст на вашем языке; после сохранения этот текст получат все, на каком бы языке они ни работали.",
   "admin.mail.sanitisedNote": "При сохранении шаблона из него удаляются скрипты, обработчики событий и небезопасные ссылки.",
   "admin.mail.save": "Сохранить шаблон",
