@@ -154,7 +154,7 @@ export async function fullTextBench() {
           } else {
             const { id } = insert.item.get(projectId, name) as { id: number };
             insert.version.run(id, html);
-            rowid = id * 4 + KIND.DOC;
+            rowid = id * 4 + KIND.DATA;
           }
           if (!direct) continue;
           const body = textOfHtml(html);

@@ -85,6 +85,33 @@ describe("admin settings", () => {
     expect(plexus.sink.mails.flatMap((m) => m.to)).not.toContain("silent@example.test");
   });
 
+  test("a placeholder the kind does not have is warned about, and the preview shows sample values in the kind's own", async () => {
+    const { plexus } = suite;
+    const cookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
+    const { page } = await suite.pageAs(cookie);
+    await page.goto(`${plexus.url}/admin/mail-templates`);
+    await page.getByRole("button", { name: "Password reset" }).click();
+    await page.getByRole("heading", { name: "Password reset" }).waitFor();
+    await page.getByLabel("HTML").fill("<p>Hello {{firstName}}, your task {{issueName}} waits.</p>");
+    await page.getByText("This kind of mail has no value for {{issueName}}: it would be sent empty.").waitFor();
+    await page.frameLocator("#mt-preview").getByText("Hello Anna, your task waits.").waitFor();
+    await page.getByLabel("HTML").fill("<p>Hello {{firstName}}</p>");
+    await page.frameLocator("#mt-preview").getByText("Hello Anna").waitFor();
+    expect(await page.getByText(/has no value for/).count()).toBe(0);
+  });
+
+  test("the backup page links the settings its schedule reads by their labels", async () => {
+    const { plexus } = suite;
+    const cookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
+    const { page } = await suite.pageAs(cookie);
+    await page.goto(`${plexus.url}/admin/backup`);
+    const links = page.getByRole("navigation", { name: "Backup settings" }).getByRole("link");
+    expect(await links.allTextContents()).toEqual(["Backup type", "Daily backup time (HH:mm; empty: no schedule)", "Backups to keep"]);
+    await links.nth(1).click();
+    await page.waitForURL(`${plexus.url}/admin/settings#setting-BACKUP_TIME`);
+    await page.getByLabel("Daily backup time (HH:mm; empty: no schedule)").waitFor();
+  });
+
   test("the mail templates page works at 360 px without scrolling sideways", async () => {
     const { plexus } = suite;
     const cookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);

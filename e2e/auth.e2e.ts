@@ -71,7 +71,7 @@ describe("signing in and out", () => {
       await signIn(page, person);
       expect(await heading(page)).toBe(`Welcome, ${person.firstName}`);
 
-      await page.locator('nav.rail summary[aria-label="Profile"]').click();
+      await page.locator('nav.rail summary[title="Profile"]').click();
       await page.locator("nav.rail").getByRole("button", { name: "Exit" }).click();
       await at(page, "/login");
       expect(await heading(page)).toBe("Sign in");

@@ -34,7 +34,7 @@ describe("search sheet: PDF content", () => {
       await card.waitFor();
       expect(new Set(await card.locator("mark").allTextContents())).toEqual(new Set(["кандидатов", "Osprey"]));
       await card.click();
-      await page.waitForURL(`${suite.plexus.url}/project/${project.id}/doc/${saved!.id}`);
+      await page.waitForURL(`${suite.plexus.url}/project/${project.id}/doc/${saved!.id}#hl=${encodeURIComponent("кандидат osprey")}`);
     },
     60_000,
   );

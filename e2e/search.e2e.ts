@@ -215,7 +215,9 @@ describe("search sheet", () => {
 
       const card = sheet(page).getByRole("link", { name: new RegExp(`Отчёт ${word}, version отчёт-связь\\.docx`) });
       await card.waitFor();
-      expect(await card.getAttribute("href")).toBe(`/project/${project.id}/doc/${id}`);
+      // The words go along, for the page to highlight (islands/lib/find-on-open.ts).
+      const opened = `/project/${project.id}/doc/${id}#hl=${encodeURIComponent(`устройство ${word.toLowerCase()}`)}`;
+      expect(await card.getAttribute("href")).toBe(opened);
       expect(await card.locator(".search-sheet__project").textContent()).toBe(`Мост ${word}`);
       expect(await card.locator(".search-sheet__kind").textContent()).toBe(en["search.type.DOC"]);
       expect(new Set(await card.locator("mark").allTextContents())).toEqual(new Set([word, "устройства"]));
@@ -225,7 +227,7 @@ describe("search sheet", () => {
       await sheet(page).getByText(en["search.nothing"]).waitFor();
       await page.getByRole("radio", { name: en["search.byContent"] }).check();
       await card.click();
-      await page.waitForURL(`${suite.plexus.url}/project/${project.id}/doc/${id}`);
+      await page.waitForURL(`${suite.plexus.url}${opened}`);
     },
     TIMEOUT,
   );
@@ -268,7 +270,7 @@ describe("search sheet", () => {
 
       const card = sheet(page).getByRole("link", { name: new RegExp(`Guía ${word}`) });
       await card.waitFor();
-      expect(await card.getAttribute("href")).toBe(`/wiki/${saved.id}`);
+      expect(await card.getAttribute("href")).toBe(`/wiki/${saved.id}#hl=${encodeURIComponent(`casas ${word}`)}`);
       expect(new Set(await card.locator("mark").allTextContents())).toEqual(new Set(["casa", word]));
       expect(await card.locator(".search-sheet__snippet").textContent()).toContain("<img src=x onerror=alert(1)>");
       expect(await card.locator("img").count()).toBe(0);

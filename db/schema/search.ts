@@ -9,7 +9,7 @@ import { integer, primaryKey, sqliteTable } from "drizzle-orm/sqlite-core";
 /**
  * Texts whose index rows are out of date: noted by triggers in the transaction that changed them, written by the
  * next search's catch-up (src/modules/search/fulltext-index.ts). `kind` as the index's rowid holds it (0 chat
- * message, 1 article, 2 task, 3 document). Created WITHOUT ROWID by migration 0015 (drizzle cannot say so).
+ * message, 1 article, 2 task, 3 data item: a document, report or table). Created WITHOUT ROWID by migration 0015 (drizzle cannot say so).
  */
 export const fulltextPending = sqliteTable(
   "fulltext_pending",

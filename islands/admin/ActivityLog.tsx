@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import type { ActivityType } from "../../db/schema/admin";
 import type { Locale } from "../../src/lib/i18n";
 import type { LogSort } from "../../src/modules/audit/log";
 import type { PresentedLogRow } from "../../src/modules/audit/presenter";
@@ -7,6 +8,7 @@ import { reportFailure } from "../lib/failures";
 import { call, server } from "../lib/server";
 import { Localized, useT } from "../lib/ui/i18n";
 import { ActivityRow } from "./ActivityRow";
+import { type LogFilters, searchOfFilters, serverFilters } from "./activity-filters";
 import { type LogOrder, nextOrder } from "./activity-sort";
 import "./activity-log.css";
 
@@ -21,30 +23,52 @@ const COLUMNS = [
 interface Props {
   /** The users to filter by, "Last First (login)" as the select shows them. */
   users: { id: number; label: string }[];
+  /** The event kinds to filter by. */
+  kinds: readonly ActivityType[];
+  /** The filters the page's address names (activity-filters.ts). */
+  initial: LogFilters;
 }
+
+/** How long typing may pause before the text filter asks the server. */
+const TYPING_MS = 300;
 
 interface Shown {
   rows: Wire<PresentedLogRow>[];
   total: number;
 }
 
-function Log({ users }: Props) {
+function Log({ users, kinds, initial }: Props) {
   const { t, tf, locale } = useT();
   const [order, setOrder] = useState<LogOrder>({ sortBy: "date", desc: true });
   const [page, setPage] = useState(0);
-  const [userId, setUserId] = useState<number>();
+  const [filters, setFilters] = useState<LogFilters>(initial);
+  const [text, setText] = useState(initial.text);
   const [shown, setShown] = useState<Shown>();
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" }), [locale]);
+  const userId = filters.userId;
+  const filter = (changed: Partial<LogFilters>) => {
+    setFilters((before) => ({ ...before, ...changed }));
+    setPage(0);
+  };
+
+  useEffect(() => {
+    const timer = setTimeout(() => text !== filters.text && filter({ text }), TYPING_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.text]);
+
+  // The address keeps the filters, so a reload or a shared link shows the same rows.
+  useEffect(() => history.replaceState(history.state, "", location.pathname + searchOfFilters(filters) + location.hash), [filters]);
 
   useEffect(() => {
     const controller = new AbortController();
-    call(server.admin["activity-log"]["find-pageable-search-result"].post({ ...order, page, rowsPerPage: ROWS, userId }, { fetch: { signal: controller.signal } })).then(
+    const body = { ...order, page, rowsPerPage: ROWS, ...serverFilters(filters) };
+    call(server.admin["activity-log"]["find-pageable-search-result"].post(body, { fetch: { signal: controller.signal } })).then(
       (result) => setShown({ rows: result.content, total: result.totalElements }),
       // A newer request replaced this one: only logged, as the spec says.
       (error) => (controller.signal.aborted ? console.info("activity log request cancelled") : reportFailure(error)),
     );
     return () => controller.abort();
-  }, [order, page, userId]);
+  }, [order, page, filters]);
 
   const pages = Math.max(1, Math.ceil((shown?.total ?? 0) / ROWS));
   const sortBy = (column: LogSort) => {
@@ -59,10 +83,7 @@ function Log({ users }: Props) {
           <select
             id="activity-user"
             value={userId ?? ""}
-            onChange={(event) => {
-              setUserId(event.target.value ? Number(event.target.value) : undefined);
-              setPage(0);
-            }}
+            onChange={(event) => filter({ userId: event.target.value ? Number(event.target.value) : undefined })}
           >
             <option value="">{t("admin.activity.allUsers")}</option>
             {users.map((user) => (
@@ -71,6 +92,29 @@ function Log({ users }: Props) {
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor="activity-kind">{t("admin.activity.event")}</label>
+          <select id="activity-kind" value={filters.kind ?? ""} onChange={(event) => filter({ kind: kinds.find((kind) => kind === event.target.value) })}>
+            <option value="">{t("admin.activity.allEvents")}</option>
+            {kinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`admin.activity.kind.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field activity-bar__day">
+          <label htmlFor="activity-from">{t("admin.activity.from")}</label>
+          <input id="activity-from" type="date" value={filters.from ?? ""} max={filters.to} onChange={(event) => filter({ from: event.target.value || undefined })} />
+        </div>
+        <div className="field activity-bar__day">
+          <label htmlFor="activity-to">{t("admin.activity.to")}</label>
+          <input id="activity-to" type="date" value={filters.to ?? ""} min={filters.from} onChange={(event) => filter({ to: event.target.value || undefined })} />
+        </div>
+        <div className="field">
+          <label htmlFor="activity-text">{t("admin.activity.text")}</label>
+          <input id="activity-text" type="search" maxLength={200} autoComplete="off" value={text} onChange={(event) => setText(event.target.value)} />
         </div>
         <a className="btn btn--ghost" id="activity-download" href={`/api/admin/activity-log/export/xlsx${userId ? `?userId=${userId}` : ""}`} download>
           {t("admin.activity.download")}
@@ -112,7 +156,7 @@ function Log({ users }: Props) {
   );
 }
 
-/** /admin/user-activity's log: sorted by a column header, filtered by user, a page at a time, and its XLSX download. */
+/** /admin/user-activity's log: sorted by a column header, filtered on the server by user, event, days and text (kept in the address), a page at a time, and its XLSX download. */
 export default function ActivityLog({ locale, ...props }: Props & { locale: Locale }) {
   return (
     <Localized locale={locale}>

@@ -1,8 +1,9 @@
 /**
  * The mail-template editor (/admin/mail-templates): pick a kind, edit its subject and HTML with a live
- * preview in a sandboxed frame, stop the mail, save or go back to the built-in text.
+ * preview in a sandboxed frame (sample values in the placeholders), a warning for placeholders the kind does not
+ * have, stop the mail, save or go back to the built-in text.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import type { MessageKey } from "../../locales/en";
 import type { Locale } from "../../src/lib/i18n";
 import type { MailTemplate } from "../../src/modules/mail/presenter";
@@ -11,6 +12,7 @@ import { reportFailure } from "../lib/failures";
 import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
 import { Localized, useT } from "../lib/ui/i18n";
+import { previewHtml, unknownPlaceholders } from "./mail-preview";
 import "./mail-templates.css";
 
 const fieldsOf = (template: MailTemplate) => ({ subject: template.subject, value: template.value, disabled: template.disabled });
@@ -36,7 +38,10 @@ function Kinds({ templates, open, choose }: { templates: MailTemplate[]; open: s
 }
 
 function Editor({ initial }: { initial: MailTemplate[] }) {
-  const { t } = useT();
+  const { t, tf } = useT();
+  // The server renders the preview with a stand-in address; the browser's own follows once hydrated.
+  const [origin, setOrigin] = useState("https://plexus.example");
+  useEffect(() => setOrigin(location.origin), []);
   const [templates, setTemplates] = useState(initial);
   const [open, setOpen] = useState(initial[0]!.type);
   const current = templates.find((template) => template.type === open)!;
@@ -51,6 +56,8 @@ function Editor({ initial }: { initial: MailTemplate[] }) {
     setTemplates((list) => list.map((template) => (template.type === saved.type ? saved : template)));
     show(saved);
   };
+
+  const unknown = unknownPlaceholders([fields.subject, fields.value], current.placeholders);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -103,6 +110,9 @@ function Editor({ initial }: { initial: MailTemplate[] }) {
             <p className="td-muted" id="mt-sanitised">
               {t("admin.mail.sanitisedNote")}
             </p>
+            <p className="mt__warning" role="status">
+              {unknown.length > 0 && tf("admin.mail.unknownPlaceholders", { names: unknown.map((name) => `{{${name}}}`).join(", ") })}
+            </p>
           </div>
           <aside className="mt__placeholders" aria-labelledby="mt-placeholders-title">
             <h3 id="mt-placeholders-title">{t("admin.mail.placeholders")}</h3>
@@ -121,7 +131,8 @@ function Editor({ initial }: { initial: MailTemplate[] }) {
           </aside>
         </div>
         <h3>{t("admin.mail.preview")}</h3>
-        <iframe id="mt-preview" className="mt__preview" sandbox="" title={t("admin.mail.preview")} srcDoc={fields.value} />
+        <p className="td-muted">{t("admin.mail.previewNote")}</p>
+        <iframe id="mt-preview" className="mt__preview" sandbox="" title={t("admin.mail.preview")} srcDoc={previewHtml(fields.value, current.placeholders, origin)} />
         <div className="mt__actions">
           <button type="button" className="btn btn--ghost" onClick={reset}>
             {t("admin.mail.reset")}

@@ -112,7 +112,7 @@ export function SearchSheet() {
         {shown.status}
       </p>
       <div className="search-sheet__results" ref={setScroller}>
-        {mode === "name" ? <NameGroups groups={names.groups} linkRef={linkRef} /> : <HitCards hits={content.hits} busy={content.busy} sentinel={content.sentinel} linkRef={linkRef} />}
+        {mode === "name" ? <NameGroups groups={names.groups} linkRef={linkRef} /> : <HitCards query={query} hits={content.hits} busy={content.busy} sentinel={content.sentinel} linkRef={linkRef} />}
       </div>
     </dialog>
   );

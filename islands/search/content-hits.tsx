@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { mdiBookOpenPageVariantOutline, mdiCheckboxMarkedOutline, mdiMessageTextOutline } from "@mdi/js";
+import { withFindHash } from "../lib/find-on-open";
 import { dataItemPath } from "../../src/lib/data-paths";
 import { FULLTEXT_LIMITS } from "../../src/modules/search/limits";
 import { errorText, reportFailure } from "../lib/failures";
@@ -17,17 +18,19 @@ const findPage = (query: string, page: number, signal: AbortSignal) =>
 /** Each kind of hit's icon, shown with its name (search.type.*) on the card. */
 const HIT_ICONS: Record<TextHit["type"], string> = {
   DOC: TYPE_ICONS.DOC,
+  REPORT: TYPE_ICONS.REPORT,
+  TABLE: TYPE_ICONS.TABLE,
   ARTICLE: mdiBookOpenPageVariantOutline,
   ISSUE: mdiCheckboxMarkedOutline,
   CHAT: mdiMessageTextOutline,
 };
 
-/** Where a hit leads (spec 1, section 2): a document's page, a task in its project, a wiki article, a chat message's chat. */
+/** Where a hit leads (spec 1, section 2): a data item's page, a task in its project, a wiki article, a chat message's chat. */
 function hitPath(hit: TextHit) {
   if (hit.type === "CHAT") return `/chats?chat=${hit.id}`;
   if (hit.type === "ARTICLE" || !hit.project) return `/wiki/${hit.id}`;
   if (hit.type === "ISSUE") return `/project/${hit.project.id}/issue/${hit.id}`;
-  return dataItemPath(hit.project.id, "DOC", hit.id);
+  return dataItemPath(hit.project.id, hit.type, hit.id);
 }
 
 /** How far below the list's visible end the next page is asked for. */
@@ -109,14 +112,14 @@ export function useContentHits(query: string, active: boolean, round: number, sc
 }
 
 /** The content hits' cards: the kind, the name with its version, the project, the snippet with the matched forms marked. */
-export function HitCards({ hits, busy, sentinel, linkRef }: { hits: TextHit[]; busy: boolean; sentinel: RefObject<HTMLDivElement | null>; linkRef: (index: number) => (el: HTMLAnchorElement | null) => void }) {
+export function HitCards({ query, hits, busy, sentinel, linkRef }: { query: string; hits: TextHit[]; busy: boolean; sentinel: RefObject<HTMLDivElement | null>; linkRef: (index: number) => (el: HTMLAnchorElement | null) => void }) {
   const { t, tf } = useT();
   return (
     <>
       <ul className="search-sheet__cards">
         {hits.map((hit, index) => (
           <li key={`${hit.type}-${hit.id}-${index}`}>
-            <a className="search-sheet__hit search-sheet__card" href={hitPath(hit)} data-result="" ref={linkRef(index)}>
+            <a className="search-sheet__hit search-sheet__card" href={hit.type === "CHAT" ? hitPath(hit) : withFindHash(hitPath(hit), query)} data-result="" ref={linkRef(index)}>
               <small className="search-sheet__kind">
                 <Icon path={HIT_ICONS[hit.type]} />
                 <span>{t(`search.type.${hit.type}`)}</span>

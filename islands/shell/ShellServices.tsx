@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { CURRENT_USER_KEY } from "../lib/api";
+import { findOnOpen } from "../lib/find-on-open";
 import { live } from "../lib/live";
 import { openSearch } from "../search/store";
 
 /**
  * What every signed-in page runs and nobody sees: who is signed in (for the API client's 401
  * handling), the live connection, and the search sheet by Ctrl+S, by the key's place (any layout);
- * the shell's search buttons and chat entries are islands of their own. Renders nothing.
+ * the words of a search hit highlighted on the page it opened (find-on-open); the shell's search buttons and chat entries are islands of their own. Renders nothing.
  */
 export default function ShellServices({ me }: { me: { id: number; login: string; firstName: string; lastName: string; role: string } }) {
   useEffect(() => {
@@ -19,6 +20,7 @@ export default function ShellServices({ me }: { me: { id: number; login: string;
     };
     document.addEventListener("keydown", key);
     live.start();
+    findOnOpen();
     return () => document.removeEventListener("keydown", key);
   }, []);
   return null;

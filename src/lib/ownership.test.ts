@@ -53,6 +53,8 @@ const TRIGGERS_ACROSS: Record<string, string> = {
   "issues -> fulltext_pending": "a task made, its description edited, or removed",
   "doc_versions -> fulltext_pending": "a document's versions changed",
   "chat_messages -> fulltext_pending": "a chat message sent, edited or removed",
+  "data_items -> fulltext_pending": "a report made, its body edited, or removed",
+  "table_rows -> fulltext_pending": "a table's rows written, edited or removed",
   // The name search's trigram index keeps data item names in step (src/modules/search/name-index.ts).
   "data_items -> data_item_names": "a data item's name",
 };

@@ -2,8 +2,8 @@ import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Dialog } from "./Dialog";
 import { useT } from "./i18n";
 
-/** A yes-or-no question in a native dialog; Escape or Cancel answers no, once. */
-export function Confirm({ title, text, confirm, onAnswer, id }: { title: string; text: string; confirm: string; onAnswer: (yes: boolean) => void; id?: string }) {
+/** A yes-or-no question in a native dialog; Escape or Cancel answers no, once. `list` names what the answer touches. */
+export function Confirm({ title, text, confirm, onAnswer, id, list }: { title: string; text: string; confirm: string; onAnswer: (yes: boolean) => void; id?: string; list?: string[] }) {
   const { t } = useT();
   const answered = useRef(false);
   const answer = (yes: boolean) => {
@@ -14,6 +14,14 @@ export function Confirm({ title, text, confirm, onAnswer, id }: { title: string;
   return (
     <Dialog title={title} id={id} onClose={() => answer(false)}>
       <p>{text}</p>
+      {list && list.length > 0 && (
+        <ul className="confirm__list">
+          {list.map((entry, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two entries may share a name; the list never reorders
+            <li key={index}>{entry}</li>
+          ))}
+        </ul>
+      )}
       <div className="dialog-actions">
         <button type="button" className="btn btn--ghost" autoFocus onClick={() => answer(false)}>
           {t("common.cancel")}
@@ -32,6 +40,8 @@ interface Question {
   confirm: string;
   /** The dialog's id, where a page's tests find it by one. */
   id?: string;
+  /** What the answer touches, by name, shown as a list under the text. */
+  list?: string[];
   resolve: (yes: boolean) => void;
 }
 
@@ -49,6 +59,7 @@ export function useConfirm(): [ReactNode, (question: Omit<Question, "resolve">) 
       text={open.text}
       confirm={open.confirm}
       id={open.id}
+      list={open.list}
       onAnswer={(yes) => {
         setOpen(null);
         open.resolve(yes);

@@ -96,6 +96,55 @@ describe("admin/activity-log/find-pageable-search-result", () => {
     expect(rows.map((row: { activityType: string; description: string; userEntity: { id: number } }) => [row.activityType, row.description, row.userEntity.id])).toEqual([["READ", "setting SMTP_PASSWORD", user.id]]);
   });
 
+  test("filters on the server by event kinds, a time range and a text, with the user and any sort; the rest of the log is not counted", async () => {
+    const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
+    const { user: ann } = await t.userWithCookie("USER", { login: "ann" });
+    const { user: bob } = await t.userWithCookie("USER", { login: "bob" });
+    t.db.delete(activityLog).run();
+    const day = (d: number) => new Date(Date.UTC(2026, 10, d, 12));
+    const rows = [
+      [ann.id, "CREATE", "ISSUE 1 Inspect the bearings", 10],
+      [ann.id, "UPDATE", "ISSUE 1 Inspect the bearings on span 2", 12],
+      [bob.id, "UPDATE", "category 4 \"Bearings_50%\" in project 1", 12],
+      [bob.id, "DELETE", "ARTICLE 3 Mooring rules", 14],
+      [ann.id, "LOGIN", "", 12],
+    ] as const;
+    for (const [userId, activityType, description, d] of rows) t.db.insert(activityLog).values({ userId, activityType, description, date: day(d) }).run();
+    const described = async (filters: Record<string, unknown>, sortBy = "date") => {
+      const res = await find(cookie, { page: 0, rowsPerPage: 10, sortBy, desc: false, ...filters });
+      expect(res.status).toBe(200);
+      expect(res.body.totalElements).toBe(res.body.content.length);
+      return res.body.content.map((row: { description: string }) => row.description);
+    };
+    expect(await described({ activityTypes: ["UPDATE", "DELETE"] })).toEqual(["ISSUE 1 Inspect the bearings on span 2", 'category 4 "Bearings_50%" in project 1', "ARTICLE 3 Mooring rules"]);
+    expect(await described({ from: day(11).getTime(), to: day(13).getTime() })).toEqual(["ISSUE 1 Inspect the bearings on span 2", 'category 4 "Bearings_50%" in project 1', ""]);
+    expect(await described({ text: "BEARINGS" })).toEqual(["ISSUE 1 Inspect the bearings", "ISSUE 1 Inspect the bearings on span 2", 'category 4 "Bearings_50%" in project 1']);
+    // % and _ are the text's own characters, not patterns.
+    expect(await described({ text: "_50%" })).toEqual(['category 4 "Bearings_50%" in project 1']);
+    expect(await described({ text: "bearing_ on" })).toEqual([]);
+    expect(await described({ text: "bearings", activityTypes: ["UPDATE"], userId: ann.id })).toEqual(["ISSUE 1 Inspect the bearings on span 2"]);
+    expect(await described({ text: "bearings" }, "user")).toEqual(["ISSUE 1 Inspect the bearings", "ISSUE 1 Inspect the bearings on span 2", 'category 4 "Bearings_50%" in project 1']);
+    for (const bad of [{ activityTypes: ["DROP"] }, { from: -1 }, { to: "yesterday" }, { text: "x".repeat(201) }]) {
+      expect((await find(cookie, { page: 0, rowsPerPage: 10, sortBy: "date", desc: true, ...bad })).status).toBe(422);
+    }
+  });
+
+  test("a task or article the event names is its subject, linked to its page while it exists", async () => {
+    const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
+    const project = factories(t).project("Quay");
+    expect((await t.call("POST", "/project/add-user-project", { cookie, body: { user: { id: (await t.userWithCookie("USER")).user.id }, project: { id: project.id }, moderator: false } })).status).toBe(200);
+    const task = await t.call("POST", "/issue/save", { cookie, body: { name: "Inspect the quay", project: { id: project.id } } });
+    expect(task.status).toBe(200);
+    const article = await t.call("POST", "/article/save", { cookie, body: { title: "Mooring rules", content: "<p>Ropes</p>" } });
+    expect(article.status).toBe(200);
+    audit(t.db, null, "DELETE", "ARTICLE 999999 Gone article");
+    const content = (await find(cookie, { page: 0, rowsPerPage: 10, sortBy: "date", desc: true, activityTypes: ["CREATE", "DELETE"] })).body.content as { subject: unknown; description: string }[];
+    const subjectOf = (start: string) => content.find((row) => row.description.startsWith(start))?.subject;
+    expect(subjectOf("ISSUE")).toEqual({ type: "ISSUE", name: "Inspect the quay", path: `/project/${project.id}/issue/${task.body.id}` });
+    expect(subjectOf(`ARTICLE ${article.body.article.id}`)).toEqual({ type: "ARTICLE", name: "Mooring rules", path: `/wiki/${article.body.article.id}` });
+    expect(subjectOf("ARTICLE 999999")).toEqual({ type: "ARTICLE", name: "Gone article", path: null });
+  });
+
   test("bad paging and sorting are a 422, never a 500", async () => {
     const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
     const bad = [

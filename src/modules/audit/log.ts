@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { activityLog, dataItems, users } from "../../../db/schema";
 import type { LogQuery } from "./model";
@@ -81,15 +81,30 @@ function idsOfPageByLogin(db: Db, query: LogQuery, totalElements: number) {
   return rest > 0 ? [...head, ...second(db, query.desc, Math.max(0, offset - firstCount), rest)] : head;
 }
 
+/** The query's filters as one condition: the user, the event kinds, the time range, the text (LIKE: case aside in Latin letters only). */
+function filtersOf(query: LogQuery): SQL | undefined {
+  const text = query.text?.trim();
+  const pattern = text && `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and(
+    query.userId === undefined ? undefined : eq(activityLog.userId, query.userId),
+    query.activityTypes?.length ? inArray(activityLog.activityType, query.activityTypes) : undefined,
+    query.from === undefined ? undefined : gte(activityLog.date, new Date(query.from)),
+    query.to === undefined ? undefined : lt(activityLog.date, new Date(query.to)),
+    pattern ? or(sql`${activityLog.description} like ${pattern} escape '\\'`, sql`${activityLog.dataName} like ${pattern} escape '\\'`) : undefined,
+  );
+}
+
+const filtered = (query: LogQuery) => query.userId !== undefined || !!query.activityTypes?.length || query.from !== undefined || query.to !== undefined || !!query.text?.trim();
+
 /** The ids of one page, read from the sort's index alone: a deep page steps over index entries, never over joined rows. */
 function idsOfPage(db: Db, query: LogQuery, where: SQL | undefined, totalElements: number) {
-  if (query.sortBy === "user" && query.userId === undefined) return idsOfPageByLogin(db, query, totalElements);
+  if (query.sortBy === "user" && !filtered(query)) return idsOfPageByLogin(db, query, totalElements);
   const order = query.desc ? desc : asc;
-  // One user's rows share the login: by user they are in id order.
-  const by = query.sortBy === "user" ? [order(activityLog.id)] : [order(SORTS[query.sortBy]), order(activityLog.id)];
-  return db
-    .select({ id: activityLog.id })
-    .from(activityLog)
+  // One user's rows share the login: by user they are in id order; filtered otherwise, they are sorted by login here.
+  const byLogin = query.sortBy === "user" && query.userId === undefined;
+  const by = query.sortBy !== "user" ? [order(SORTS[query.sortBy]), order(activityLog.id)] : byLogin ? [order(LOGIN_ORDER), order(activityLog.id)] : [order(activityLog.id)];
+  const rows = db.select({ id: activityLog.id }).from(activityLog).$dynamic();
+  return (byLogin ? rows.leftJoin(users, eq(users.id, activityLog.userId)) : rows)
     .where(where)
     .orderBy(...by)
     .limit(query.rowsPerPage)
@@ -97,9 +112,9 @@ function idsOfPage(db: Db, query: LogQuery, where: SQL | undefined, totalElement
     .all();
 }
 
-/** admin/activity-log/find-pageable-search-result: a page of the log, sorted, optionally of one user. */
+/** admin/activity-log/find-pageable-search-result: a page of the log, sorted and filtered (see filtersOf). */
 export function findLogPage(db: Db, query: LogQuery) {
-  const where = query.userId === undefined ? undefined : eq(activityLog.userId, query.userId);
+  const where = filtersOf(query);
   const totalElements = db.select({ n: count() }).from(activityLog).where(where).get()!.n;
   const ids = idsOfPage(db, query, where, totalElements).map((row) => row.id);
   if (!ids.length) return { content: [], totalElements };

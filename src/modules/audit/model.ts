@@ -5,13 +5,22 @@ import { isoDate } from "../../lib/responses";
 import { Id } from "../../lib/ids";
 import { LOG_SORTS } from "./log";
 
-/** The spec's body: page from 0, desc, sortBy, rowsPerPage; userId narrows it to one user. */
+const instant = () => t.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 });
+
+/**
+ * The spec's body: page from 0, desc, sortBy, rowsPerPage; userId narrows it to one user. Beyond the spec, the filters:
+ * event kinds, a time range (from inclusive, to exclusive, in ms) and a text the description or the item's name holds.
+ */
 export const logQueryBody = t.Object({
   page: t.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
   rowsPerPage: t.Integer({ minimum: 1, maximum: 200, default: 25 }),
   sortBy: oneOf(LOG_SORTS),
   desc: t.Boolean({ default: true }),
   userId: t.Optional(t.Integer({ minimum: 1 })),
+  activityTypes: t.Optional(t.Array(oneOf(ACTIVITY_TYPES), { maxItems: ACTIVITY_TYPES.length })),
+  from: t.Optional(instant()),
+  to: t.Optional(instant()),
+  text: t.Optional(t.String({ maxLength: 200 })),
 });
 export type LogQuery = Static<typeof logQueryBody>;
 
@@ -28,5 +37,7 @@ const logRowSchema = t.Object({
   abstractData: t.Nullable(t.Object({ id: integer(), name: t.String(), dataType: oneOf(DATA_TYPES), projectId: integer() })),
   /** The data item's name when the event happened; once the item is deleted for good abstractData is null and this names it. */
   dataName: t.Nullable(t.String()),
+  /** The task or wiki article the description names; `path` is its page while it exists. */
+  subject: t.Nullable(t.Object({ type: oneOf(["ISSUE", "ARTICLE"] as const), name: t.String(), path: t.Nullable(t.String()) })),
 });
 export const logPageSchema = t.Object({ content: t.Array(logRowSchema), totalElements: integer() });

@@ -6,6 +6,7 @@ import { exportLog } from "./export";
 import { findLogPage } from "./log";
 import { exportQuery, logPageSchema, logQueryBody } from "./model";
 import { presentLogRow } from "./presenter";
+import { subjectsOf } from "./subjects";
 
 /** The activity log for system administrators: paged and sorted on the server, and as a spreadsheet. */
 export const auditRoutes = (ctx: AppContext) =>
@@ -15,7 +16,8 @@ export const auditRoutes = (ctx: AppContext) =>
       "/find-pageable-search-result",
       ({ body }) => {
         const page = findLogPage(ctx.db, body);
-        return { content: page.content.map(presentLogRow), totalElements: page.totalElements };
+        const subjects = subjectsOf(ctx.db, page.content);
+        return { content: page.content.map((row) => presentLogRow(row, subjects.get(row.id))), totalElements: page.totalElements };
       },
       { access: "SYSTEM_ADMIN", body: logQueryBody, response: answers(logPageSchema) },
     )

@@ -7,7 +7,7 @@ const { t, f } = withTestApp();
 
 /** A project with a public and a private category, a member, and items in each. */
 async function scene() {
-  const { project, member } = await f.projectScene({ name: "Survey" });
+  const { project, member, moderator } = await f.projectScene({ name: "Survey" });
   const open = f.category(project.id, { name: "Open data", isPublic: true });
   const closed = f.category(project.id, { name: "Internal", isPublic: false });
   const owner = member.user;
@@ -15,7 +15,7 @@ async function scene() {
   const privateItem = f.dataItem(project.id, { dataType: "REPORT", name: "Secret report", ownerId: owner.id, body: "<p>secret</p>" }, [closed.id]);
   const removed = f.dataItem(project.id, { dataType: "REPORT", name: "Removed", isActive: false, ownerId: owner.id }, [open.id]);
   const calc = f.dataItem(project.id, { dataType: "CALC", name: "Load calc", description: "Beam load", script: "function main() { return 1; }", ownerId: owner.id }, [open.id, closed.id]);
-  return { f, project, member, open, closed, report, privateItem, removed, calc };
+  return { f, project, member, moderator, open, closed, report, privateItem, removed, calc };
 }
 
 /** Signed out: no cookie, only the headers every Plexus script sends. */
@@ -65,6 +65,24 @@ describe("public-data/get", () => {
     const saved = await t.call("POST", "/category/save", { cookie: admin.cookie, body: { id: open.id, name: open.name, isPublic: false, project: { id: open.projectId } } });
     expect(saved.status).toBe(200);
     expect((await get(`id=${report.id}`)).status).toBe(404);
+  });
+
+  test("only a project ADMIN switches a category public: a member and a moderator get 403 and the item stays private", async () => {
+    const { privateItem, closed, member, moderator, project } = await scene();
+    const body = { id: closed.id, name: closed.name, type: "Stage", isPublic: true, project: { id: project.id } };
+    for (const who of [member, moderator]) {
+      const refused = await t.call("POST", "/category/save", { cookie: who.cookie, body });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe("forbidden");
+      expect((await get(`id=${privateItem.id}`)).status).toBe(404);
+    }
+    const admin = await t.userWithCookie("ADMIN");
+    const saved = await t.call("POST", "/category/save", { cookie: admin.cookie, body });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: "Internal", type: "Stage", isPublic: true });
+    const read = await get(`id=${privateItem.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.name).toBe("Secret report");
   });
 
   test("cache headers let a proxy keep it briefly: public, a short max-age, an ETag that answers 304", async () => {

@@ -1,3 +1,4 @@
+import { bodiedItemIds, itemsForIndex } from "../data/index-texts";
 import type { DataTypePlugin } from "../data/plugin";
 import { publicReport } from "./public-report";
 
@@ -7,4 +8,9 @@ export const reportType: DataTypePlugin = {
   content: { body: (text) => text },
   bodyHtml: "report",
   publicPart: async (db, item, { locale }) => ({ report: await publicReport(db, item, locale) }),
+  // The [DATA-n] blocks stand for other items, whose own texts are indexed with them.
+  searchTexts: {
+    texts: (db, ids) => itemsForIndex(db, ids, "REPORT").flatMap(({ id, body }) => (body ? [{ ref: id, html: body.replace(/\[DATA-\d+\]/g, " ") }] : [])),
+    refs: (db) => bodiedItemIds(db, "REPORT"),
+  },
 };

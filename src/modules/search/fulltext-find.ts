@@ -4,7 +4,7 @@ import type { User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import type { SecretBox } from "../../lib/secret-box";
 import { invalid } from "../../lib/errors";
-import { itemCards, readableDocument, readableItemIds } from "../data/readable";
+import { itemCards, readableDataItem, readableItemIds } from "../data/readable";
 import { newestVersions } from "../docs/index-texts";
 import { issueCards, readableIssue, readableIssueIds } from "../issues/index-texts";
 import { articleTitles, readableArticle } from "../wiki/index-texts";
@@ -13,14 +13,13 @@ import { readableMessage } from "../chat/index-texts";
 import { visibleProjects } from "../projects/service";
 import { withBlindStems } from "./fulltext-blind";
 import { chatCards } from "./fulltext-chat";
-import { catchUp, KIND, type Kind } from "./fulltext-index";
+import { catchUp, KIND } from "./fulltext-index";
 import { snippetOf } from "./fulltext-snippet";
 import { stemsOf, wordsOf } from "./fulltext-stems";
 import { FULLTEXT_LIMITS } from "./limits";
 import { ftsPhrase } from "./name-index";
-import type { PresentedFullTextPage } from "./presenter";
+import type { FullTextHitType, PresentedFullTextPage } from "./presenter";
 
-const KIND_NAMES = Object.fromEntries(Object.entries(KIND).map(([name, code]) => [code, name])) as Record<number, Kind>;
 
 /**
  * The query's words (every q split into words) and the FTS5 expression: each word as any of its stems,
@@ -39,8 +38,9 @@ function parseQuery(q: string[], box: SecretBox) {
 /**
  * Per kind, whether the reader may open the text of index row `rid` (an SQL expression on `rid`), as each
  * owner words it: a primary-key lookup each, against the reader's projects and category limits worked out
- * once. Documents through the data rule, tasks through the tasks' limited-member rule, articles of
- * the shared wiki and the reader's projects' spaces, chat messages through the chat rule (whose DATA and ISSUE chats follow the item and task rules).
+ * once. Data items (documents, reports, tables) through the data rule, tasks through the tasks' limited-member rule,
+ * articles of the shared wiki and the reader's projects' spaces, chat messages through the chat rule (whose DATA and
+ * ISSUE chats follow the item and task rules).
  */
 function readableKinds(db: Db, actor: User, projectIds: number[]): Record<number, SQL> {
   const limits = categoryLimits(db, actor);
@@ -48,7 +48,7 @@ function readableKinds(db: Db, actor: User, projectIds: number[]): Record<number
   return {
     [KIND.ARTICLE]: readableArticle(projectIds, ref),
     [KIND.ISSUE]: readableIssue(actor, limits, projectIds, ref),
-    [KIND.DOC]: readableDocument(projectIds, limits, ref),
+    [KIND.DATA]: readableDataItem(projectIds, limits, ref),
     [KIND.CHAT]: readableMessage(actor, ref, { items: readableItemIds(projectIds, limits), issues: readableIssueIds(actor, limits, projectIds) }),
   };
 }
@@ -69,30 +69,33 @@ function rankedHits(db: Db, match: string, readable: Record<number, SQL>) {
 
 interface ShownRow {
   rid: number;
+  type: FullTextHitType;
   body: string;
   name: string;
   projectId: number | null;
   version: { id: number; name: string } | null;
 }
 
-/** What the cards of `rids` show, in their order: name and project (asked of each kind's owner), a document's newest version, the text for the snippet. */
+/** What the cards of `rids` show, in their order: kind (a data item's type), name and project (asked of each kind's owner), a document's newest version, the text for the snippet. */
 function shownRows(db: Db, rids: number[]): ShownRow[] {
   const refs = (kind: number) => rids.filter((rid) => (rid & 3) === kind).map((rid) => rid >> 2);
   const bodies = new Map(db.all<{ rid: number; body: string }>(sql`select rowid as rid, body from fulltext_index where rowid in (select value from json_each(${JSON.stringify(rids)}))`).map((row) => [row.rid, row.body]));
-  const items = itemCards(db, refs(KIND.DOC));
-  const versions = newestVersions(db, refs(KIND.DOC));
+  const items = itemCards(db, refs(KIND.DATA));
+  const versions = newestVersions(db, refs(KIND.DATA));
   const tasks = issueCards(db, refs(KIND.ISSUE));
   const titles = articleTitles(db, refs(KIND.ARTICLE));
   return rids.map((rid) => {
     const [kind, ref, body] = [rid & 3, rid >> 2, bodies.get(rid) ?? ""];
-    const owned = kind === KIND.DOC ? items.get(ref) : kind === KIND.ISSUE ? tasks.get(ref) : undefined;
+    const item = kind === KIND.DATA ? items.get(ref) : undefined;
+    const owned = item ?? (kind === KIND.ISSUE ? tasks.get(ref) : undefined);
     const name = kind === KIND.ARTICLE ? (titles.get(ref) ?? "") : (owned?.name ?? "");
-    return { rid, body, name, projectId: owned?.projectId ?? null, version: kind === KIND.DOC ? (versions.get(ref) ?? null) : null };
+    const type = kind === KIND.ARTICLE ? "ARTICLE" : kind === KIND.ISSUE ? "ISSUE" : kind === KIND.CHAT ? "CHAT" : (item?.dataType as FullTextHitType | undefined) ?? "DOC";
+    return { rid, type, body, name, projectId: owned?.projectId ?? null, version: kind === KIND.DATA ? (versions.get(ref) ?? null) : null };
   });
 }
 
 /**
- * full-text-search/find: the wiki articles, tasks and documents whose text has every query word in
+ * full-text-search/find: the wiki articles, tasks, documents, reports and tables whose text has every query word in
  * some form (its Russian, Spanish or English stem), best first (bm25), 20 a page, each with a snippet.
  * Only what the reader may open (readableKinds). When more than FULLTEXT_LIMITS.ranked texts match,
  * the newest that many are ranked and totalElements is that number (the sheet says so).
@@ -109,7 +112,7 @@ export function findFullText(ctx: AppContext, actor: User, q: string[] = [], pag
   const chats = chatCards(ctx, actor, shown.map(({ rid }) => rid), stems);
   return {
     content: shown.map((row) => chats.get(row.rid) ?? {
-      type: KIND_NAMES[row.rid & 3]!,
+      type: row.type,
       id: row.rid >> 2,
       name: row.name,
       project: row.projectId === null ? null : { id: row.projectId, name: projects.get(row.projectId)! },

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import type { DataType } from "../../../db/schema";
-import { dataTypeOf } from "../../data-types";
+import { pluginsWith } from "../../data-types";
 import type { AppContext } from "../../lib/context";
 import { log } from "../../lib/log";
 import { yieldToEvents } from "../../lib/yield-to-events";
@@ -16,12 +15,12 @@ import { textOfHtml } from "./fulltext-text";
 // The full-text index (migration 0015): fulltext_index holds each text's stems and plain text under
 // rowid = ref * 4 + kind; triggers (migrations 0015, 0018) note in fulltext_pending, in the writing
 // transaction, which articles, tasks, documents and chat messages changed. Here those rows are (re)written from the texts their owners
-// read (SOURCES): a search first catches up with what is pending, and a rebuild walks everything in
+// read (SOURCES; data items through their type's plugin: documents, reports, tables): a search first catches up with what is pending, and a rebuild walks everything in
 // chunks with the event loop free between them.
 
 /** What an index row is the text of, as stored in the low two bits of its rowid. */
-export const KIND = { CHAT: 0, ARTICLE: 1, ISSUE: 2, DOC: 3 } as const;
-export type Kind = keyof typeof KIND;
+/** DATA is a data item of any type that has texts (its hit is named by its type). */
+export const KIND = { CHAT: 0, ARTICLE: 1, ISSUE: 2, DATA: 3 } as const;
 
 /** Rows a search brings in before it reads; more than that (after a rebuild starts) goes to the background. */
 const CATCH_UP = 1000;
@@ -44,10 +43,13 @@ interface Source {
 
 const fromHtml = (rows: { ref: number; html: string }[]) => rows.map(({ ref, html }) => ({ ref, text: textOfHtml(html) }));
 
-/** A data type's texts, as its plugin hands them to search. */
-function dataTypeSource(type: DataType): Source {
-  const { texts, refs } = dataTypeOf(type).searchTexts!;
-  return { texts: (db, ids) => fromHtml(texts(db, ids)), refs };
+/** Data items' texts, each as its type's plugin hands them to search (a plugin answers for its own type's items only). */
+function dataSource(): Source {
+  const typed = pluginsWith("searchTexts");
+  return {
+    texts: (db, ids) => typed.flatMap((plugin) => fromHtml(plugin.searchTexts.texts(db, ids))),
+    refs: (db) => typed.flatMap((plugin) => plugin.searchTexts.refs(db)),
+  };
 }
 
 /**
@@ -58,7 +60,7 @@ const sources = (box: SecretBox): Record<number, Source> => ({
   [KIND.CHAT]: { texts: (db, refs) => messageTextsForIndex(db, box, refs), refs: messageIdsForIndex, blind: true },
   [KIND.ARTICLE]: { texts: (db, refs) => fromHtml(articleTextsForIndex(db, refs)), refs: articleIdsForIndex },
   [KIND.ISSUE]: { texts: (db, refs) => fromHtml(issueTextsForIndex(db, refs)), refs: issueIdsForIndex },
-  [KIND.DOC]: dataTypeSource("DOC"),
+  [KIND.DATA]: dataSource(),
 });
 
 /** The stems and body one text is stored with: a blind source's stems as keyed hashes and no body. */

@@ -14,6 +14,10 @@ export const globalHitsSchema = t.Object({
 });
 export type PresentedGlobalHits = Static<typeof globalHitsSchema>;
 
+/** What a full-text hit is: a data item by its type (documents, reports and tables have texts), an article, a task or a chat message. */
+const FULL_TEXT_HIT_TYPES = ["DOC", "REPORT", "TABLE", "ARTICLE", "ISSUE", "CHAT"] as const;
+export type FullTextHitType = (typeof FULL_TEXT_HIT_TYPES)[number];
+
 /**
  * full-text-search/find: a page of hits, best first. `snippet` is escaped text in which only
  * <mark>…</mark> is markup (the matched word forms). `version` is a document's newest version. A CHAT
@@ -22,7 +26,7 @@ export type PresentedGlobalHits = Static<typeof globalHitsSchema>;
 export const fullTextPageSchema = t.Object({
   content: t.Array(
     t.Object({
-      type: oneOf(["DOC", "ARTICLE", "ISSUE", "CHAT"] as const),
+      type: oneOf(FULL_TEXT_HIT_TYPES),
       id: integer(),
       name: t.String(),
       project: t.Nullable(projectRef),

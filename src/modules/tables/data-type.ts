@@ -1,5 +1,6 @@
 import type { DataTypePlugin } from "../data/plugin";
 import { importRunning } from "./importing";
+import { tableIdsForIndex, tableTextsForIndex } from "./index-texts";
 import { publicTable } from "./public-table";
 import { checkedHeaderValue } from "./service";
 
@@ -10,4 +11,5 @@ export const tableType: DataTypePlugin = {
   content: { value: (text, { existing }) => checkedHeaderValue(text, existing) },
   unfinished: (item) => importRunning(item),
   publicPart: (db, item, view) => ({ table: publicTable(db, item, view) }),
+  searchTexts: { texts: tableTextsForIndex, refs: tableIdsForIndex },
 };
