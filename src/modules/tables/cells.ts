@@ -1,3 +1,4 @@
+import { dateOfCell } from "../../lib/cell-dates";
 import { cellNumber } from "../../lib/numbers";
 import { foldText } from "../../lib/text-fold";
 
@@ -35,14 +36,15 @@ const EMPTY_KEY = new Uint8Array(0);
 const SORT_CHARS = 100;
 
 /**
- * A cell's sort key (see db/schema/tables.ts): numbers, and text that reads as one, by value; other
- * text folded (case and е/ё ignored); empty cells an empty blob, after everything else.
+ * A cell's sort key (see db/schema/tables.ts): numbers, and text that reads as one, by value; in a
+ * column typed DATE, dates by their time; other text folded (case and е/ё ignored); empty cells an
+ * empty blob, after everything else.
  */
-export function sortKeyOf(cell: Cell): number | string | Uint8Array {
+export function sortKeyOf(cell: Cell, dated = false): number | string | Uint8Array {
   if (cell === null) return EMPTY_KEY;
   if (typeof cell === "number") return cell;
   if (!cell.trim()) return EMPTY_KEY;
-  return numberIn(cell, true) ?? foldText(cell.trim().slice(0, SORT_CHARS));
+  return (dated ? dateOfCell(cell) : undefined) ?? numberIn(cell, true) ?? foldText(cell.trim().slice(0, SORT_CHARS));
 }
 
 /** The row's text the filter searches: every cell but the hidden url column, folded, one per line. */

@@ -24,6 +24,8 @@ export const updateBody = t.Object({
   removed: t.Optional(t.Array(rowId, { maxItems: TABLE_LIMITS.updateRows })),
 });
 
+export const columnTypeBody = t.Object({ id: rowId, field: t.String({ maxLength: 20 }), type: t.UnionEnum(["NUMBER", "DATE", "TEXT"]) });
+
 export const projectParams = t.Object({ projectId: Id() });
 
 export const exportQuery = t.Object({ format: t.Optional(t.UnionEnum(["xlsx", "csv"], { default: undefined })) });

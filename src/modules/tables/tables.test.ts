@@ -32,10 +32,10 @@ describe("table/get-table", () => {
     expect(res.status).toBe(200);
     expect(res.body.name).toBe("Cities");
     expect(res.body.headers).toEqual([
-      { name: "City", field: "cell_0" },
-      { name: "Population", field: "cell_1" },
-      { name: "Column 3", field: "cell_2" },
-      { name: "url", field: "cell_3" },
+      { name: "City", field: "cell_0", type: "TEXT", fit: 1 },
+      { name: "Population", field: "cell_1", type: "TEXT", fit: 1 },
+      { name: "Column 3", field: "cell_2", type: "TEXT", fit: 1 },
+      { name: "url", field: "cell_3", type: "TEXT", fit: 1 },
     ]);
     expect(res.body.totalElements).toBe(CITIES.length);
     expect(res.body.items[0]).toEqual({ id: expect.any(Number), cell_0: "Москва", cell_1: 13_000_000, cell_2: "Russia", cell_3: null });
