@@ -28,4 +28,7 @@ export const columnTypeBody = t.Object({ id: rowId, field: t.String({ maxLength:
 
 export const projectParams = t.Object({ projectId: Id() });
 
-export const exportQuery = t.Object({ format: t.Optional(t.UnionEnum(["xlsx", "csv"], { default: undefined })) });
+export const exportQuery = t.Object({
+  format: t.Optional(t.UnionEnum(["xlsx", "csv"], { default: undefined })),
+  csv: t.Optional(t.UnionEnum(["point", "comma"], { default: undefined, description: "CSV: commas and decimal points, or semicolons and decimal commas; the reader's locale decides when absent" })),
+});

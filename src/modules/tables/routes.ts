@@ -42,7 +42,7 @@ export const tableRoutes = (ctx: AppContext) =>
       parse: STREAMED_BODY,
       response: answers(dataItemSchema),
     })
-    .get("/files/get-data-table/:id", ({ actor, params, query, request }) => exportTable(ctx.db, actor, params.id, query.format ?? "xlsx", request.signal), {
+    .get("/files/get-data-table/:id", ({ actor, params, query, request, locale }) => exportTable(ctx.db, actor, params.id, { format: query.format ?? "xlsx", csv: query.csv, locale }, request.signal), {
       access: "USER",
       params: idParams,
       query: exportQuery,
