@@ -1,5 +1,5 @@
 import { dateOfCell } from "../../lib/cell-dates";
-import { cellNumber } from "../../lib/numbers";
+import { cellNumber, parseNumber } from "../../lib/numbers";
 import { foldText } from "../../lib/text-fold";
 
 /** A cell as stored and served: text, a number, or empty. */
@@ -45,6 +45,16 @@ export function sortKeyOf(cell: Cell, dated = false): number | string | Uint8Arr
   if (typeof cell === "number") return cell;
   if (!cell.trim()) return EMPTY_KEY;
   return (dated ? dateOfCell(cell) : undefined) ?? numberIn(cell, true) ?? foldText(cell.trim().slice(0, SORT_CHARS));
+}
+
+/**
+ * How a number the reader typed into the filter in their `locale` is stored in the rows' text
+ * ("31,5" in ru, "1 234,5" as ru displays it: "31.5", "1234.5"), when it differs from what they typed.
+ */
+export function storedNumberText(filter: string, locale: string): string | undefined {
+  const reading = parseNumber(filter, locale);
+  const text = reading.ok ? String(reading.value) : undefined;
+  return text !== filter.trim() ? text : undefined;
 }
 
 /** The row's text the filter searches: every cell but the hidden url column, folded, one per line. */

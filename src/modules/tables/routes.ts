@@ -17,8 +17,9 @@ export const tableRoutes = (ctx: AppContext) =>
     .use(authPlugin(ctx))
     .get(
       "/table/get-table/:id",
-      ({ actor, params, query }) =>
+      ({ actor, params, query, locale }) =>
         tablePage(ctx.db, actor, params.id, {
+          locale,
           page: query.page ?? 0,
           rowsPerPage: query.rowsPerPage ?? 100,
           sortBy: query.sortBy || undefined,

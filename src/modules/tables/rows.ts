@@ -114,6 +114,8 @@ export interface RowQuery {
   column?: number;
   desc?: boolean;
   filter?: string;
+  /** The filter as the rows hold it when it is a number the reader typed in their locale (storedNumberText). */
+  numberFilter?: string;
 }
 
 /**
@@ -133,7 +135,7 @@ function rowsHolding(tableId: number, term: string) {
  */
 export function pageOfRows(db: Executor, tableId: number, query: RowQuery): { rows: { id: number; cells: Cell[] }[]; total: number } {
   const term = query.filter ? foldText(query.filter.trim()) : "";
-  const holding = term ? rowsHolding(tableId, term) : undefined;
+  const holding = term ? (query.numberFilter ? sql`${rowsHolding(tableId, term)} union ${rowsHolding(tableId, query.numberFilter)}` : rowsHolding(tableId, term)) : undefined;
   const direction = query.desc ? desc : asc;
   let ids: number[];
   if (query.column === undefined) {
