@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { customType, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { COLUMN_TYPES } from "../../src/modules/tables/cells";
 import { dataItems } from "./data";
 
 /**
@@ -53,11 +54,10 @@ export const tableSortKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.rowId, t.col] }), index("table_sort_keys_order").on(t.tableId, t.col, t.sortKey, t.rowId)],
 );
 
-/** What a column holds, detected on import and changeable by a moderator; a table without entries here is all TEXT. */
-export const COLUMN_TYPES = ["NUMBER", "DATE", "TEXT"] as const;
 
 /**
- * A TABLE's column types (src/modules/tables/column-types.ts): `fit` is the share (0 to 1) of the
+ * A TABLE's column types (src/modules/tables/column-types.ts); a table without entries here is all
+ * TEXT. `fit` is the share (0 to 1) of the
  * column's non-empty cells that read as its type when it was detected or set.
  */
 export const tableColumns = sqliteTable(

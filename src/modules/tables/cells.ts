@@ -2,6 +2,10 @@ import { dateOfCell } from "../../lib/cell-dates";
 import { cellNumber, parseNumber } from "../../lib/numbers";
 import { foldText } from "../../lib/text-fold";
 
+/** What a column holds, detected on import and changeable by a moderator (src/modules/tables/column-types.ts). */
+export const COLUMN_TYPES = ["NUMBER", "DATE", "TEXT"] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
 /** A cell as stored and served: text, a number, or empty. */
 export type Cell = string | number | null;
 

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
-import { type COLUMN_TYPES, tableColumns } from "../../../db/schema";
+import { tableColumns } from "../../../db/schema";
 import { dateOfCell } from "../../lib/cell-dates";
 import { parseNumber } from "../../lib/numbers";
-import type { Cell } from "./cells";
+import type { Cell, ColumnType } from "./cells";
 
-export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 /** A column's type and the share (0 to 1) of its non-empty cells that read as that type. */
 export interface ColumnKind {

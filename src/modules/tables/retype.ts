@@ -4,8 +4,8 @@ import { AppError, invalid } from "../../lib/errors";
 import { requireDataItem } from "../data/policy";
 import { audit } from "../audit/service";
 import { parseNumber } from "../../lib/numbers";
-import { type Cell, columnOf } from "./cells";
-import { cellFits, type ColumnKind, type ColumnType, columnKindsOf, writeColumnKind } from "./column-types";
+import { type Cell, type ColumnType, columnOf } from "./cells";
+import { cellFits, type ColumnKind, columnKindsOf, writeColumnKind } from "./column-types";
 import { rekeyColumn, rewriteRows } from "./rows";
 import { datedColumns, headersOf, urlColumnOf } from "./service";
 
