@@ -23,7 +23,7 @@ interface Props {
 export function TaskFilters({ list, members, categories, open }: Props) {
   useSignals();
   const { t } = useT();
-  const [name, setName] = useState("");
+  const [name, setName] = useState(() => list.filters.peek().name);
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const filters = list.filters.value;
   const set = (next: Partial<Filters>) => list.setFilters({ ...list.filters.value, ...next });
