@@ -110,4 +110,30 @@ describe("numbers and dates in tables and calculations", () => {
     },
     TIMEOUT,
   );
+
+  test(
+    "the task list's filters and sort live in the address: a reload keeps them, and the server's first page is already filtered",
+    async () => {
+      for (const name of ["Crane check B", "Crane check A", "Pump service"]) await apiCall(suite.plexus.url, moderatorCookie, "POST", "/issue/save", { name, project: { id: projectId } });
+      const { page } = await suite.pageAs(moderatorCookie);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/issue`);
+      await islandsHydrated(page);
+      await page.getByRole("search").getByRole("searchbox", { name: "Name" }).fill("crane");
+      await page.waitForFunction(() => document.querySelector("#tl-count")?.textContent === "2");
+      await page.getByRole("search").getByLabel("Sort").selectOption("nameUp");
+      await page.waitForFunction(() => location.search.includes("name=crane") && location.search.includes("sort=nameUp"));
+      const shared = page.url();
+      const names = () => page.locator("#tl-list > li [data-name]").allTextContents();
+      await page.waitForFunction(() => document.querySelector("#tl-list > li [data-name]")?.textContent === "Crane check A");
+      await page.reload();
+      await islandsHydrated(page);
+      expect(await names()).toEqual(["Crane check A", "Crane check B"]);
+      expect(await page.getByRole("search").getByRole("searchbox", { name: "Name" }).inputValue()).toBe("crane");
+      // Without scripts the page is what the server rendered: already filtered and sorted.
+      const { page: plain } = await suite.pageAs(moderatorCookie, { javaScriptEnabled: false });
+      await plain.goto(shared);
+      expect(await plain.locator("#tl-list > li [data-name]").allTextContents()).toEqual(["Crane check A", "Crane check B"]);
+    },
+    TIMEOUT,
+  );
 });
