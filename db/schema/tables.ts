@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { customType, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { customType, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { COLUMN_TYPES } from "../../src/modules/tables/cells";
 import { dataItems } from "./data";
 
 /**
@@ -51,4 +52,21 @@ export const tableSortKeys = sqliteTable(
     sortKey: sortKey("sort_key").notNull(),
   },
   (t) => [primaryKey({ columns: [t.rowId, t.col] }), index("table_sort_keys_order").on(t.tableId, t.col, t.sortKey, t.rowId)],
+);
+
+
+/**
+ * A TABLE's column types (src/modules/tables/column-types.ts); a table without entries here is all
+ * TEXT. `fit` is the share (0 to 1) of the
+ * column's non-empty cells that read as its type when it was detected or set.
+ */
+export const tableColumns = sqliteTable(
+  "table_columns",
+  {
+    tableId: integer("table_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+    col: integer("col").notNull(),
+    type: text("type", { enum: COLUMN_TYPES }).notNull(),
+    fit: real("fit").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.col] })],
 );

@@ -92,4 +92,32 @@ describe("the calculation view", () => {
     expect((page().getByRole("textbox", { name: ru["calc.propName"] }) as HTMLInputElement).value).toBe("Load, t");
     expect(page().queryByRole("textbox", { name: "Load, t" })).toBeNull();
   });
+
+  test("the saved default and unit are there on every visit, in the page's locale, and Calculate computes with them", async () => {
+    view(false, JSON.stringify([{ variable: "load", name: "Load", value: 18.5, unit: "kN" }]));
+    const load = page().getByRole("textbox", { name: "Load, kN" }) as HTMLInputElement;
+    expect(load.value).toBe("18,5");
+    answers.push({ status: 200, body: { kind: "text", result: "18.5" } });
+    await click(ru["calc.calculate"]);
+    expect(sent).toEqual([{ url: "/api/calc/invoke?id=7", body: [{ variable: "load", name: "Load", value: 18.5 }] }]);
+  });
+
+  test("a moderator's default is read in the page's locale and saved as a number with its unit; a default that is no number is refused", async () => {
+    view(true, "[]");
+    await click(ru["calc.addProp"]);
+    fireEvent.change(page().getByRole("textbox", { name: ru["calc.variable"] }), { target: { value: "span" } });
+    fireEvent.change(page().getByRole("textbox", { name: ru["calc.propName"] }), { target: { value: "Span" } });
+    const fallback = page().getByRole("textbox", { name: ru["calc.propDefault"] }) as HTMLInputElement;
+    fireEvent.change(fallback, { target: { value: "2,5 м" } });
+    fireEvent.change(page().getByRole("textbox", { name: ru["calc.propUnit"] }), { target: { value: " м " } });
+    await click(ru["calc.save"]);
+    expect(sent).toEqual([]);
+    expect(document.activeElement).toBe(fallback);
+    fireEvent.change(fallback, { target: { value: "2,5" } });
+    const props = JSON.stringify([{ variable: "span", name: "Span", value: 2.5, unit: "м" }]);
+    answers.push({ status: 200, body: { id: 7, script: "function main(p) {\n  return p.load;\n}\n", props } });
+    await click(ru["calc.save"]);
+    expect(sent).toEqual([{ url: "/api/calc/save", body: { id: 7, script: "function main(p) {\n  return p.load;\n}\n", props } }]);
+    await waitFor(() => expect((page().getByRole("textbox", { name: "Span, м" }) as HTMLInputElement).value).toBe("2,5"));
+  });
 });

@@ -4,7 +4,9 @@ import { ApiError } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
 import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
+import { formatNumber } from "../../src/lib/numbers";
 import { useT } from "../lib/ui/i18n";
+import { readNumber } from "../lib/ui/NumberField";
 import { type EditedProp, PropRow } from "./PropRow";
 
 interface Props {
@@ -17,22 +19,23 @@ interface Props {
 }
 
 let made = 0;
-const edited = (props: CalcProp[]): EditedProp[] => props.map((prop) => ({ ...prop, key: ++made }));
+const edited = (props: CalcProp[], locale: string): EditedProp[] =>
+  props.map(({ variable, name, value, unit }) => ({ variable, name, key: ++made, defaultText: value === undefined ? "" : formatNumber(value, locale, { grouping: false }), unit: unit ?? "" }));
 /** Where the focus goes after the next render: a row's field, or the first field (else Add input). */
-type Focus = { key: number; field: "variable" | "name" } | "first";
+type Focus = { key: number; field: "variable" | "name" | "default" } | "first";
 
 /** The inputs' editor (moderators): one row per input, Add input, and Save for the script and the inputs. */
 export function PropsEditor({ dataId, saved, scriptText, onEdit, onSaved }: Props) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const id = useId();
-  const [rows, setRows] = useState(() => edited(saved));
+  const [rows, setRows] = useState(() => edited(saved, locale));
   const [checked, setChecked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState("");
   const fields = useRef(new Map<string, HTMLInputElement | null>());
   const addButton = useRef<HTMLButtonElement>(null);
   const focus = useRef<Focus>(undefined);
-  const problems = rows.map((prop, index) => propProblem({ variable: prop.variable, name: prop.name.trim() }, index, rows));
+  const problems = rows.map((prop, index) => propProblem({ variable: prop.variable, name: prop.name.trim(), unit: prop.unit.trim() }, index, rows));
 
   useEffect(() => {
     const target = focus.current;
@@ -46,7 +49,7 @@ export function PropsEditor({ dataId, saved, scriptText, onEdit, onSaved }: Prop
     onEdit();
   };
   const add = () => {
-    const row = edited([{ variable: "", name: "" }])[0]!;
+    const row = edited([{ variable: "", name: "" }], locale)[0]!;
     focus.current = { key: row.key, field: "variable" };
     change([...rows, row]);
   };
@@ -60,12 +63,18 @@ export function PropsEditor({ dataId, saved, scriptText, onEdit, onSaved }: Prop
     setChecked(true);
     const wrong = problems.findIndex(Boolean);
     if (wrong >= 0) return fields.current.get(`${rows[wrong]!.key}-${problems[wrong] === "calc.nameRequired" ? "name" : "variable"}`)?.focus();
+    const defaults = rows.map((p) => readNumber(p.defaultText, locale));
+    const unread = defaults.findIndex((read) => "problem" in read);
+    if (unread >= 0) return fields.current.get(`${rows[unread]!.key}-default`)?.focus();
     setSaving(true);
     try {
-      const props = JSON.stringify(rows.map((p) => ({ variable: p.variable, name: p.name.trim() })));
-      const item = await call(server.calc.save.post({ id: dataId, script: scriptText(), props }));
+      const list: CalcProp[] = rows.map((p, i) => {
+        const value = (defaults[i] as { value: number | null }).value;
+        return { variable: p.variable, name: p.name.trim(), ...(value === null ? {} : { value }), ...(p.unit.trim() ? { unit: p.unit.trim() } : {}) };
+      });
+      const item = await call(server.calc.save.post({ id: dataId, script: scriptText(), props: JSON.stringify(list) }));
       const now = readProps(item.props);
-      setRows(edited(now));
+      setRows(edited(now, locale));
       setChecked(false);
       onSaved(now);
       snack(t("calc.saved"));
@@ -94,6 +103,7 @@ export function PropsEditor({ dataId, saved, scriptText, onEdit, onSaved }: Prop
               onRemove={() => remove(index)}
               variableRef={(input) => void fields.current.set(`${prop.key}-variable`, input)}
               nameRef={(input) => void fields.current.set(`${prop.key}-name`, input)}
+              defaultRef={(input) => void fields.current.set(`${prop.key}-default`, input)}
             />
           ))}
         </ul>

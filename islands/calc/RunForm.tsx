@@ -1,4 +1,5 @@
-import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { formatNumber } from "../../src/lib/numbers";
 import type { CalcProp } from "../../src/modules/calc/limits";
 import type { CalcResult } from "../../src/modules/calc/presenter";
 import { ApiError } from "../lib/api";
@@ -20,11 +21,20 @@ interface Props {
 
 type Output = { running: true } | { error: string } | { result: CalcResult } | undefined;
 
-/** One number field per input, Calculate, and the result or the failure (with its line). */
+/** Each input's saved default as the page's locale writes it, where the input has one and nothing is typed yet. */
+const withDefaults = (texts: Record<string, string>, props: CalcProp[], locale: string) => {
+  const next = { ...texts };
+  for (const prop of props) if (next[prop.variable] === undefined && prop.value !== undefined) next[prop.variable] = formatNumber(prop.value, locale, { grouping: false });
+  return next;
+};
+
+/** One number field per input (starting with its saved default, labelled with its unit), Calculate, and the result or the failure (with its line). */
 export function RunForm({ dataId, props, dirty, editor }: Props) {
   const { t, tf, locale } = useT();
   const id = useId();
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [texts, setTexts] = useState<Record<string, string>>(() => withDefaults({}, props, locale));
+  // Inputs a moderator has just saved start with their defaults too.
+  useEffect(() => setTexts((all) => withDefaults(all, props, locale)), [props, locale]);
   const [checked, setChecked] = useState(false);
   const [output, setOutput] = useState<Output>();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
@@ -67,7 +77,7 @@ export function RunForm({ dataId, props, dirty, editor }: Props) {
                 key={prop.variable}
                 id={`${id}-v${index}`}
                 name={prop.variable}
-                label={prop.name}
+                label={prop.unit ? tf("calc.withUnit", { name: prop.name, unit: prop.unit }) : prop.name}
                 required
                 checked={checked}
                 value={texts[prop.variable] ?? ""}

@@ -30,7 +30,7 @@ interface Props {
 export function TaskFilters({ list, members, categories, open, fields, columns }: Props) {
   useSignals();
   const { t } = useT();
-  const [name, setName] = useState("");
+  const [name, setName] = useState(() => list.filters.peek().name);
   /** Bumped by Reset: the field filter starts again empty. */
   const [resets, setResets] = useState(0);
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);

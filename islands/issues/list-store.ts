@@ -9,6 +9,7 @@ import { reportFailure } from "../lib/failures";
 import { createBoard } from "./board-store";
 import { findIssues } from "./calls";
 import type { TaskDetailStore } from "./detail-store";
+import { addressWith } from "./filter-query";
 import { SORTS } from "./sorts";
 import type { Issue, IssueSummary, Status } from "./types";
 
@@ -19,6 +20,8 @@ export interface TaskListState {
   pageSize: number;
   total: number;
   items: IssueSummary[];
+  /** The filters the page's address held, which `items` were found with. */
+  filters?: Filters;
 }
 
 export interface Filters {
@@ -34,7 +37,7 @@ export interface Filters {
 export const NO_FILTERS: Filters = { name: "", performer: "", status: "", categories: [], fields: {}, sort: SORTS[0].key };
 
 /** The spec's criteria for the filters set, and `field:<name>` ones for template values. */
-function criteriaOf(filters: Filters) {
+export function criteriaOf(filters: Filters) {
   const out: { name: string; value: string }[] = [];
   for (const name of ["name", "performer", "status"] as const) {
     const value = filters[name].trim();
@@ -61,7 +64,7 @@ export function createTaskList(state: TaskListState, detail: TaskDetailStore) {
   const items = signal(state.items);
   const total = signal(state.total);
   const loading = signal(false);
-  const filters = signal(NO_FILTERS);
+  const filters = signal(state.filters ?? NO_FILTERS);
   const filtered = computed(() => criteriaOf(filters.value).length > 0);
   const board = createBoard(state.projectId, state.pageSize, () => queryOf(filters.value));
   let inFlight: AbortController | undefined;
@@ -119,6 +122,7 @@ export function createTaskList(state: TaskListState, detail: TaskDetailStore) {
     setFilters(next: Filters) {
       filters.value = next;
       if (board.loaded.value) void board.reload();
+      history.replaceState(history.state, "", addressWith(next));
       return load(true);
     },
     /** Whether the reader may change this task's status (reporter, performer, moderators). */

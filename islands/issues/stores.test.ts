@@ -4,7 +4,8 @@ import { withDom } from "../testing/dom";
 import { fakeServer } from "../testing/fake-server";
 import { pageStrings } from "../testing/page-strings";
 import { createTaskDetail } from "./detail-store";
-import { createTaskList } from "./list-store";
+import { filtersIn } from "./filter-query";
+import { createTaskList, NO_FILTERS } from "./list-store";
 import { full, summary } from "./test-tasks";
 
 withDom();
@@ -62,7 +63,30 @@ describe("the task list's store", () => {
     expect(list.items.value.map((i) => i.id)).toEqual([7]);
     expect(list.total.value).toBe(1);
     expect(list.filtered.value).toBe(true);
+    // The address keeps them, so a reload or a shared link opens the same list.
+    expect(filtersIn(new URLSearchParams(location.search))).toEqual({ name: "crane", performer: "4", status: "", categories: ["2", "6"], fields: { Grade: "C30" }, sort: "nameUp" });
     await list.loadMore();
     expect(server.sent.length).toBe(1);
+  });
+});
+
+describe("the task list's address", () => {
+  test("holds only real filters: a bad status, sort, performer or category id is left out, a long name cut", () => {
+    const params = new URLSearchParams({ name: "x".repeat(400), performer: "4,5", status: "LOST", categories: "2,abc,0,9", sort: "sideways", issue: "12" });
+    const read = filtersIn(params);
+    expect(read).toEqual({ name: "x".repeat(read.name.length), performer: "", status: "", categories: ["2", "9"], fields: {}, sort: NO_FILTERS.sort });
+    expect(filtersIn(new URLSearchParams("field:Grade=C30&field:=x&field:Site=%20"))).toMatchObject({ fields: { Grade: "C30" } });
+    expect(read.name.length).toBeLessThan(400);
+    expect(filtersIn(new URLSearchParams("status=DONE&sort=createdUp&performer=7"))).toMatchObject({ status: "DONE", sort: "createdUp", performer: "7" });
+  });
+
+  test("a list opened with the address's filters starts from them, and clearing them leaves the address's other parts", async () => {
+    history.replaceState(null, "", "/project/3/issue?issue=12&status=DONE");
+    const state = { projectId: 3, meId: 5, moderator: false, pageSize: 2, total: 0, items: [] };
+    const list = createTaskList({ ...state, filters: filtersIn(new URLSearchParams(location.search)) }, createTaskDetail([]));
+    expect(list.filters.value.status).toBe("DONE");
+    server.answers.push({ status: 200, body: { content: [], totalElements: 0 } });
+    await list.setFilters(NO_FILTERS);
+    expect(`${location.pathname}${location.search}`).toBe("/project/3/issue?issue=12");
   });
 });

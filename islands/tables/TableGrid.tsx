@@ -1,7 +1,8 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { COLUMN_TYPES } from "../../src/modules/tables/cells";
 import { useT } from "../lib/ui/i18n";
-import type { MapPoint } from "./cells";
+import type { Header, MapPoint } from "./cells";
 import { PointChooser } from "./PointChooser";
 import type { TableStore } from "./store";
 import { TableRow } from "./TableRow";
@@ -9,7 +10,25 @@ import { TableRow } from "./TableRow";
 /** Rows drawn beyond each edge of the visible ones, so a short scroll shows rows already there. */
 const OVERSCAN = 8;
 
-/** The header: one sort button per shown column (aria-sort), then the actions column when rows have map points. */
+/** A column's type under its title, with the share of values that fit when some do not; a moderator's is a choice. */
+function ColumnType({ store, column, editable }: { store: TableStore; column: Header; editable: boolean }) {
+  const { t, tf, locale } = useT();
+  const type = column.type ?? "TEXT";
+  const name = t(`table.type.${type}`);
+  const fit = column.fit !== undefined && column.fit < 1 ? tf("table.typeFit", { type: name, share: new Intl.NumberFormat(locale, { style: "percent" }).format(Math.floor(column.fit * 100) / 100) }) : name;
+  if (!editable) return <span className="tv__type">{fit}</span>;
+  return (
+    <select className="tv__type" aria-label={tf("table.typeOf", { column: column.name })} title={fit} value={type} onChange={(event) => void store.setType(column.field, event.target.value as typeof type)}>
+      {COLUMN_TYPES.map((option) => (
+        <option key={option} value={option}>
+          {option === type ? fit : t(`table.type.${option}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The header: one sort button per shown column (aria-sort) over its type, then the actions column when rows have map points. */
 function TableHead({ store, editable }: { store: TableStore; editable: boolean }) {
   useSignals();
   const { t } = useT();
@@ -32,6 +51,7 @@ function TableHead({ store, editable }: { store: TableStore; editable: boolean }
                 {sorted ? (desc ? "▼" : "▲") : ""}
               </span>
             </button>
+            <ColumnType store={store} column={column} editable={editable} />
           </th>
         );
       })}

@@ -100,12 +100,12 @@ export function TableRow({ store, index, item, columns, pointsField, editable, p
       {columns.map((column, col) => {
         const value = item?.[column.field];
         const open = !!editing && !!item && editing.rowId === item.id && editing.field === column.field;
-        const text = item ? formatCell(value) : "…";
+        const text = item ? formatCell(value, column.type) : "…";
         return (
           <td
             key={column.field}
             data-col={col}
-            className={[typeof value === "number" && "tv__num", open && "is-editing"].filter(Boolean).join(" ") || undefined}
+            className={[(typeof value === "number" || column.type === "DATE") && "tv__num", open && "is-editing"].filter(Boolean).join(" ") || undefined}
             title={!open && text.length > 20 ? text : undefined}
             {...(editable && {
               tabIndex: active.row === index && active.col === col ? 0 : -1,

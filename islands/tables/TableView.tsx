@@ -3,11 +3,31 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useConfirm } from "../lib/ui/Confirm";
 import { useT } from "../lib/ui/i18n";
 import { RecordDialog } from "./RecordDialog";
+import type { RowQuery } from "./rows";
 import { createTableStore, type TableStore } from "./store";
 import { TableGrid } from "./TableGrid";
 
 /** The pause in typing before the filter goes to the server. */
 const FILTER_PAUSE = 300;
+
+/** The sort and filter the page's address holds (?sortBy=cell_2&desc=true&filter=31,5), so a reload or a shared link shows the same rows. */
+function queryInAddress(): RowQuery {
+  const params = new URLSearchParams(location.search);
+  const sortBy = params.get("sortBy") ?? undefined;
+  const filter = params.get("filter")?.trim() || undefined;
+  return { ...(sortBy ? { sortBy, desc: params.get("desc") === "true" } : {}), ...(filter ? { filter } : {}) };
+}
+
+/** Keeps the view's sort and filter in the address, replacing the entry (no history step per keystroke). */
+function keepInAddress(query: RowQuery) {
+  const params = new URLSearchParams(location.search);
+  for (const key of ["sortBy", "desc", "filter"]) params.delete(key);
+  if (query.sortBy) params.set("sortBy", query.sortBy);
+  if (query.sortBy && query.desc) params.set("desc", "true");
+  if (query.filter) params.set("filter", query.filter);
+  const rest = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+}
 
 /** The server's filter, after a pause in typing; a new one aborts the rows in flight. */
 function FilterBox({ store }: { store: TableStore }) {
@@ -26,6 +46,7 @@ function FilterBox({ store }: { store: TableStore }) {
         placeholder={t("table.filter")}
         autoComplete="off"
         maxLength={255}
+        defaultValue={store.query.peek().filter ?? ""}
         onInput={(event) => {
           const text = event.currentTarget.value.trim();
           clearTimeout(timer.current);
@@ -92,7 +113,8 @@ export interface TableViewProps {
 export function TableView({ dataId, projectId, canModerate, compact }: TableViewProps) {
   const { t } = useT();
   const editable = canModerate && !compact;
-  const store = useMemo(() => createTableStore(dataId, editable), [dataId, editable]);
+  // The data page's own view keeps its sort and filter in the address; widgets, reports and split screen do not.
+  const store = useMemo(() => (compact ? createTableStore(dataId, editable) : createTableStore(dataId, editable, queryInAddress(), keepInAddress)), [dataId, editable, compact]);
   useEffect(() => () => store.stop(), [store]);
   return (
     <div className={`tv${compact ? " tv--compact" : ""}`}>

@@ -1,28 +1,42 @@
+import { dateOfCell } from "../../src/lib/cell-dates";
 import { dataListPath } from "../../src/lib/data-paths";
 import { formatNumber } from "../../src/lib/numbers";
-import { type Cell, isUrlHeader } from "../../src/modules/tables/cells";
+import { type Cell, type ColumnType, isUrlHeader } from "../../src/modules/tables/cells";
+
 import { locale } from "../lib/i18n";
 
 export type { Cell };
 
-/** A column as the table API gives it: its title and the key of its cells in each row. */
+/** A column as the table API gives it: its title, the key of its cells in each row, its type and the share of values that fit it. */
 export interface Header {
   name: string;
   field: string;
+  type?: ColumnType;
+  fit?: number;
 }
 
 /** The column that holds each row's map points (spec 2, section 3): kept, never shown. */
 export const isPointsColumn = (header: Header) => isUrlHeader(header.name);
 
 let numbers: Intl.NumberFormat | undefined;
+const dates: Record<string, Intl.DateTimeFormat> = {};
 
-/** A cell as people read it: numbers in the page's locale with up to 4 decimals, trailing zeros trimmed. */
-export function formatCell(value: Cell | undefined): string {
+/** A date of a DATE column in the page's locale (12.03.2026 in ru, 3/12/2026 in en), with its time when it has one. */
+function formatDate(text: string): string | undefined {
+  const time = dateOfCell(text);
+  if (time === undefined) return undefined;
+  const kind = time % 86_400_000 ? "time" : "day";
+  dates[kind] ??= new Intl.DateTimeFormat(locale(), { dateStyle: "short", ...(kind === "time" ? { timeStyle: "short" } : {}), timeZone: "UTC" });
+  return dates[kind].format(time);
+}
+
+/** A cell as people read it: numbers in the page's locale with up to 4 decimals, trailing zeros trimmed; a DATE column's dates in the page's locale. */
+export function formatCell(value: Cell | undefined, type?: ColumnType): string {
   if (typeof value === "number") {
     numbers ??= new Intl.NumberFormat(locale(), { maximumFractionDigits: 4 });
     return numbers.format(value);
   }
-  return value ?? "";
+  return (type === "DATE" && value ? formatDate(value) : undefined) ?? value ?? "";
 }
 
 /** The text an editor starts with: the stored value itself in the page's locale, every digit, no group marks. */

@@ -23,8 +23,8 @@ const LOAD_TIMEOUT = 240_000;
  * this keeps only the pages around the scroll position. A new query (sort, filter) aborts every
  * request in flight, so an old answer never lands in the new view.
  */
-export function createRowStore(tableId: number, events: { changed: () => void; failed: (error: unknown) => void }) {
-  let query: RowQuery = {};
+export function createRowStore(tableId: number, initial: RowQuery, events: { changed: () => void; failed: (error: unknown) => void }) {
+  let query: RowQuery = initial;
   let generation = 0;
   const pages = new Map<number, TableItem[]>();
   const inflight = new Map<number, AbortController>();

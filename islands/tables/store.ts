@@ -1,7 +1,10 @@
 import { batch, signal } from "@preact/signals-react";
-import { typedValue } from "../../src/modules/tables/cells";
+import { type ColumnType, typedValue } from "../../src/modules/tables/cells";
+
+import { ApiError } from "../lib/api";
 import { errorText, reportFailure } from "../lib/failures";
-import { locale, t } from "../lib/i18n";
+import { call, server } from "../lib/server";
+import { locale, t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { editText, formatCell, type Header, isPointsColumn } from "./cells";
 import { recordActions, tableUpdate } from "./records";
@@ -31,7 +34,7 @@ function layoutOf(headers: Header[], sample: TableItem[], editable: boolean): La
   const pointsField = headers.find(isPointsColumn)?.field;
   const widths = editable ? ["2.6rem"] : [];
   for (const column of columns) {
-    const longest = Math.max(column.name.length + 2, ...sample.map((row) => formatCell(row[column.field]).length));
+    const longest = Math.max(column.name.length + 2, ...sample.map((row) => formatCell(row[column.field], column.type).length));
     widths.push(`${Math.min(32, Math.max(6, longest + 2))}ch`);
   }
   if (pointsField) widths.push("10rem");
@@ -42,15 +45,16 @@ function layoutOf(headers: Header[], sample: TableItem[], editable: boolean): La
  * One table view's state (spec 2, "Table view"): the rows the server pages, sorts and filters, the
  * layout their headers give, the selection, the cell with the keyboard's focus stop and its editor.
  * Each view has its own (split screen shows two); components read the signals and call the actions.
+ * `initial` is the sort and filter the view opens with; `onQuery` hears each new one (the page's address keeps it).
  */
-export function createTableStore(tableId: number, editable: boolean) {
+export function createTableStore(tableId: number, editable: boolean, initial: RowQuery = {}, onQuery?: (query: RowQuery) => void) {
   const total = signal<number | undefined>(undefined);
   const name = signal("");
   const layout = signal<Layout>({ columns: [], widths: [] });
   /** Counts answers, so components that read rows redraw when one lands. */
   const loaded = signal(0);
   const fresh = signal(false);
-  const query = signal<RowQuery>({});
+  const query = signal<RowQuery>(initial);
   /** The first page's failure, shown in place of the rows. */
   const loadError = signal("");
   const selected = signal<ReadonlySet<number>>(new Set());
@@ -62,11 +66,11 @@ export function createTableStore(tableId: number, editable: boolean) {
   const toEnd = signal(false);
   let headersKey = "";
 
-  const rows = createRowStore(tableId, {
+  const rows = createRowStore(tableId, initial, {
     changed: () =>
       batch(() => {
         const state = rows.state;
-        const key = state.headers.map((h) => `${h.field}:${h.name}`).join("|");
+        const key = state.headers.map((h) => `${h.field}:${h.name}:${h.type}`).join("|");
         if (key !== headersKey && state.total !== undefined) {
           headersKey = key;
           const sample = [...Array(Math.min(SAMPLE_ROWS, state.total)).keys()].flatMap((i) => rows.row(i) ?? []);
@@ -94,7 +98,10 @@ export function createTableStore(tableId: number, editable: boolean) {
       active.value = { row: 0, col: 0 };
       rows.reset(next);
     });
+    onQuery?.(next);
   }
+
+  const typeName = (type: ColumnType | undefined) => t(`table.type.${type ?? "TEXT"}`);
 
   /** Saves the open cell; on failure it stays open with the typed text. Says whether the editor closed. */
   async function saveEdit(): Promise<boolean> {
@@ -120,7 +127,9 @@ export function createTableStore(tableId: number, editable: boolean) {
       return true;
     } catch (error) {
       if (editing.value) editing.value = { ...editing.value, saving: false };
-      reportFailure(error, t("table.saveFailed"));
+      const column = layout.value.columns.find((c) => c.field === open.field);
+      const wrongType = error instanceof ApiError && error.code === "cell_wrong_type" && column;
+      reportFailure(error, wrongType ? tf("table.wrongType", { column: column.name, type: typeName(column.type) }) : t("table.saveFailed"));
       return false;
     } finally {
       focusActive();
@@ -152,6 +161,18 @@ export function createTableStore(tableId: number, editable: boolean) {
     },
     filter(text: string) {
       if (text !== (rows.query.filter ?? "")) restart({ ...rows.query, filter: text || undefined });
+    },
+    /** A moderator's new type for a column: the rows come again, sorted and shown by it; a refusal names the first row that does not fit. */
+    async setType(field: string, type: ColumnType) {
+      try {
+        await call(server.table["column-type"].post({ id: tableId, field, type }));
+        snack(t("table.typeChanged"), "success");
+        restart(rows.query);
+      } catch (error) {
+        const row = error instanceof ApiError && error.code === "cell_wrong_type" ? /^rows\.(\d+)\./.exec(error.details[0]?.path ?? "")?.[1] : undefined;
+        reportFailure(error, row === undefined ? undefined : tf("table.typeRefused", { row: Number(row) + 1, type: typeName(type) }));
+        loaded.value++;
+      }
     },
     /** Moves the focus stop within the table. */
     moveTo(row: number, col: number) {

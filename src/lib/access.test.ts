@@ -100,6 +100,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/table/get-table/:id": "USER",
   "GET /api/table/get-options": "USER",
   "POST /api/table/update": "USER",
+  "POST /api/table/column-type": "USER",
   "POST /api/table/preview": "USER",
   "POST /api/table/save-for-project/:projectId": "USER",
   "GET /api/files/get-data-table/:id": "USER",

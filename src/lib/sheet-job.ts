@@ -8,5 +8,5 @@ export interface SheetJob {
 }
 
 export default function sheetJob({ sheetName, header, rows }: SheetJob) {
-  return sheetBytes("xlsx", sheetName, header, rows, 18);
+  return sheetBytes("xlsx", sheetName, header, rows, { widths: header.map(() => 18) });
 }

@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
+import { formatNumber } from "./numbers";
 
 export type SheetCell = string | number | boolean | Date | null;
 export type SheetFormat = "xlsx" | "csv";
@@ -33,17 +34,26 @@ class Bytes {
 }
 
 /**
- * RFC 4180 CSV: comma-separated, fields quoted when they hold a comma, quote or line break, lines
- * ended by CRLF, UTF-8 with a byte order mark. Excel needs the mark to read UTF-8 (Cyrillic comes out
- * garbled without it) and LibreOffice accepts it; both take quoted line breaks. Comma rather than
- * semicolon because it is the format's own separator, which LibreOffice's import and Excel's
- * Data > From Text detect; where Excel's list separator is a semicolon (a Russian Windows) a
- * double-clicked CSV opens in one column, and the XLSX export is the one to use there.
+ * How a CSV is written: "point" is RFC 4180's comma-separated text with decimal points; "comma" is
+ * what Excel opens with a double click where its list separator is a semicolon (ru, es and most of
+ * Europe): semicolons, and decimal commas ("31,5").
  */
-function csvOf(header: string[], rows: Iterable<SheetCell[]>): Uint8Array<ArrayBuffer> {
+export type CsvStyle = "point" | "comma";
+
+/** The CSV style a reader of `locale` expects. */
+export const csvStyleOf = (locale: string): CsvStyle => (locale === "ru" || locale === "es" ? "comma" : "point");
+
+/**
+ * CSV: fields quoted when they hold the separator, a quote or a line break, lines ended by CRLF,
+ * UTF-8 with a byte order mark. Excel needs the mark to read UTF-8 (Cyrillic comes out garbled
+ * without it) and LibreOffice accepts it; both take quoted line breaks.
+ */
+function csvOf(header: string[], rows: Iterable<SheetCell[]>, style: CsvStyle): Uint8Array<ArrayBuffer> {
   const out = new Bytes();
   const encoder = new TextEncoder();
-  const write = (slice: SheetCell[][]) => out.add(encoder.encode(`${Papa.unparse(slice.map((row) => row.map(inert)), { newline: "\r\n", quotes: false })}\r\n`));
+  const field = (cell: SheetCell) => (typeof cell === "number" ? formatNumber(cell, style) : inert(cell));
+  const delimiter = style === "comma" ? ";" : ",";
+  const write = (slice: SheetCell[][]) => out.add(encoder.encode(`${Papa.unparse(slice.map((row) => row.map(field)), { newline: "\r\n", quotes: false, delimiter })}\r\n`));
   out.add(encoder.encode("\ufeff"));
   write([header]);
   let slice: SheetCell[][] = [];
@@ -63,7 +73,7 @@ function csvOf(header: string[], rows: Iterable<SheetCell[]>): Uint8Array<ArrayB
  * memory: the header row bold, numbers as numbers, dates as dates, and text as text (exceljs writes a
  * string that begins with "=" as text, never as a formula).
  */
-async function xlsxOf(sheetName: string, header: string[], rows: Iterable<SheetCell[]>, columnWidth?: number): Promise<Uint8Array<ArrayBuffer>> {
+async function xlsxOf(sheetName: string, header: string[], rows: Iterable<SheetCell[]>, widths: number[]): Promise<Uint8Array<ArrayBuffer>> {
   const out = new Bytes();
   const stream = new PassThrough();
   let failed: unknown;
@@ -76,8 +86,8 @@ async function xlsxOf(sheetName: string, header: string[], rows: Iterable<SheetC
     }
   });
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet(sheetName);
-  if (columnWidth) sheet.columns = header.map(() => ({ width: columnWidth }));
+  const sheet = book.addWorksheet(sheetNameOf(sheetName));
+  if (widths.length) sheet.columns = widths.map((width) => ({ width }));
   const top = sheet.addRow(header);
   top.font = { bold: true };
   top.commit();
@@ -94,6 +104,24 @@ async function xlsxOf(sheetName: string, header: string[], rows: Iterable<SheetC
   return out.joined();
 }
 
+/**
+ * A name Excel takes for a sheet: at most 31 characters, none of : \\ / ? * [ ], not starting or
+ * ending with an apostrophe, not "History" (Excel keeps it); "Sheet1" when nothing is left.
+ */
+export function sheetNameOf(name: string): string {
+  const clean = [...name.replace(/[:\\/?*[\]\p{Cc}]/gu, " ").replace(/\s+/g, " ")].slice(0, 31).join("").replace(/^[\s']+|[\s']+$/g, "");
+  return !clean || clean.toLowerCase() === "history" ? "Sheet1" : clean;
+}
+
+/** A column's width in characters: its longest text, within 10 to 60 (a 3,000-character note would push the rest off the screen). */
+export const widthFor = (chars: number) => Math.min(60, Math.max(10, chars + 2));
+
+/** What a download's sheet looks like: columns' widths in characters (XLSX), the CSV's style. */
+export interface SheetLayout {
+  widths?: number[];
+  csv?: CsvStyle;
+}
+
 /** A one-sheet spreadsheet file of `header` and `rows`, for a worker job: at most SHEET_MAX_BYTES. */
-export const sheetBytes = (format: SheetFormat, sheetName: string, header: string[], rows: Iterable<SheetCell[]>, columnWidth?: number) =>
-  format === "csv" ? Promise.resolve(csvOf(header, rows)) : xlsxOf(sheetName, header, rows, columnWidth);
+export const sheetBytes = (format: SheetFormat, sheetName: string, header: string[], rows: Iterable<SheetCell[]>, layout: SheetLayout = {}) =>
+  format === "csv" ? Promise.resolve(csvOf(header, rows, layout.csv ?? "point")) : xlsxOf(sheetName, header, rows, layout.widths ?? []);

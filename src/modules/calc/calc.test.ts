@@ -46,6 +46,19 @@ describe("calc/save", () => {
     expect((await s.invoke(values(3, 4))).body).toEqual({ kind: "text", result: "12" });
   });
 
+  test("an input keeps its default number and unit, given as a number; text for a default is refused, not guessed", async () => {
+    const s = await scene(DEFAULT_SCRIPT, "[]");
+    const props = [{ variable: "width", name: "Width", value: 18.5, unit: " m " }, { variable: "height", name: "Height", value: null, unit: "" }];
+    const res = await s.save({ script: AREA, props: JSON.stringify(props) });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.props)).toEqual([{ variable: "width", name: "Width", value: 18.5, unit: "m" }, { variable: "height", name: "Height" }]);
+    const text = await s.save({ props: JSON.stringify([{ variable: "width", name: "Width", value: "18,5" }]) });
+    expect(text.status).toBe(422);
+    expect(text.body.details).toEqual([{ path: "body.props[0]", message: expect.any(String), code: "calc.defaultInvalid" }]);
+    expect((await s.save({ props: JSON.stringify([{ variable: "w", name: "W", unit: "x".repeat(CALC_LIMITS.unit + 1) }]) })).body.details[0].code).toBe("calc.unitTooLong");
+    expect(JSON.parse(stored(s.calc.id).props!)).toEqual([{ variable: "width", name: "Width", value: 18.5, unit: "m" }, { variable: "height", name: "Height" }]);
+  });
+
   test("bad props and an oversized script get a 422 naming each problem, and nothing changes", async () => {
     const s = await scene();
     const cases: [Record<string, unknown>, string][] = [

@@ -14,6 +14,8 @@ export const CALC_LIMITS = {
   props: 50,
   variable: 64,
   propName: 255,
+  /** An input's unit ("m", "kN/m²"), shown beside its label. */
+  unit: 20,
   /** How long one invocation may run (QuickJS's interrupt handler; the worker is ended a little later as a backstop). */
   timeMs: 1000,
   /** QuickJS's heap per invocation. */
@@ -30,21 +32,36 @@ export const CALC_LIMITS = {
 /** The script a new calculation starts with (spec 2: an empty main function). */
 export const DEFAULT_SCRIPT = "function main(props) {\n}\n";
 
-/** One numeric input of a calculation: the variable main reads and the label people see. */
+/** One numeric input of a calculation: the variable main reads, the label people see, and optionally the number it starts with and its unit. */
 export interface CalcProp {
   variable: string;
   name: string;
+  value?: number;
+  unit?: string;
 }
 
 /** A variable is a JavaScript identifier (letters, digits, _ and $, not starting with a digit). */
 const VARIABLE_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** The complaint about the prop at `index` of `all` (a locales key under calc.), or undefined when it is fine. */
-export function propProblem(prop: CalcProp, index: number, all: CalcProp[]): "calc.variableInvalid" | "calc.variableTaken" | "calc.nameRequired" | undefined {
+export function propProblem(prop: CalcProp, index: number, all: CalcProp[]): "calc.variableInvalid" | "calc.variableTaken" | "calc.nameRequired" | "calc.unitTooLong" | undefined {
   if (!VARIABLE_PATTERN.test(prop.variable) || prop.variable.length > CALC_LIMITS.variable || prop.variable === "__proto__") return "calc.variableInvalid";
   if (all.some((other, i) => i !== index && other.variable === prop.variable)) return "calc.variableTaken";
   if (!prop.name.trim() || prop.name.length > CALC_LIMITS.propName) return "calc.nameRequired";
+  if ((prop.unit?.length ?? 0) > CALC_LIMITS.unit) return "calc.unitTooLong";
   return undefined;
+}
+
+/**
+ * A prop as stored: variable and trimmed name, a finite default `value` and a trimmed `unit` when it
+ * has them, nothing else. A default that is no finite number (JSON has no other) is dropped.
+ */
+export function cleanProp(p: Partial<Record<keyof CalcProp, unknown>> | null | undefined): CalcProp {
+  const prop: CalcProp = { variable: typeof p?.variable === "string" ? p.variable : "", name: typeof p?.name === "string" ? p.name.trim() : "" };
+  if (typeof p?.value === "number" && Number.isFinite(p.value)) prop.value = p.value;
+  const unit = typeof p?.unit === "string" ? p.unit.trim() : "";
+  if (unit) prop.unit = unit;
+  return prop;
 }
 
 /** A calculation's stored props (JSON text), as a list; anything else reads as no props. */
@@ -52,9 +69,7 @@ export function readProps(text: string | null | undefined): CalcProp[] {
   try {
     const value: unknown = JSON.parse(text ?? "[]");
     if (!Array.isArray(value)) return [];
-    return value
-      .filter((p): p is CalcProp => typeof p?.variable === "string" && typeof p?.name === "string")
-      .map((p) => ({ variable: p.variable, name: p.name }));
+    return value.filter((p): p is CalcProp => typeof p?.variable === "string" && typeof p?.name === "string").map(cleanProp);
   } catch {
     return [];
   }

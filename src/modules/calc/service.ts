@@ -8,7 +8,7 @@ import type { JobOptions } from "../../lib/untrusted-worker";
 import { parseNumber } from "../../lib/numbers";
 import { saveDataItem } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
-import { CALC_LIMITS, DEFAULT_SCRIPT, propProblem, readProps, type CalcProp } from "./limits";
+import { CALC_LIMITS, type CalcProp, cleanProp, DEFAULT_SCRIPT, propProblem, readProps } from "./limits";
 import { CalcPool } from "./pool";
 import type { CalcResult } from "./presenter";
 
@@ -36,7 +36,7 @@ interface PropValue {
 let shared: CalcPool | undefined;
 const pool = () => (shared ??= new CalcPool({ workers: Math.min(4, Math.max(2, availableParallelism() - 1)), queue: 256, perOwner: 32, graceMs: 500 }));
 
-/** The props JSON text as a checked list (normalised: trimmed names, nothing else kept), or a 422 naming each bad entry. */
+/** The props JSON text as a checked list (normalised by cleanProp), or a 422 naming each bad entry. */
 function checkProps(text: string): CalcProp[] {
   let value: unknown;
   try {
@@ -46,9 +46,11 @@ function checkProps(text: string): CalcProp[] {
   }
   if (!Array.isArray(value)) throw invalid([{ path: "body.props", message: "Must be a list of { variable, name }" }]);
   if (value.length > CALC_LIMITS.props) throw invalid([{ path: "body.props", message: "calc.tooManyProps", code: "calc.tooManyProps" }]);
-  const props = value.map((p) => ({ variable: typeof p?.variable === "string" ? p.variable : "", name: typeof p?.name === "string" ? p.name.trim() : "" }));
+  const props = value.map(cleanProp);
   const details: ErrorDetail[] = props.flatMap((prop, i) => {
-    const problem = propProblem(prop, i, props);
+    const given = (value[i] as { value?: unknown } | null)?.value;
+    // A default must be a number: text such as "18,5" is refused, never dropped or guessed.
+    const problem = given !== undefined && given !== null && prop.value === undefined ? "calc.defaultInvalid" : propProblem(prop, i, props);
     return problem ? [{ path: `body.props[${i}]`, message: problem, code: problem }] : [];
   });
   if (details.length) throw invalid(details);

@@ -1,5 +1,10 @@
-import { cellNumber } from "../../lib/numbers";
+import { dateOfCell } from "../../lib/cell-dates";
+import { cellNumber, parseNumber } from "../../lib/numbers";
 import { foldText } from "../../lib/text-fold";
+
+/** What a column holds, detected on import and changeable by a moderator (src/modules/tables/column-types.ts). */
+export const COLUMN_TYPES = ["NUMBER", "DATE", "TEXT"] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 /** A cell as stored and served: text, a number, or empty. */
 export type Cell = string | number | null;
@@ -35,14 +40,25 @@ const EMPTY_KEY = new Uint8Array(0);
 const SORT_CHARS = 100;
 
 /**
- * A cell's sort key (see db/schema/tables.ts): numbers, and text that reads as one, by value; other
- * text folded (case and е/ё ignored); empty cells an empty blob, after everything else.
+ * A cell's sort key (see db/schema/tables.ts): numbers, and text that reads as one, by value; in a
+ * column typed DATE, dates by their time; other text folded (case and е/ё ignored); empty cells an
+ * empty blob, after everything else.
  */
-export function sortKeyOf(cell: Cell): number | string | Uint8Array {
+export function sortKeyOf(cell: Cell, dated = false): number | string | Uint8Array {
   if (cell === null) return EMPTY_KEY;
   if (typeof cell === "number") return cell;
   if (!cell.trim()) return EMPTY_KEY;
-  return numberIn(cell, true) ?? foldText(cell.trim().slice(0, SORT_CHARS));
+  return (dated ? dateOfCell(cell) : undefined) ?? numberIn(cell, true) ?? foldText(cell.trim().slice(0, SORT_CHARS));
+}
+
+/**
+ * How a number the reader typed into the filter in their `locale` is stored in the rows' text
+ * ("31,5" in ru, "1 234,5" as ru displays it: "31.5", "1234.5"), when it differs from what they typed.
+ */
+export function storedNumberText(filter: string, locale: string): string | undefined {
+  const reading = parseNumber(filter, locale);
+  const text = reading.ok ? String(reading.value) : undefined;
+  return text !== filter.trim() ? text : undefined;
 }
 
 /** The row's text the filter searches: every cell but the hidden url column, folded, one per line. */

@@ -6,7 +6,8 @@ import { dropUnfinishedDataItem, setDataItemShown } from "../data/service";
 import { requireProjectRole } from "../projects/policy";
 import type { Cell } from "./cells";
 import { appendRows, deleteSomeRows } from "./rows";
-import { checkedHeaders, checkRows, createTableItem, type TableInput, urlColumnOf } from "./service";
+import { ColumnTypeCounter, writeColumnKinds } from "./column-types";
+import { checkedHeaders, checkRows, createTableItem, datedColumns, type TableInput, urlColumnOf } from "./service";
 
 /** How long one transaction may write (or the cells be checked) before the server answers others. */
 const SLICE_MS = 15;
@@ -26,27 +27,34 @@ export async function importTable(db: Db, actor: User, projectId: number, input:
   requireProjectRole(db, actor, projectId, "MODERATOR");
   const headers = checkedHeaders(input);
   const rows: Cell[][] = [];
+  const counter = new ColumnTypeCounter(headers.length);
   for (let start = 0; start < input.rows.length; ) {
     const began = performance.now();
     do {
-      for (const row of checkRows(headers, input.rows.slice(start, start + ROWS_PER_STEP), start)) rows.push(row);
+      for (const row of checkRows(headers, input.rows.slice(start, start + ROWS_PER_STEP), start)) {
+        rows.push(row);
+        counter.add(row);
+      }
       start += ROWS_PER_STEP;
     } while (start < input.rows.length && performance.now() - began < SLICE_MS);
     await pause();
   }
+  const kinds = counter.kinds();
   const item = db.transaction((tx) => {
     const made = createTableItem(tx, actor, projectId, input, headers);
+    writeColumnKinds(tx, made.id, kinds);
     setDataItemShown(tx, made.id, false);
     tx.insert(tableImports).values({ dataId: made.id }).run();
     return made;
   });
   try {
     const urlColumn = urlColumnOf(headers);
+    const dated = datedColumns(kinds);
     for (let next = 0; next < rows.length; ) {
       db.transaction((tx) => {
         const began = performance.now();
         do {
-          appendRows(tx, item.id, rows.slice(next, next + ROWS_PER_STEP), urlColumn);
+          appendRows(tx, item.id, rows.slice(next, next + ROWS_PER_STEP), urlColumn, dated);
           next += ROWS_PER_STEP;
         } while (next < rows.length && performance.now() - began < SLICE_MS);
       });

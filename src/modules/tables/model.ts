@@ -24,6 +24,11 @@ export const updateBody = t.Object({
   removed: t.Optional(t.Array(rowId, { maxItems: TABLE_LIMITS.updateRows })),
 });
 
+export const columnTypeBody = t.Object({ id: rowId, field: t.String({ maxLength: 20 }), type: t.UnionEnum(["NUMBER", "DATE", "TEXT"]) });
+
 export const projectParams = t.Object({ projectId: Id() });
 
-export const exportQuery = t.Object({ format: t.Optional(t.UnionEnum(["xlsx", "csv"], { default: undefined })) });
+export const exportQuery = t.Object({
+  format: t.Optional(t.UnionEnum(["xlsx", "csv"], { default: undefined })),
+  csv: t.Optional(t.UnionEnum(["point", "comma"], { default: undefined, description: "CSV: commas and decimal points, or semicolons and decimal commas; the reader's locale decides when absent" })),
+});

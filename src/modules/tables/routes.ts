@@ -6,8 +6,9 @@ import { dataItemSchema } from "../data/presenter";
 import { updateTable } from "./edit";
 import { exportTable } from "./export";
 import { previewImport, saveForProject } from "./import";
-import { exportQuery, idParams, optionsQuery, pageQuery, projectParams, updateBody } from "./model";
-import { optionsSchema, previewSchema, tablePageSchema, updatedSchema } from "./presenter";
+import { setColumnType } from "./retype";
+import { columnTypeBody, exportQuery, idParams, optionsQuery, pageQuery, projectParams, updateBody } from "./model";
+import { columnKindSchema, optionsSchema, previewSchema, tablePageSchema, updatedSchema } from "./presenter";
 import { tableOptions, tablePage } from "./service";
 
 /** Tables (spec 2): pages sorted and filtered on the server, column values, edits, import and export. */
@@ -16,8 +17,9 @@ export const tableRoutes = (ctx: AppContext) =>
     .use(authPlugin(ctx))
     .get(
       "/table/get-table/:id",
-      ({ actor, params, query }) =>
+      ({ actor, params, query, locale }) =>
         tablePage(ctx.db, actor, params.id, {
+          locale,
           page: query.page ?? 0,
           rowsPerPage: query.rowsPerPage ?? 100,
           sortBy: query.sortBy || undefined,
@@ -31,7 +33,8 @@ export const tableRoutes = (ctx: AppContext) =>
       query: optionsQuery,
       response: answers(optionsSchema),
     })
-    .post("/table/update", ({ actor, body }) => updateTable(ctx.db, actor, body), { access: "USER", body: updateBody, response: answers(updatedSchema) })
+    .post("/table/update", ({ actor, body, locale }) => updateTable(ctx.db, actor, body, locale), { access: "USER", body: updateBody, response: answers(updatedSchema) })
+    .post("/table/column-type", ({ actor, body }) => setColumnType(ctx.db, actor, body), { access: "USER", body: columnTypeBody, response: answers(columnKindSchema) })
     // Uploads are streamed to disk by the service: this parser claims the body so Elysia does not read it first.
     .post("/table/preview", ({ actor, request }) => previewImport(ctx, actor, request), { access: "USER", parse: STREAMED_BODY, response: answers(previewSchema) })
     .post("/table/save-for-project/:projectId", ({ actor, params, request }) => saveForProject(ctx, actor, params.projectId, request), {
@@ -40,7 +43,7 @@ export const tableRoutes = (ctx: AppContext) =>
       parse: STREAMED_BODY,
       response: answers(dataItemSchema),
     })
-    .get("/files/get-data-table/:id", ({ actor, params, query, request }) => exportTable(ctx.db, actor, params.id, query.format ?? "xlsx", request.signal), {
+    .get("/files/get-data-table/:id", ({ actor, params, query, request, locale }) => exportTable(ctx.db, actor, params.id, { format: query.format ?? "xlsx", csv: query.csv, locale }, request.signal), {
       access: "USER",
       params: idParams,
       query: exportQuery,

@@ -4,8 +4,9 @@ import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
 import { createDataItem } from "../data/service";
 import { requireDataItem } from "../data/policy";
 import { requireProjectRole } from "../projects/policy";
-import { type Cell, columnOf, fieldOf, isUrlHeader } from "./cells";
+import { type Cell, columnOf, fieldOf, isUrlHeader, storedNumberText } from "./cells";
 import { TABLE_LIMITS } from "./limits";
+import { type ColumnKind, columnKindsOf, detectColumnTypes, writeColumnKinds } from "./column-types";
 import { appendRows, distinctValues, pageOfRows } from "./rows";
 import { checkCell } from "./values";
 
@@ -18,7 +19,7 @@ type TableItem = { id: number } & Record<string, Cell>;
 export interface TablePage {
   id: number;
   name: string;
-  headers: TableHeader[];
+  headers: (TableHeader & ColumnKind)[];
   items: TableItem[];
   totalElements: number;
 }
@@ -130,9 +131,14 @@ export function createTable(tx: Executor, actor: User, projectId: number, input:
   const headers = checkedHeaders(input);
   const rows = checkRows(headers, input.rows);
   const item = createTableItem(tx, actor, projectId, input, headers);
-  appendRows(tx, item.id, rows, urlColumnOf(headers));
+  const kinds = detectColumnTypes(rows, headers.length);
+  writeColumnKinds(tx, item.id, kinds);
+  appendRows(tx, item.id, rows, urlColumnOf(headers), datedColumns(kinds));
   return item;
 }
+
+/** Which columns sort by time. */
+export const datedColumns = (kinds: ColumnKind[]) => kinds.map((kind) => kind.type === "DATE");
 
 const itemOf = (headers: TableHeader[], row: { id: number; cells: Cell[] }): TableItem => {
   const item: TableItem = { id: row.id };
@@ -140,15 +146,17 @@ const itemOf = (headers: TableHeader[], row: { id: number; cells: Cell[] }): Tab
   return item;
 };
 
-/** A page of a table, sorted and filtered in SQL (GET table/get-table). */
-export function tablePage(db: Db, actor: User, tableId: number, query: { page: number; rowsPerPage: number; sortBy?: string; desc?: boolean; filter?: string }): TablePage {
+/** A page of a table, sorted and filtered in SQL (GET table/get-table); a number in the filter is also found as the reader's `locale` writes it. */
+export function tablePage(db: Db, actor: User, tableId: number, query: { page: number; rowsPerPage: number; sortBy?: string; desc?: boolean; filter?: string; locale?: string }): TablePage {
   const item = requireDataItem(db, actor, tableId, { type: "TABLE" }).item;
   const headers = headersOf(item);
   const column = query.sortBy ? columnOf(query.sortBy, headers.length) : undefined;
   if (query.sortBy && column === undefined) throw invalid([{ path: "query.sortBy", message: "Sort by one of the table's fields" }]);
   const rowsPerPage = Math.min(Math.max(1, query.rowsPerPage), TABLE_LIMITS.rowsPerPage);
-  const { rows, total } = pageOfRows(db, item.id, { offset: query.page * rowsPerPage, limit: rowsPerPage, column, desc: query.desc, filter: query.filter });
-  return { id: item.id, name: item.name, headers, items: rows.map((row) => itemOf(headers, row)), totalElements: total };
+  const numberFilter = query.filter && query.locale ? storedNumberText(query.filter, query.locale) : undefined;
+  const { rows, total } = pageOfRows(db, item.id, { offset: query.page * rowsPerPage, limit: rowsPerPage, column, desc: query.desc, filter: query.filter, numberFilter });
+  const kinds = columnKindsOf(db, item.id, headers.length);
+  return { id: item.id, name: item.name, headers: headers.map((header, c) => ({ ...header, ...kinds[c] })), items: rows.map((row) => itemOf(headers, row)), totalElements: total };
 }
 
 /** The first `maxRows` rows in their order, for charts, report exports and widgets. */

@@ -32,10 +32,10 @@ describe("table/get-table", () => {
     expect(res.status).toBe(200);
     expect(res.body.name).toBe("Cities");
     expect(res.body.headers).toEqual([
-      { name: "City", field: "cell_0" },
-      { name: "Population", field: "cell_1" },
-      { name: "Column 3", field: "cell_2" },
-      { name: "url", field: "cell_3" },
+      { name: "City", field: "cell_0", type: "TEXT", fit: 1 },
+      { name: "Population", field: "cell_1", type: "TEXT", fit: 1 },
+      { name: "Column 3", field: "cell_2", type: "TEXT", fit: 1 },
+      { name: "url", field: "cell_3", type: "TEXT", fit: 1 },
     ]);
     expect(res.body.totalElements).toBe(CITIES.length);
     expect(res.body.items[0]).toEqual({ id: expect.any(Number), cell_0: "Москва", cell_1: 13_000_000, cell_2: "Russia", cell_3: null });
@@ -68,6 +68,19 @@ describe("table/get-table", () => {
     expect(res.body.totalElements).toBe(2);
     const yo = await get(s.member.cookie, `/table/get-table/${s.table.id}?filter=${encodeURIComponent("ЕЛК")}`);
     expect(column(yo.body, "cell_0")).toEqual(["ёлкино"]);
+  });
+
+  test("a number in the filter is found as the reader's locale displays it: 31,5 and 1 234,5 in ru", async () => {
+    const s = await f.projectScene();
+    const table = f.table(s.project.id, { headers: ["Cube", "MPa"], rows: [["A", 31.5], ["B", 1234.5], ["C", 315], ["D", "31,5 (text)"]] });
+    const found = async (filter: string, locale: string) =>
+      column((await get(`${s.member.cookie}; plexus_locale=${locale}`, `/table/get-table/${table.id}?filter=${encodeURIComponent(filter)}`)).body, "cell_0");
+    expect(await found("31,5", "ru")).toEqual(["A", "D"]);
+    expect(await found("1\u00a0234,5", "ru")).toEqual(["B"]);
+    expect(await found("31,5", "es")).toEqual(["A", "D"]);
+    // In en "31,5" is no number: only the text holds it.
+    expect(await found("31,5", "en")).toEqual(["D"]);
+    expect(await found("31.5", "en")).toEqual(["A"]);
   });
 
   test("the filter's index follows edits: a changed cell is found by its new text, not its old, a removed row not at all", async () => {
