@@ -102,11 +102,12 @@ export async function stageUploads(ctx: AppContext, actor: User, request: Reques
             type,
             body,
           })
-          .returning()
+          // Not the converted body back (megabytes of a heavy document, copied on the event loop for nothing).
+          .returning({ path: stagedFiles.path, fileName: stagedFiles.fileName, type: stagedFiles.type, size: stagedFiles.size })
           .get(),
       );
     });
-    return rows.map((row) => ({ path: row.path, fileName: row.fileName, type: row.type, size: row.size }));
+    return rows;
   } catch (error) {
     discard(files);
     throw error;
