@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { initialScripts } from "../src/testing/script-size";
-import { apiCall, launchBrowser, projectWithModerator, signedInPage, startPlexus, type Plexus } from "./setup";
+import { apiCall, islandsHydrated, launchBrowser, projectWithModerator, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // The document page (/project/{id}/doc/{id}) in Debian's chromium against the built server: the
 // DOCX viewer with structure and search, adding and comparing versions, the PDF viewer with its
@@ -86,6 +86,8 @@ describe("the DOCX viewer", () => {
       expect((await page.locator("header h1").textContent())?.trim()).toBe("Bridge survey");
       const body = page.locator("[data-docx-body]");
       await body.getByText("Corrosion on pier three.").waitFor();
+      // The text comes with the page; its structure once the page's islands have read it.
+      await islandsHydrated(page);
 
       const tree = page.getByRole("navigation", { name: "Structure" });
       expect(await tree.getByRole("link").allTextContents()).toEqual(["Bridge survey", "Scope", "Findings"]);

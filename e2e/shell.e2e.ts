@@ -79,7 +79,7 @@ describe("the shell on a phone (360 px)", () => {
       await page.waitForURL(`${plexus.url}/drive`);
       expect(await bar.getByRole("link", { name: "Files" }).getAttribute("aria-current")).toBe("page");
 
-      const profile = bar.locator("summary[aria-label='Profile']");
+      const profile = bar.locator("summary[title='Profile']");
       // Not greyed out like a disabled control: the person's coloured initials.
       expect(await profile.locator(".avatar").textContent()).toBe(plexus.user.firstName.slice(0, 1));
       await profile.click();

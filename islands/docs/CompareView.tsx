@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { reportFailure } from "../lib/failures";
 import { useT } from "../lib/ui/i18n";
 import type { Version } from "./common";
+import { comparablePictures } from "./compare-pictures";
 import { loadBody } from "./docx-body";
 import { StageMessage } from "./StageMessage";
 
@@ -19,7 +20,10 @@ export function CompareView({ before, after, onEnd }: { before: Version; after: 
     let gone = false;
     setDiff({ status: "loading" });
     Promise.all([import("../../src/lib/html-diff"), loadBody(before.id), loadBody(after.id)]).then(
-      ([{ diffHtml }, a, b]) => gone || setDiff({ status: "done", html: withoutIds(diffHtml(a, b)) }),
+      ([{ diffHtml }, a, b]) => {
+        const pictures = comparablePictures(a, b);
+        gone || setDiff({ status: "done", html: withoutIds(pictures.restore(diffHtml(pictures.before, pictures.after))) });
+      },
       (error) => {
         if (gone) return;
         setDiff({ status: "failed" });

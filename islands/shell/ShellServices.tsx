@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { CURRENT_USER_KEY } from "../lib/api";
-import { findOnOpen } from "../lib/find-on-open";
 import { live } from "../lib/live";
 import { openSearch } from "../search/store";
 
@@ -20,7 +19,8 @@ export default function ShellServices({ me }: { me: { id: number; login: string;
     };
     document.addEventListener("keydown", key);
     live.start();
-    findOnOpen();
+    // Only a search hit's link asks for its words to be found: the finder comes then, not with every page.
+    if (location.hash.includes("hl=")) void import("../lib/find-on-open").then(({ findOnOpen }) => findOnOpen());
     return () => document.removeEventListener("keydown", key);
   }, []);
   return null;

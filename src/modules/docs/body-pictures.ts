@@ -6,12 +6,16 @@
  */
 const INLINE_PICTURE = /src="data:(image\/(?:png|jpeg|gif|webp|bmp));base64,([A-Za-z0-9+/=\s]*)"/g;
 
-const pictureUrl = (versionId: number, n: number) => `/api/docs/get-picture/${versionId}?n=${n}`;
-
-/** `body` with its inline pictures replaced by their addresses, numbered in order from 0. */
+/**
+ * `body` with its inline pictures replaced by their addresses, numbered in order from 0; `h`, a hash of the
+ * picture, tells two versions' same picture apart from a changed one (islands/docs/compare-pictures.ts).
+ */
 export function bodyWithPictureLinks(body: string, versionId: number): string {
   let n = 0;
-  return body.replace(INLINE_PICTURE, () => `src="${pictureUrl(versionId, n++)}" loading="lazy" decoding="async"`);
+  return body.replace(INLINE_PICTURE, (_, _mime, data: string) => {
+    const url = `/api/docs/get-picture/${versionId}?n=${n++}&amp;h=${Bun.hash(data).toString(36)}`;
+    return `src="${url}" loading="lazy" decoding="async"`;
+  });
 }
 
 /** The `n`th inline picture of `body`, if it has that many. */

@@ -38,4 +38,5 @@ export const saveAllBody = t.Array(
 export type SaveAllInput = Static<typeof saveAllBody>;
 
 export const bodyQuery = t.Object({ part: t.Optional(Whole(1_000_000)) });
-export const pictureQuery = t.Object({ n: Whole(1_000_000) });
+/** `h` is the picture's hash, which only makes two versions' addresses of one picture comparable. */
+export const pictureQuery = t.Object({ n: Whole(1_000_000), h: t.Optional(t.String({ maxLength: 16 })) });

@@ -62,7 +62,8 @@ const shimWindow = (root: HtmlElement) => ({
 });
 
 function reportDefinition(root: HtmlElement, title: string): TDocumentDefinitions {
-  const content = htmlToPdfmake("", { window: shimWindow(root) }) as Content[];
+  // One root element comes back as a single node, several as a list.
+  const content = [htmlToPdfmake("", { window: shimWindow(root) }) as Content | Content[]].flat();
   fitToPage(content);
   return {
     info: { title },
