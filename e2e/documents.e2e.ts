@@ -137,6 +137,7 @@ describe("the DOCX viewer", () => {
       const { page, context } = await pageAs(moderatorCookie);
       await page.goto(docPath(surveyId));
       await page.locator("[data-docx-body]").getByText("Corrosion on pier three.").waitFor();
+      await islandsHydrated(page);
       expect(await versionRows(page).count()).toBe(1);
       // One Word version: nothing to compare yet.
       expect(await page.getByRole("button", { name: "Compare" }).isVisible()).toBe(false);

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { russianReportDocx } from "../src/modules/docs/russian-docx";
 import { ownPageHeaders } from "../src/testing/own-page";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { apiCall, apiSignIn, islandsHydrated, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
 
 // A Russian report in the DOCX viewer, as people meet it: version compare word by word in Cyrillic,
 // search across bold and ё, Word's Title in the structure, pictures with alt text, an empty DOCX,
@@ -56,7 +56,11 @@ async function openDocument(id: number, { width = 1280, locale = "en" } = {}) {
   return { page, context };
 }
 
-const waitForText = (page: Page) => page.locator("[data-docx-body]").getByText("Работы завершены").waitFor();
+/** The text shown (it comes with the page) and the page's islands hydrated, so its structure and search are there too. */
+const waitForText = async (page: Page) => {
+  await page.locator("[data-docx-body]").getByText("Работы завершены").waitFor();
+  await islandsHydrated(page);
+};
 const searchFor = async (page: Page, term: string, count: string) => {
   await page.locator("#doc-search-input").fill(term);
   await page.waitForFunction((want) => document.querySelector("[data-search-count]")?.textContent === want, count);
