@@ -33,7 +33,7 @@ const ADAPTERS = new Set<string>([
   // Editor.js behind a task's description editor, loaded on Edit and destroyed on unmount.
   "issues/DescriptionEditor.tsx",
   // ... and its picture block, an Editor.js block tool that renders its own element.
-  "issues/picture-tool.ts",
+  "issues/picture-tool.tsx",
 ]);
 
 function sources(dir: string): string[] {

@@ -1,15 +1,15 @@
 import { fillPlaceholders } from "../../src/lib/placeholders";
 import type { MessageKey } from "../../locales/en";
 
-/** Client-side translation: the page embeds the strings its scripts need as JSON (see Base.astro). */
+/** Client-side translation: the page carries the strings its islands need as JSON in a meta element of its head (see Base.astro). */
 let messages: Record<string, string> | undefined;
 
 // Without a page (a test, or Astro rendering on the server, where components use ui/i18n's useT) there are no strings: keys stand for them.
 function loaded(): Record<string, string> {
   if (messages) return messages;
-  const embedded = typeof document === "undefined" ? null : document.getElementById("plexus-i18n");
+  const embedded = typeof document === "undefined" ? null : document.querySelector<HTMLMetaElement>('meta[name="plexus-i18n"]');
   // Kept only once read: asked before the page's strings are parsed, keys stand in, and the next call reads them.
-  if (embedded) messages = JSON.parse(embedded.textContent || "{}") as Record<string, string>;
+  if (embedded) messages = JSON.parse(embedded.content || "{}") as Record<string, string>;
   return messages ?? {};
 }
 
