@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { afterAll, afterEach, beforeAll } from "bun:test";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "./browser";
 import { openDb, type Db } from "../db/client";
 import { startServer } from "../src/web";
@@ -152,6 +152,14 @@ export async function signedInPage(
   await context.addInitScript(() => window.localStorage?.setItem("plexus.disclaimerSeen", "1"));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // A click or shortcut sent before its island has hydrated is lost, so every navigation waits for the page's eager
+  // islands; `waitUntil: "commit"` opts out for tests that time the page's first paint.
+  const goto = page.goto.bind(page);
+  page.goto = async (target, gotoOptions) => {
+    const response = await goto(target, gotoOptions);
+    if (gotoOptions?.waitUntil !== "commit") await eagerIslandsHydrated(page);
+    return response;
+  };
   page.on("pageerror", (error) => console.error("page error:", error.message));
   return { page, context };
 }
@@ -194,5 +202,26 @@ export function browserSuite() {
   };
 }
 
-/** Resolves once every island on the page is hydrated (Astro drops an island's `ssr` attribute then): keyboard shortcuts and live updates answer from that moment. */
-export const islandsHydrated = (page: import("playwright-core").Page) => page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
+/**
+ * Astro drops an island's `ssr` attribute once it has handed the island to React, which renders, wires the handlers
+ * and runs the effects (a shortcut's listener, the live connection) in later tasks; an idle moment comes after them.
+ */
+const reactSettled = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 3000 })));
+
+/** Resolves once every island on the page is hydrated and React has settled: keyboard shortcuts and live updates answer from then. */
+export async function islandsHydrated(page: Page) {
+  await page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
+  await reactSettled(page);
+}
+
+/** Like islandsHydrated, leaving out the client:visible islands that have not been scrolled to. */
+async function eagerIslandsHydrated(page: Page) {
+  try {
+    await page.waitForFunction(() => !document.querySelector("astro-island[ssr]:not([client=visible])"));
+    await reactSettled(page);
+  } catch (error) {
+    // A page that moves on by itself (a redirect once hydrated) has nothing left to wait for.
+    if (!/context was destroyed|navigat/i.test(String(error))) throw error;
+  }
+}

@@ -1,9 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { OWN_PAGE_HEADERS, withTestApp } from "../../src/testing/harness";
 import { ApiError } from "./api";
-import { treaty } from "@elysiajs/eden";
-import { Elysia } from "elysia";
-import { call, clientOptions, serverAt } from "./server";
+import { Elysia, t as schema } from "elysia";
+import { call, clientAt, serverAt } from "./server";
 
 const { t } = withTestApp();
 
@@ -53,9 +52,26 @@ test('text answers come back as the text sent: "007" stays a string, never the n
   const tiny = new Elysia().get("/code", () => "007").get("/flag", () => "true");
   const http = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => tiny.handle(request) });
   try {
-    const client = treaty<typeof tiny>(http.url.origin, clientOptions);
+    const client = clientAt<typeof tiny>(http.url.origin);
     expect(await call(client.code.get())).toBe("007");
     expect(await call(client.flag.get())).toBe("true");
+  } finally {
+    http.stop(true);
+  }
+});
+
+test("a body with a file goes as a form, other bodies as JSON; a query's lists repeat their key", async () => {
+  const tiny = new Elysia()
+    .post("/upload", ({ body }) => ({ name: body.name, size: body.file.size, tags: body.tags }), {
+      body: schema.Object({ name: schema.String(), file: schema.File(), tags: schema.String() }),
+    })
+    .post("/echo", ({ body, query }) => ({ body, ids: query.id }), { body: schema.Object({ list: schema.Array(schema.Number()) }), query: schema.Object({ id: schema.Array(schema.String()) }) });
+  const http = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => tiny.handle(request) });
+  try {
+    const client = clientAt<typeof tiny>(http.url.origin);
+    const file = new File(["pier 1"], "pier.txt", { type: "text/plain" });
+    expect(await call(client.upload.post({ name: "Сваи", file, tags: "a" }))).toEqual({ name: "Сваи", size: 6, tags: "a" });
+    expect(await call(client.echo.post({ list: [1, 2] }, { query: { id: ["3", "4"] } }))).toEqual({ body: { list: [1, 2] }, ids: ["3", "4"] });
   } finally {
     http.stop(true);
   }

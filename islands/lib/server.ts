@@ -1,34 +1,96 @@
 /**
- * The browser's one client of /api: Eden Treaty typed from the server's routes (`App` in
- * src/app.ts), so tsc checks every call's path, method, params, query, body and answer. Calls read
- * like the routes: `call(server.article["get-all-versions"]({ id }).get())`.
+ * The browser's one client of /api, typed from the server's routes (`App` in src/app.ts) with Eden Treaty's
+ * types, so tsc checks every call's path, method, params, query, body and answer. Calls read like the routes:
+ * `call(server.article["get-all-versions"]({ id }).get())`. The runtime is the few lines below, not Eden's
+ * (3.5 KB gzipped on every page), and reads answers exactly as the server wrote them: Eden's reader turns
+ * text such as "007" or "true" into a number or a boolean and date-like strings into Dates.
  */
-import { type Treaty, treaty } from "@elysiajs/eden";
+import type { Treaty, treaty } from "@elysiajs/eden";
 import type { App } from "../../src/app";
 import { ApiError, failure, PROOF_HEADERS } from "./api";
 import { t } from "./i18n";
 import type { Wire } from "../../src/lib/responses";
 
 const TIMEOUT_MS = 20_000;
+const METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
+
+interface Options {
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  fetch?: RequestInit;
+}
+
+const isFile = (value: unknown) => value instanceof Blob;
+
+function queryString(query: Record<string, unknown> = {}) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      params.append(key, item instanceof Date ? item.toISOString() : typeof item === "object" ? JSON.stringify(item) : String(item));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A body with files goes as a form (other values as text, objects as JSON), other objects as JSON. */
+function encode(body: unknown): { body?: BodyInit; type?: string } {
+  if (body === undefined || body === null) return {};
+  if (body instanceof FormData) return { body };
+  if (typeof body !== "object") return { body: String(body), type: "text/plain" };
+  const entries = Object.entries(body);
+  if (!Array.isArray(body) && entries.some(([, value]) => isFile(value) || (Array.isArray(value) && value.some(isFile)))) {
+    const form = new FormData();
+    for (const [key, value] of entries) {
+      for (const item of Array.isArray(value) && value.every(isFile) ? value : [value]) {
+        if (item !== undefined) form.append(key, isFile(item) ? (item as Blob) : typeof item === "object" ? JSON.stringify(item) : String(item));
+      }
+    }
+    return { body: form };
+  }
+  return { body: JSON.stringify(body), type: "application/json" };
+}
+
+async function request(origin: string, segments: string[], method: string, body: unknown, options: Options = {}) {
+  const headers: Record<string, string> = { ...PROOF_HEADERS, ...options.headers };
+  const encoded = encode(body);
+  if (encoded.type) headers["content-type"] = encoded.type;
+  const init: RequestInit = { method: method.toUpperCase(), credentials: "same-origin", ...options.fetch, headers, body: encoded.body };
+  init.signal ??= AbortSignal.timeout(TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(`${origin}/${segments.join("/")}${queryString(options.query)}`, init);
+  } catch (error) {
+    return { data: null, error: { value: error }, status: 0 };
+  }
+  const json = (response.headers.get("content-type") ?? "").includes("json");
+  const value = await (json ? response.json() : response.text()).catch(() => null);
+  return response.ok ? { data: value, error: null, status: response.status, response } : { data: null, error: { value }, status: response.status, response };
+}
 
 /**
- * The proof of our own script on every call, a time limit unless the call brings its own signal, and
- * answers read as the server wrote them: Eden's own reader turns text such as "007" or "true" into a
- * number or a boolean and date-like strings into Dates, the silent changes Plexus refuses.
+ * Eden Treaty's calling convention: each property is a path segment, calling with `{ param: value }` adds the
+ * value as a segment, and a method name ends the path: `.get(options)`, `.post(body, options)`.
  */
-export const clientOptions = {
-  headers: PROOF_HEADERS,
-  fetch: { credentials: "same-origin" },
-  parseDate: false,
-  onRequest: (_path: string, init: RequestInit) => (init.signal ? undefined : { signal: AbortSignal.timeout(TIMEOUT_MS) }),
-  // A success's body exactly as sent; a failure's (our error JSON) is left to Eden, which reports it as the error.
-  onResponse: async (response: Response) => {
-    if (!response.ok) return null;
-    return (response.headers.get("content-type") ?? "").includes("json") ? response.json() : response.text();
-  },
-} satisfies Treaty.Config;
+function route(origin: string, segments: string[]): unknown {
+  return new Proxy(() => {}, {
+    get: (_, key) => (typeof key !== "string" || (segments.length === 0 && key === "then") ? undefined : route(origin, [...segments, key])),
+    apply: (_, __, [first, second]) => {
+      const method = segments.at(-1)!;
+      if (METHODS.has(method)) {
+        const bodyless = method === "get" || method === "head";
+        return request(origin, segments.slice(0, -1), method, bodyless ? undefined : first, bodyless ? first : second);
+      }
+      return route(origin, [...segments, String(Object.values(first as object)[0])]);
+    },
+  });
+}
 
-export const serverAt = (origin: string) => treaty<App>(origin, clientOptions).api;
+/** The typed client of any Elysia app at `origin` (tests use it on apps of their own). */
+export const clientAt = <A extends Exclude<Parameters<typeof treaty>[0], string>>(origin: string) => route(origin, []) as Treaty.Create<A>;
+
+export const serverAt = (origin: string) => clientAt<App>(origin).api;
 
 export const server = serverAt(typeof location === "undefined" ? "http://localhost" : location.origin);
 
@@ -58,7 +120,7 @@ export async function call<R extends Answer>(pending: Promise<R>, options: { raw
 }
 
 /**
- * The route `<segment>/:id` where the segment is named like a method (report/get/:id, article/delete/:id): Eden's
+ * The route `<segment>/:id` where the segment is named like a method (report/get/:id, article/delete/:id): the
  * proxy takes `server.report.get({ id })` for GET /report itself and never calls the route, so the id is put in as
  * a segment by name, keeping the route's type: `call(byId(server.article.delete, id).post())`.
  */
