@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { makeDocx, makePng } from "../src/lib/sample-documents";
-import { ownPageHeaders } from "../src/testing/own-page";
-import { apiCall, apiSignIn, islandsHydrated, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { makeDocx, makePng } from "../../src/lib/sample-documents";
+import { ownPageHeaders } from "../../src/testing/own-page";
+import { apiCall, apiSignIn, islandsHydrated, launchBrowser, signedInPage, startPlexus, type Plexus } from "../setup";
 
 // The slow-link budget (5 s to usable on a 400 kbps link with 400 ms of latency, Chrome's own network
 // emulation over CDP): a document page's time to usable, cold (an empty cache) and warm (visited

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { initialScripts, scriptsFrom } from "../src/testing/script-size";
-import { apiCall, browserSuite, projectWithModerator } from "./setup";
+import { initialScripts, scriptsFrom } from "../../src/testing/script-size";
+import { apiCall, browserSuite, projectWithModerator } from "../setup";
 
 // Calculations as people meet them in Debian's chromium against the built server: a moderator creates one
 // from the list, writes its script in the editor, declares its inputs and runs it; an endless loop is
