@@ -148,8 +148,12 @@ export async function signedInPage(
     cookies.push({ name, value, url });
   }
   await context.addCookies(cookies);
-  // Frames without storage (the PDF viewer's) skip it.
-  await context.addInitScript(() => window.localStorage?.setItem("plexus.disclaimerSeen", "1"));
+  // Sandboxed frames (the PDF viewer's, the mail template preview) have no storage: reading it throws there.
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem("plexus.disclaimerSeen", "1");
+    } catch {}
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   // A click or shortcut sent before its island has hydrated is lost, so every navigation waits for the page's eager
