@@ -157,11 +157,11 @@ export async function signedInPage(
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   // A click or shortcut sent before its island has hydrated is lost, so every navigation waits for the page's eager
-  // islands; `waitUntil: "commit"` opts out for tests that time the page's first paint.
+  // islands; `waitUntil: "commit"` opts out for tests that time the page's first paint, and pages without script have none.
   const goto = page.goto.bind(page);
   page.goto = async (target, gotoOptions) => {
     const response = await goto(target, gotoOptions);
-    if (gotoOptions?.waitUntil !== "commit") await eagerIslandsHydrated(page);
+    if (gotoOptions?.waitUntil !== "commit" && options.javaScriptEnabled !== false) await eagerIslandsHydrated(page);
     return response;
   };
   page.on("pageerror", (error) => console.error("page error:", error.message));
