@@ -145,13 +145,19 @@ export function saveDataItem(db: Db, actor: User, input: CleanSaveInput) {
   if (id) {
     const { item, access } = requireDataItem(db, actor, id, { needed: "MODERATOR" });
     if (project.id !== item.projectId) throw invalid([{ path: "body.project.id", message: "A data item cannot move to another project" }]);
-    const saved = db.transaction((tx) => presentDataItem(tx, updateDataItem(tx, actor, item, fields), access.project));
+    const saved = db.transaction((tx) => presentDataItem(tx, bodySaved(db, actor, updateDataItem(tx, actor, item, fields), fields), access.project));
     // Members limited to categories the item left no longer see it, nor its comments live.
     if (fields.categoryList !== undefined) recheckLiveAll(db);
     return saved;
   }
   const access = requireProjectRole(db, actor, project.id, "MODERATOR");
-  return db.transaction((tx) => presentDataItem(tx, createDataItem(tx, actor, project.id, fields), access.project));
+  return db.transaction((tx) => presentDataItem(tx, bodySaved(db, actor, createDataItem(tx, actor, project.id, fields), fields), access.project));
+}
+
+/** Lets the type's feature follow a body data/save wrote (a report relates what it embeds); answers the item. */
+function bodySaved(db: Db, actor: User, item: DataItem, fields: Partial<CleanDataItemInput>) {
+  if (fields.body !== undefined) dataTypeOf(item.dataType).bodySaved?.(db, actor, item);
+  return item;
 }
 
 /**
