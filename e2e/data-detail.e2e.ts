@@ -238,6 +238,32 @@ describe("the page itself", () => {
   );
 });
 
+describe("on a phone", () => {
+  test(
+    "the tools sit below the breadcrumbs, and a long name is shown whole on the page and in the list",
+    async () => {
+      const name = "Borehole depths of the northern embankment measured weekly in May and June";
+      const longId = (await call<{ id: number }>(moderatorCookie, "POST", "/data/save", { project: { id: projectId }, dataType: "TABLE", name, value: emptyTable })).id;
+      const { page, context } = await pageAs(readerCookie, { viewport: { width: 360, height: 740 } });
+      const whole = (selector: string) => page.locator(selector).first().evaluate((el) => [el.textContent?.trim(), el.scrollWidth <= el.clientWidth, el.getBoundingClientRect().height]);
+      await page.goto(itemPath("table", longId));
+      const crumbs = (await page.locator(".docv__crumbs").boundingBox())!;
+      const tools = (await page.locator(".docv__tools").boundingBox())!;
+      expect(tools.y).toBeGreaterThanOrEqual(crumbs.y + crumbs.height);
+      const [title, fits, height] = await whole(".docv__crumbs h1");
+      expect([title, fits]).toEqual([name, true]);
+      expect(height).toBeGreaterThan(40);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      await page.goto(`${plexus.url}/project/${projectId}/table`);
+      const row = page.locator(".dl-row__name", { hasText: "northern embankment" });
+      expect(await row.evaluate((el) => [el.textContent?.trim(), el.scrollWidth <= el.clientWidth])).toEqual([name, true]);
+      await context.close();
+    },
+    TIMEOUT,
+  );
+});
+
 describe("the project users dialog", () => {
   test(
     "a member sees a write button on others' cards but not on their own; it opens the direct chat with that person",

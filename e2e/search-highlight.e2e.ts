@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { en } from "../locales/en";
+import { ownPageHeaders } from "../src/testing/own-page";
 import { apiCall, apiSignIn, browserSuite, islandsHydrated } from "./setup";
 
 // Opening a search hit in Debian's chromium: the words of the query, in any order, are highlighted on the page it
@@ -59,6 +60,37 @@ describe("opening a search hit", () => {
       await other.waitForURL(new RegExp(`/project/${projectId}/issue/${task.id}#hl=`));
       await other.waitForFunction(() => (CSS.highlights.get("search-hit")?.size ?? 0) > 0);
       expect(new Set((await highlighted(other)).words)).toEqual(new Set(["rollers", "abutment"]));
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a table whose hit is in row 1,734 of 2,400 opens at that row, marked, with the words highlighted",
+    async () => {
+      const cookie = await apiSignIn(suite.plexus.url, suite.plexus.admin.login, suite.plexus.admin.password);
+      const projectId = (await apiCall(suite.plexus.url, cookie, "POST", "/project/create", { name: "Concrete tests" })).id;
+      const lines = ["Куб;Прочность;Примечание"];
+      for (let i = 1; i <= 2400; i++) lines.push(`К-${i};${30 + (i % 9)},5;${i === 1734 ? "Трещина у закладной детали" : "без замечаний"}`);
+      const form = new FormData();
+      form.append("name", "Испытания кубов");
+      form.append("file", new File([lines.join("\r\n")], "cubes.csv"));
+      const imported = await fetch(`${suite.plexus.url}/api/table/save-for-project/${projectId}`, { method: "POST", headers: { cookie, ...ownPageHeaders(suite.plexus.url) }, body: form });
+      expect(imported.status).toBe(200);
+      const tableId = ((await imported.json()) as { id: number }).id;
+      const { page } = await suite.pageAs(cookie);
+      await openHit(page, "закладная трещина", /Испытания кубов/);
+      await page.waitForURL(new RegExp(`/project/${projectId}/table/${tableId}#hl=`));
+      const found = page.locator(".tv__row.is-found");
+      await found.waitFor();
+      expect(await found.getAttribute("aria-rowindex")).toBe(String(1734 + 1));
+      const cells = await found.locator("td[data-col] .tv__value").allTextContents();
+      expect([cells[0], cells[2]]).toEqual(["К-1734", "Трещина у закладной детали"]);
+      const scroller = (await page.locator(".tv__scroll").boundingBox())!;
+      const row = (await found.boundingBox())!;
+      expect(row.y).toBeGreaterThanOrEqual(scroller.y);
+      expect(row.y + row.height).toBeLessThanOrEqual(scroller.y + scroller.height);
+      await page.waitForFunction(() => (CSS.highlights.get("search-hit")?.size ?? 0) > 0);
+      expect(new Set((await highlighted(page)).words)).toEqual(new Set(["трещина", "закладной"]));
     },
     TIMEOUT,
   );

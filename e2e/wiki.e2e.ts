@@ -200,7 +200,7 @@ describe("the wiki", () => {
   );
 
   test(
-    "at 360 px: the bottom bar has the knowledge base, the article, its editor and the compare fit the width",
+    "at 360 px: the bottom bar has the knowledge base, the article, its editor and the compare fit the width; the compare is inline unless told",
     async () => {
       const narrow = { viewport: { width: 360, height: 740 } };
       const { page, cookie, context } = await person("MODERATOR", narrow);
@@ -218,6 +218,22 @@ describe("the wiki", () => {
         await page.goto(`${suite.plexus.url}${path}`);
         expect([path, await width()]).toEqual([path, 360]);
       }
+      // A compare with no view chosen is inline on a phone, from the first paint; a chosen view stays chosen.
+      const compare = `${suite.plexus.url}/wiki/${saved.article.id}/compare?from=1&to=2`;
+      const shown = async () => ({
+        inline: await page.locator("#wiki-diff-inline").isVisible(),
+        side: await page.locator("#wiki-diff-before").isVisible(),
+        current: await page.getByRole("link", { name: /Inline|Side by side/ }).and(page.locator("[aria-current=page]")).allTextContents(),
+      });
+      await page.goto(compare, { waitUntil: "commit" });
+      await page.locator("#wiki-diff-inline").waitFor({ state: "attached" });
+      expect(await shown()).toEqual({ inline: true, side: false, current: ["Inline"] });
+      await page.getByRole("link", { name: "Side by side" }).click();
+      await page.locator("#wiki-diff-before").waitFor();
+      expect(await shown()).toEqual({ inline: false, side: true, current: ["Side by side"] });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(compare);
+      expect(await shown()).toEqual({ inline: false, side: true, current: ["Side by side"] });
       await context.close();
     },
     TIMEOUT,

@@ -17,6 +17,7 @@ import { log } from "./lib/log";
 import { startChatMailJob } from "./jobs/chat-mail";
 import { startIssueReminderJob } from "./jobs/issue-reminders";
 import { startDirectorySyncJob } from "./jobs/directory-sync";
+import { startUnclaimedPictureJob } from "./jobs/unclaimed-pictures";
 import { discardUnfinishedImports } from "./modules/tables/import-write";
 import { readPdfTexts } from "./modules/docs/pdf-text";
 import { restemIfChanged } from "./modules/search/fulltext-restem";
@@ -125,6 +126,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
   const stopChatMail = startChatMailJob(ctx);
   const stopReminders = startIssueReminderJob(ctx);
   const directorySync = startDirectorySyncJob(ctx);
+  const stopUnclaimedPictures = startUnclaimedPictureJob(ctx);
   const stopBackups = startBackupSchedule(ctx);
   // Tables whose import a stop or crash interrupted are removed while the server already answers.
   discardUnfinishedImports(ctx.db).catch((error) => log.error("table_import_discard_failed", { error: String(error) }));
@@ -141,6 +143,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
       stopChatMail();
       stopReminders();
       directorySync.stop();
+      stopUnclaimedPictures();
       stopBackups();
       ctx.live.stop();
       await ctx.mailer.idle();

@@ -88,6 +88,8 @@ export const dataRelations = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     fromId: integer("from_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
     toId: integer("to_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+    /** Made because one item embeds the other (a report's [DATA-n]), so it goes with the embed; false once a user adds it. */
+    byEmbed: integer("by_embed", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [uniqueIndex("data_relations_pair").on(t.fromId, t.toId), index("data_relations_to").on(t.toId)],
 );

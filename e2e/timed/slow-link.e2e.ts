@@ -22,6 +22,7 @@ let browser: Browser;
 let cookie: string;
 let docxPage: string;
 let pdfPage: string;
+let projectId: number;
 
 /** Words of ordinary Russian and English reports, drawn in a fixed pseudo-random order: text that compresses as real text does. */
 function prose(words: number, seed: number): string {
@@ -49,7 +50,7 @@ async function stage(bytes: Uint8Array, name: string) {
 beforeAll(async () => {
   [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
   const admin = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-  const projectId = (await apiCall(plexus.url, admin, "POST", "/project/create", { name: "Slow link" })).id;
+  projectId = (await apiCall(plexus.url, admin, "POST", "/project/create", { name: "Slow link" })).id;
   const reader = await plexus.newUser();
   await apiCall(plexus.url, admin, "POST", "/project/add-user-project", { user: { id: reader.id }, project: { id: projectId }, moderator: true });
   cookie = await apiSignIn(plexus.url, reader.login, reader.password);
@@ -218,6 +219,34 @@ describe("a 400 kbps link with 400 ms of latency", () => {
       // Cold, the first page cannot come within 5 s: pdf.js's worker (311 KB) and library (113 KB), with the 164 KB
       // of this file that page 1 needs, are 588 KB, 11.8 s at 50 KB/s before any round trip. It comes in under 25 s.
       expect(figures["PDF cold"].ms).toBeLessThan(25_000);
+    },
+    120_000,
+  );
+
+  test(
+    "a 2,400-row table's first rows are readable with its page, before its scripts, cold",
+    async () => {
+      const lines = ["Куб;Прочность;Дата;Примечание"];
+      for (let i = 1; i <= 2400; i++) lines.push(`К-${i};${30 + (i % 9)},5;${String((i % 28) + 1).padStart(2, "0")}.05.2025;${prose(6, i)}`);
+      const form = new FormData();
+      form.append("name", "Испытания кубов");
+      form.append("file", new File([lines.join("\r\n")], "cubes.csv"));
+      const imported = await fetch(`${plexus.url}/api/table/save-for-project/${projectId}`, { method: "POST", headers: { cookie, ...ownPageHeaders(plexus.url) }, body: form });
+      expect(imported.status).toBe(200);
+      const tableUrl = `${plexus.url}/project/${projectId}/table/${((await imported.json()) as { id: number }).id}`;
+      const { page, context } = await signedInPage(browser, plexus.url, cookie);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", LINK);
+      // The 20th row's first cell, drawn by the page or by the grid (whose cells on a phone also hold their column's name).
+      const rowsReadable = () => [...document.querySelectorAll("#data-viewer td")].some((cell) => cell.textContent?.endsWith("К-20"));
+      const rowsLive = () => !!document.querySelector(".tv__row:not(.is-loading)");
+      const { ms, readableMs } = await timeToUsable(page, tableUrl, rowsLive, undefined, rowsReadable);
+      console.log(`table cold: its first rows readable at ${readableMs} ms, live (the grid's own) at ${ms} ms (budget ${BUDGET_MS} ms)`);
+      await context.close();
+      // The rows come with the page (7.3 s before, when only the grid drew them); the grid itself needs its scripts.
+      expect(readableMs!).toBeLessThan(BUDGET_MS);
+      expect(readableMs!).toBeLessThan(ms);
     },
     120_000,
   );

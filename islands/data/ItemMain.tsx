@@ -18,6 +18,8 @@ interface ItemMainProps {
   canModerate: boolean;
   /** What shows until the viewer is up (the page's placeholder). */
   children?: ReactNode;
+  /** What the page loaded for the viewer (ViewerContext.initial: a table's first rows). */
+  initial?: unknown;
   /** The info tab's content, rendered by the page. */
   info?: ReactNode;
   /** The document page's slots: its own viewer pane, and a versions tab first, open at the start (the ids are doc-…). */
@@ -97,7 +99,7 @@ function SidePanel({ dataId, info, versions }: { dataId: number; info?: ReactNod
   );
 }
 
-function Main({ type, dataId, projectId, canModerate, children, info, viewer, versions }: Omit<ItemMainProps, "locale">) {
+function Main({ type, dataId, projectId, canModerate, children, info, viewer, versions, initial }: Omit<ItemMainProps, "locale">) {
   useSignals();
   const full = useFullScreen();
   const ids = versions ? "doc" : "data";
@@ -105,7 +107,7 @@ function Main({ type, dataId, projectId, canModerate, children, info, viewer, ve
     <div className={frame.sideOpen.value ? "docv__main" : "docv__main is-side-hidden"} id={`${ids}-main`}>
       <section className={full ? "viewer is-fullscreen" : "viewer"} id={`${ids}-viewer`} aria-labelledby="viewer-title">
         {viewer ?? (
-          <TypeViewer type={type} dataId={dataId} projectId={projectId} canModerate={canModerate}>
+          <TypeViewer type={type} dataId={dataId} projectId={projectId} canModerate={canModerate} initial={initial}>
             {children}
           </TypeViewer>
         )}
@@ -116,7 +118,7 @@ function Main({ type, dataId, projectId, canModerate, children, info, viewer, ve
 }
 
 /** The viewer of the item's type under a bar with its name, and the button that leaves full screen. */
-function TypeViewer({ type, dataId, projectId, canModerate, children }: Pick<ItemMainProps, "type" | "dataId" | "projectId" | "canModerate" | "children">) {
+function TypeViewer({ type, dataId, projectId, canModerate, children, initial }: Pick<ItemMainProps, "type" | "dataId" | "projectId" | "canModerate" | "children" | "initial">) {
   const { t } = useT();
   return (
     <>
@@ -131,7 +133,7 @@ function TypeViewer({ type, dataId, projectId, canModerate, children }: Pick<Ite
         </button>
       </div>
       <div className="viewer__stage" id="viewer-stage">
-        <DataViewer type={type} dataId={dataId} projectId={projectId} canModerate={canModerate}>
+        <DataViewer type={type} dataId={dataId} projectId={projectId} canModerate={canModerate} initial={initial}>
           {children}
         </DataViewer>
       </div>

@@ -1,4 +1,4 @@
-import { matcherFor, wordsOfTerm } from "../../src/lib/text-fold";
+import { matcherFor, wordStart, wordsOfTerm } from "../../src/lib/text-fold";
 
 // Opening a search hit: its link ends in #hl=<the words>, and the page highlights them where it shows them
 // (the CSS Custom Highlight API, which marks ranges without touching the DOM React owns) and scrolls to the first.
@@ -10,14 +10,11 @@ const WATCH_MS = 8000;
 /** The hash that makes `path` highlight `query` on open. */
 export const withFindHash = (path: string, query: string) => `${path}#hl=${encodeURIComponent(query.trim())}`;
 
-/** A word's first letters, enough to find its other forms too ("bearings" finds "bearing"), as the search's stems do. */
-const startOf = (word: string) => (word.length > 5 ? word.slice(0, Math.max(5, word.length - 2)) : word);
-
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /** Where `root`'s text has the words, in document order, each to the end of the word it starts. */
 function rangesOf(root: Element, words: string[]): Range[] {
-  const matchers = words.map((word) => matcherFor(startOf(word)));
+  const matchers = words.map((word) => matcherFor(wordStart(word)));
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) => (node.parentElement?.closest("script,style,[hidden]") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });

@@ -91,7 +91,7 @@ export function TableRow({ store, index, item, columns, pointsField, editable, p
     }
   };
   return (
-    <tr ref={rowRef} className={`tv__row${item ? "" : " is-loading"}${selected ? " is-selected" : ""}`} aria-rowindex={index + 2}>
+    <tr ref={rowRef} className={`tv__row${item ? "" : " is-loading"}${selected ? " is-selected" : ""}${item && item.id === store.found.value ? " is-found" : ""}`} aria-rowindex={index + 2}>
       {editable && (
         <td className="tv__select">
           <input type="checkbox" disabled={!item} checked={selected} aria-label={tf("table.selectRow", { n: index + 1 })} onChange={(event) => item && store.select(item.id, event.target.checked)} />

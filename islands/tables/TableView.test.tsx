@@ -60,4 +60,22 @@ describe("the table view", () => {
     expect(document.getElementById("snackbar")?.textContent).toContain("table.saveFailed");
     expect(storedFlows(table.id)).toEqual([10, 20]);
   }, SLOW);
+
+  test("the first page the data page loaded shows at the first render, and page 0 is not asked for again", async () => {
+    const scene = await withBunFetch(() => f.projectScene());
+    signIn(scene.moderator);
+    const table = f.table(scene.project.id, { name: "Pumps", headers: ["Pump", "Flow"], rows: [["P-1", 10], ["P-2", 20]] });
+    // What the page drew a moment ago; the server now holds P-1 and P-2, so a second ask for page 0 would replace it.
+    const firstPage = { name: "Pumps", totalElements: 2, headers: [{ name: "Pump", field: "cell_0" }, { name: "Flow", field: "cell_1", type: "NUMBER" as const }], items: [{ id: 1, cell_0: "From the page", cell_1: 1234.5 }, { id: 2, cell_0: "P-2", cell_1: 20 }] };
+    render(
+      <Localized locale="en">
+        <TableView dataId={table.id} projectId={scene.project.id} canModerate={false} compact={false} firstPage={firstPage} />
+      </Localized>,
+    );
+    expect(screen.getByText("From the page")).toBeTruthy();
+    expect(screen.getByText("1,234.5")).toBeTruthy();
+    await Bun.sleep(1500);
+    expect(screen.getByText("From the page")).toBeTruthy();
+    expect(screen.queryByText("P-1")).toBeNull();
+  }, SLOW);
 });

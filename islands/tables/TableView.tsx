@@ -1,9 +1,10 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useConfirm } from "../lib/ui/Confirm";
+import { call, server } from "../lib/server";
 import { useT } from "../lib/ui/i18n";
 import { RecordDialog } from "./RecordDialog";
-import type { RowQuery } from "./rows";
+import type { RowQuery, RowsPage } from "./rows";
 import { createTableStore, type TableStore } from "./store";
 import { TableGrid } from "./TableGrid";
 
@@ -27,6 +28,27 @@ function keepInAddress(query: RowQuery) {
   if (query.filter) params.set("filter", query.filter);
   const rest = params.toString();
   history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+}
+
+/**
+ * A search hit's words (the address's #hl=, see islands/lib/find-on-open.ts): the view opens at the first row that
+ * holds them, wherever its page is, and marks it. Only in the table's own order: a hit's link carries no sort or filter.
+ */
+function useSearchHitRow(store: TableStore, tableId: number, enabled: boolean) {
+  useEffect(() => {
+    const q = new URLSearchParams(location.hash.slice(1)).get("hl")?.trim();
+    const { sortBy, filter } = store.query.peek();
+    if (!enabled || !q || sortBy || filter) return;
+    let gone = false;
+    // Not finding the row leaves the table at its start, where the page's highlight still looks.
+    call(server.table["find-row"]({ id: tableId }).get({ query: { q } })).then(
+      ({ row }) => row && !gone && store.showRow(row.id, row.index),
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [store, tableId, enabled]);
 }
 
 /** The server's filter, after a pause in typing; a new one aborts the rows in flight. */
@@ -103,6 +125,8 @@ export interface TableViewProps {
   canModerate: boolean;
   /** A dashboard widget, a report block or one half of split screen: no editing or downloads. */
   compact: boolean;
+  /** The first page of rows for the address's sort and filter, when the data page loaded it with its HTML. */
+  firstPage?: RowsPage;
 }
 
 /**
@@ -110,12 +134,16 @@ export interface TableViewProps {
  * server pages, sorts and filters. Moderators edit cells in place, add and delete records; rows with
  * map points open the map.
  */
-export function TableView({ dataId, projectId, canModerate, compact }: TableViewProps) {
+export function TableView({ dataId, projectId, canModerate, compact, firstPage }: TableViewProps) {
   const { t } = useT();
   const editable = canModerate && !compact;
   // The data page's own view keeps its sort and filter in the address; widgets, reports and split screen do not.
-  const store = useMemo(() => (compact ? createTableStore(dataId, editable) : createTableStore(dataId, editable, queryInAddress(), keepInAddress)), [dataId, editable, compact]);
+  const store = useMemo(
+    () => (compact ? createTableStore(dataId, editable) : createTableStore(dataId, editable, queryInAddress(), keepInAddress, firstPage)),
+    [dataId, editable, compact],
+  );
   useEffect(() => () => store.stop(), [store]);
+  useSearchHitRow(store, dataId, !compact);
   return (
     <div className={`tv${compact ? " tv--compact" : ""}`}>
       <div className="tv__bar">

@@ -18,25 +18,28 @@ export interface Header {
 /** The column that holds each row's map points (spec 2, section 3): kept, never shown. */
 export const isPointsColumn = (header: Header) => isUrlHeader(header.name);
 
-let numbers: Intl.NumberFormat | undefined;
+const numbers: Record<string, Intl.NumberFormat> = {};
 const dates: Record<string, Intl.DateTimeFormat> = {};
 
-/** A date of a DATE column in the page's locale (12.03.2026 in ru, 3/12/2026 in en), with its time when it has one. */
-function formatDate(text: string): string | undefined {
+/** A date of a DATE column in `lang` (12.03.2026 in ru, 3/12/2026 in en), with its time when it has one. */
+function formatDate(text: string, lang: string): string | undefined {
   const time = dateOfCell(text);
   if (time === undefined) return undefined;
   const kind = time % 86_400_000 ? "time" : "day";
-  dates[kind] ??= new Intl.DateTimeFormat(locale(), { dateStyle: "short", ...(kind === "time" ? { timeStyle: "short" } : {}), timeZone: "UTC" });
-  return dates[kind].format(time);
+  dates[`${lang} ${kind}`] ??= new Intl.DateTimeFormat(lang, { dateStyle: "short", ...(kind === "time" ? { timeStyle: "short" } : {}), timeZone: "UTC" });
+  return dates[`${lang} ${kind}`]!.format(time);
 }
 
-/** A cell as people read it: numbers in the page's locale with up to 4 decimals, trailing zeros trimmed; a DATE column's dates in the page's locale. */
-export function formatCell(value: Cell | undefined, type?: ColumnType): string {
+/**
+ * A cell as people read it: numbers with up to 4 decimals, trailing zeros trimmed, and a DATE column's dates, in `lang`
+ * (the page's language; the server passes the reader's when it draws a table's first rows).
+ */
+export function formatCell(value: Cell | undefined, type?: ColumnType, lang = locale()): string {
   if (typeof value === "number") {
-    numbers ??= new Intl.NumberFormat(locale(), { maximumFractionDigits: 4 });
-    return numbers.format(value);
+    numbers[lang] ??= new Intl.NumberFormat(lang, { maximumFractionDigits: 4 });
+    return numbers[lang]!.format(value);
   }
-  return (type === "DATE" && value ? formatDate(value) : undefined) ?? value ?? "";
+  return (type === "DATE" && value ? formatDate(value, lang) : undefined) ?? value ?? "";
 }
 
 /** The text an editor starts with: the stored value itself in the page's locale, every digit, no group marks. */

@@ -11,8 +11,16 @@ export interface RowQuery {
   filter?: string;
 }
 
-/** Rows per request; the server allows up to 500. */
-const PAGE_ROWS = 100;
+/** Rows per request; the server allows up to 500. The data page draws and hands over the first page of this size. */
+export const PAGE_ROWS = 100;
+
+/** A page of rows as table/get-table answers it. */
+export interface RowsPage {
+  name: string;
+  headers: Header[];
+  items: TableItem[];
+  totalElements: number;
+}
 /** Pages kept around the visible ones; farther pages are dropped and fetched again when scrolled back to. */
 const KEPT_AROUND = 3;
 /** The table load timeout of spec 2 (240 s). */
@@ -23,7 +31,7 @@ const LOAD_TIMEOUT = 240_000;
  * this keeps only the pages around the scroll position. A new query (sort, filter) aborts every
  * request in flight, so an old answer never lands in the new view.
  */
-export function createRowStore(tableId: number, initial: RowQuery, events: { changed: () => void; failed: (error: unknown) => void }) {
+export function createRowStore(tableId: number, initial: RowQuery, events: { changed: () => void; failed: (error: unknown) => void }, firstPage?: RowsPage) {
   let query: RowQuery = initial;
   let generation = 0;
   const pages = new Map<number, TableItem[]>();
@@ -31,6 +39,15 @@ export function createRowStore(tableId: number, initial: RowQuery, events: { cha
   const failed = new Set<number>();
   /** `fresh`: an answer has come since the last reset. */
   const state = { total: undefined as number | undefined, headers: [] as Header[], name: "", fresh: false };
+
+  function accept(page: number, answer: RowsPage) {
+    pages.set(page, answer.items);
+    // An item saved through data/save may hold anything in its value: only real headers are columns.
+    const headers = Array.isArray(answer.headers) ? answer.headers.filter((header) => typeof header?.field === "string" && typeof header.name === "string") : [];
+    Object.assign(state, { total: answer.totalElements, headers, name: answer.name, fresh: true });
+  }
+  // The page that came with the data page's HTML: the view shows it at once, without asking again.
+  if (firstPage) accept(0, firstPage);
 
   async function load(page: number) {
     const controller = new AbortController();
@@ -49,10 +66,7 @@ export function createRowStore(tableId: number, initial: RowQuery, events: { cha
         }),
       );
       if (asked !== generation) return;
-      pages.set(page, answer.items as TableItem[]);
-      // An item saved through data/save may hold anything in its value: only real headers are columns.
-      const headers = Array.isArray(answer.headers) ? answer.headers.filter((header) => typeof header?.field === "string" && typeof header.name === "string") : [];
-      Object.assign(state, { total: answer.totalElements, headers, name: answer.name, fresh: true });
+      accept(page, { ...answer, items: answer.items as TableItem[] });
       events.changed();
     } catch (error) {
       if (controller.signal.aborted || asked !== generation) return;

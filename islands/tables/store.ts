@@ -8,7 +8,7 @@ import { locale, t, tf } from "../lib/i18n";
 import { snack } from "../lib/snackbar";
 import { editText, formatCell, type Header, isPointsColumn } from "./cells";
 import { recordActions, tableUpdate } from "./records";
-import { createRowStore, type RowQuery, type TableItem } from "./rows";
+import { createRowStore, type RowQuery, type RowsPage, type TableItem } from "./rows";
 
 /** Rows a new layout measures its column widths on. */
 const SAMPLE_ROWS = 100;
@@ -45,9 +45,10 @@ function layoutOf(headers: Header[], sample: TableItem[], editable: boolean): La
  * One table view's state (spec 2, "Table view"): the rows the server pages, sorts and filters, the
  * layout their headers give, the selection, the cell with the keyboard's focus stop and its editor.
  * Each view has its own (split screen shows two); components read the signals and call the actions.
- * `initial` is the sort and filter the view opens with; `onQuery` hears each new one (the page's address keeps it).
+ * `initial` is the sort and filter the view opens with; `onQuery` hears each new one (the page's address keeps it);
+ * `firstPage`, that query's first page as the data page loaded it.
  */
-export function createTableStore(tableId: number, editable: boolean, initial: RowQuery = {}, onQuery?: (query: RowQuery) => void) {
+export function createTableStore(tableId: number, editable: boolean, initial: RowQuery = {}, onQuery?: (query: RowQuery) => void, firstPage?: RowsPage) {
   const total = signal<number | undefined>(undefined);
   const name = signal("");
   const layout = signal<Layout>({ columns: [], widths: [] });
@@ -64,36 +65,58 @@ export function createTableStore(tableId: number, editable: boolean, initial: Ro
   const focusTurn = signal(0);
   /** Scroll to the last row once the next answer says how many there are (after adding a record). */
   const toEnd = signal(false);
+  /** The id of the row a search hit opened the view at (marked until the next sort or filter), and its place until the rows have come. */
+  const found = signal<number | undefined>(undefined);
+  let foundAt: number | undefined;
   let headersKey = "";
 
-  const rows = createRowStore(tableId, initial, {
-    changed: () =>
-      batch(() => {
-        const state = rows.state;
-        const key = state.headers.map((h) => `${h.field}:${h.name}:${h.type}`).join("|");
-        if (key !== headersKey && state.total !== undefined) {
-          headersKey = key;
-          const sample = [...Array(Math.min(SAMPLE_ROWS, state.total)).keys()].flatMap((i) => rows.row(i) ?? []);
-          layout.value = layoutOf(state.headers, sample, editable);
-        }
-        total.value = state.total;
-        name.value = state.name;
-        fresh.value = state.fresh;
-        query.value = rows.query;
-        loaded.value++;
-      }),
-    failed: (error) => {
-      if (rows.state.total === undefined) loadError.value = errorText(error);
-      reportFailure(error, t("table.loadFailed"));
+  const rows = createRowStore(
+    tableId,
+    initial,
+    {
+      changed: () => rowsChanged(),
+      failed: (error) => {
+        if (rows.state.total === undefined) loadError.value = errorText(error);
+        reportFailure(error, t("table.loadFailed"));
+      },
     },
-  });
+    firstPage,
+  );
+  if (firstPage) rowsChanged();
+
+  function rowsChanged() {
+    batch(() => {
+      const state = rows.state;
+      const key = state.headers.map((h) => `${h.field}:${h.name}:${h.type}`).join("|");
+      if (key !== headersKey && state.total !== undefined) {
+        headersKey = key;
+        const sample = [...Array(Math.min(SAMPLE_ROWS, state.total)).keys()].flatMap((i) => rows.row(i) ?? []);
+        layout.value = layoutOf(state.headers, sample, editable);
+      }
+      total.value = state.total;
+      name.value = state.name;
+      fresh.value = state.fresh;
+      query.value = rows.query;
+      loaded.value++;
+      if (foundAt !== undefined && state.total !== undefined) moveTo(foundAt, 0);
+    });
+  }
 
   const update = tableUpdate(tableId);
 
   const focusActive = () => focusTurn.value++;
 
+  /** Moves the focus stop within the table. */
+  function moveTo(row: number, col: number) {
+    foundAt = undefined;
+    const last = layout.value.columns.length - 1;
+    active.value = { row: Math.max(0, Math.min((total.value ?? 0) - 1, row)), col: Math.max(0, Math.min(last, col)) };
+    focusActive();
+  }
+
   function restart(next: RowQuery) {
     batch(() => {
+      found.value = undefined;
       editing.value = undefined;
       active.value = { row: 0, col: 0 };
       rows.reset(next);
@@ -149,6 +172,7 @@ export function createTableStore(tableId: number, editable: boolean, initial: Ro
     editing,
     focusTurn,
     toEnd,
+    found,
     row: rows.row,
     want: rows.want,
     stop: rows.stop,
@@ -174,11 +198,12 @@ export function createTableStore(tableId: number, editable: boolean, initial: Ro
         loaded.value++;
       }
     },
-    /** Moves the focus stop within the table. */
-    moveTo(row: number, col: number) {
-      const last = layout.value.columns.length - 1;
-      active.value = { row: Math.max(0, Math.min((total.value ?? 0) - 1, row)), col: Math.max(0, Math.min(last, col)) };
-      focusActive();
+    moveTo,
+    /** Opens the view at row `id`, the `index`-th in the current order, and marks it (a search hit's row). */
+    showRow(id: number, index: number) {
+      found.value = id;
+      if (total.value === undefined) foundAt = index;
+      else moveTo(index, 0);
     },
     typing(text: string) {
       if (editing.value) editing.value = { ...editing.value, text };

@@ -12,6 +12,8 @@ export interface ViewerContext {
   projectId: number;
   canModerate: boolean;
   compact: boolean;
+  /** What the data page loaded for its viewer with the page (a table's first rows), so it shows them without asking again. */
+  initial?: unknown;
 }
 
 /** A type's viewer: a component, in a module of its own that comes when an item of the type is first shown. */

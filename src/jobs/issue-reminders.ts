@@ -1,7 +1,7 @@
 import type { AppContext } from "../lib/context";
 import { isLocale } from "../lib/i18n";
-import { log } from "../lib/log";
 import { dayOf, dueReminders, markReminded } from "../modules/issues/reminders";
+import { repeatJob } from "./repeat";
 
 /**
  * ISSUE_REMINDER mails: each performer who is active and allows e-mail gets one per task that is not
@@ -21,18 +21,4 @@ export function remindPerformers(ctx: AppContext, now = new Date()): number {
 }
 
 /** Looks every hour (a day's reminders go out in its first hour the server runs); returns a stop function. */
-export function startIssueReminderJob(ctx: AppContext, intervalMs = 60 * 60_000): () => void {
-  const run = () => {
-    try {
-      remindPerformers(ctx);
-    } catch (error) {
-      log.error("job.issue_reminders_failed", { error: String(error) });
-    }
-  };
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, intervalMs);
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
-}
+export const startIssueReminderJob = (ctx: AppContext, intervalMs = 60 * 60_000) => repeatJob("issue_reminders", () => remindPerformers(ctx), intervalMs);

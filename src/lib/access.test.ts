@@ -98,6 +98,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/chart/preview": "USER",
   // Tables: members who see the table read it; table/update, table/preview and table/save-for-project need MODERATOR in its project: checked in the service.
   "GET /api/table/get-table/:id": "USER",
+  "GET /api/table/find-row/:id": "USER",
   "GET /api/table/get-options": "USER",
   "GET /api/map/get": "USER",
   "POST /api/map/save": "USER",

@@ -25,6 +25,9 @@ export function foldText(text: string): string {
 /** The distinct words of `term`, as typed (at most `max`: the rest add nothing a person would miss in a name). */
 export const wordsOfTerm = (term: string, max = 10) => [...new Set(term.trim().split(/\s+/).filter(Boolean))].slice(0, max);
 
+/** A word's first letters, enough to find its other forms too ("bearings" finds "bearing"), as the search's stems do. */
+export const wordStart = (word: string) => (word.length > 5 ? word.slice(0, Math.max(5, word.length - 2)) : word);
+
 /** `text` holds every word of `term`, in any order, folded as foldText folds: "bearings span" is in "Inspect the bearings on span 2". */
 export function hasEveryWord(text: string, term: string): boolean {
   const folded = foldText(text);

@@ -129,6 +129,23 @@ describe("admin/activity-log/find-pageable-search-result", () => {
     }
   });
 
+  test("the text filter ignores case in Cyrillic and accented Latin too, in the description and the item's name", async () => {
+    const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
+    t.db.delete(activityLog).run();
+    const descriptions = ["ISSUE 7 Осмотр опор пролёта 2", "ISSUE 8 Inspección de los APOYOS", "ARTICLE 9 Правила швартовки", ""];
+    for (const description of descriptions) t.db.insert(activityLog).values({ activityType: "UPDATE", description, dataName: description ? null : "ÁRIDOS Ñandú" }).run();
+    const described = async (text: string) => {
+      const res = await find(cookie, { page: 0, rowsPerPage: 10, sortBy: "date", desc: false, text });
+      expect(res.status).toBe(200);
+      return res.body.content.map((row: { description: string; dataName?: string }) => row.description || row.dataName);
+    };
+    expect(await described("ОСМОТР")).toEqual(["ISSUE 7 Осмотр опор пролёта 2"]);
+    expect(await described("правила ШВАРТОВКИ")).toEqual(["ARTICLE 9 Правила швартовки"]);
+    expect(await described("INSPECCIÓN")).toEqual(["ISSUE 8 Inspección de los APOYOS"]);
+    expect(await described("áridos ñandú")).toEqual(["ÁRIDOS Ñandú"]);
+    expect(await described("опоры")).toEqual([]);
+  });
+
   test("a task or article the event names is its subject, linked to its page while it exists", async () => {
     const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
     const project = factories(t).project("Quay");

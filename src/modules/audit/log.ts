@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { activityLog, dataItems, users } from "../../../db/schema";
+import { contains } from "../data/text-match";
 import type { LogQuery } from "./model";
 
 /** Logins as users' unique index orders them (lower case), so the sort by user walks that index. */
@@ -81,16 +82,15 @@ function idsOfPageByLogin(db: Db, query: LogQuery, totalElements: number) {
   return rest > 0 ? [...head, ...second(db, query.desc, Math.max(0, offset - firstCount), rest)] : head;
 }
 
-/** The query's filters as one condition: the user, the event kinds, the time range, the text (LIKE: case aside in Latin letters only). */
+/** The query's filters as one condition: the user, the event kinds, the time range, the text (case aside in every script, as name search). */
 function filtersOf(query: LogQuery): SQL | undefined {
   const text = query.text?.trim();
-  const pattern = text && `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return and(
     query.userId === undefined ? undefined : eq(activityLog.userId, query.userId),
     query.activityTypes?.length ? inArray(activityLog.activityType, query.activityTypes) : undefined,
     query.from === undefined ? undefined : gte(activityLog.date, new Date(query.from)),
     query.to === undefined ? undefined : lt(activityLog.date, new Date(query.to)),
-    pattern ? or(sql`${activityLog.description} like ${pattern} escape '\\'`, sql`${activityLog.dataName} like ${pattern} escape '\\'`) : undefined,
+    text ? or(contains(activityLog.description, text), contains(activityLog.dataName, text)) : undefined,
   );
 }
 

@@ -589,7 +589,7 @@ describe("search, categories and relations", () => {
     expect(added.body).toMatchObject({ id: a.id, name: "a", dataType: "DOC", isActive: true });
     const again = await t.call("GET", `/relations-data/add?idNode=${a.id}&id=${b.id}`, { cookie: moderator.cookie });
     expect(again.body.relationId).toBe(added.body.relationId);
-    expect(t.db.select().from(dataRelations).all()).toEqual([{ id: added.body.relationId, fromId: a.id, toId: b.id }]);
+    expect(t.db.select().from(dataRelations).all()).toEqual([{ id: added.body.relationId, fromId: a.id, toId: b.id, byEmbed: false }]);
     await t.call("GET", `/relations-data/add?idNode=${a.id}&id=${c.id}`, { cookie: moderator.cookie });
 
     const fromA = await t.call("GET", `/relations-data/get?id=${a.id}`, { cookie: moderator.cookie });

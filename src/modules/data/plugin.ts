@@ -34,6 +34,8 @@ export interface DataTypePlugin {
   bodyHtml?: "report";
   /** `value` must be JSON text (checked even when no content check is given). */
   jsonValue?: boolean;
+  /** Called inside data/save's transaction once it wrote an item's body (`db` reads what it wrote). */
+  bodySaved?: (db: Db, actor: User, item: DataItem) => void;
   /** Every item needs a data source: an edit may change it, not clear it. */
   needsProvider?: boolean;
   /** Inactive items the owner is still writing (a table's import): they do not exist yet, for moderators too. */

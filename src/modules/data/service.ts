@@ -147,6 +147,8 @@ export function saveDataItem(db: Db, actor: User, input: CleanSaveInput, alongsi
   const { id, project, ...fields } = input;
   const saveWith = (tx: Executor, item: DataItem) => {
     alongside?.(tx, item);
+    // The type's feature follows a body data/save wrote (a report relates what it embeds).
+    if (fields.body !== undefined) dataTypeOf(item.dataType).bodySaved?.(db, actor, item);
     return item;
   };
   if (id) {

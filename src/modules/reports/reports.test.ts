@@ -113,6 +113,35 @@ describe("report/save relates what it embeds", () => {
   });
 });
 
+describe("a removed embed takes away the relation it made, not one a user added", () => {
+  const relatedAs = async (who: Who, id: number) => ((await t.call("GET", `/relations-data/get?id=${id}`, { cookie: who.cookie })).body as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+  const dataSave = (who: Who, s: Awaited<ReturnType<typeof scene>>, body: string) =>
+    t.call("POST", "/data/save", { cookie: who.cookie, body: { id: s.report.id, dataType: "REPORT", name: s.report.name, project: { id: s.project.id }, body } });
+
+  test("report/save and data/save both relate the embeds and unrelate the ones removed; a hand-made relation stays", async () => {
+    const s = await scene();
+    const otherChart = f.dataItem(s.project.id, { name: "Прогиб 2", dataType: "CHART", value: "{}" }, [s.a.id]);
+    // The user relates the chart by hand first, and the other chart after the embed made that relation.
+    expect((await t.call("GET", `/relations-data/add?idNode=${s.report.id}&id=${s.chart.id}`, { cookie: s.moderator.cookie })).status).toBe(200);
+    expect((await save(s.moderator, { id: s.report.id, body: `<p>[DATA-${s.seen.id}] [DATA-${s.chart.id}] [DATA-${otherChart.id}]</p>` })).status).toBe(200);
+    expect((await t.call("GET", `/relations-data/add?idNode=${s.report.id}&id=${otherChart.id}`, { cookie: s.moderator.cookie })).status).toBe(200);
+    expect(await relatedAs(s.moderator, s.report.id)).toEqual([s.seen.id, s.chart.id, otherChart.id].sort((a, b) => a - b));
+
+    expect((await save(s.moderator, { id: s.report.id, body: "<p>Без вставок</p>" })).status).toBe(200);
+    expect(await relatedAs(s.moderator, s.report.id)).toEqual([s.chart.id, otherChart.id].sort((a, b) => a - b));
+    expect(await relatedAs(s.moderator, s.seen.id)).toEqual([]);
+
+    const viaData = await dataSave(s.moderator, s, `<p>[DATA-${s.seen.id}]</p><p>[DATA-${s.hidden.id}]</p>`);
+    expect(viaData.status).toBe(200);
+    expect(await relatedAs(s.moderator, s.report.id)).toEqual([s.seen.id, s.chart.id, s.hidden.id, otherChart.id].sort((a, b) => a - b));
+    expect((await dataSave(s.moderator, s, `<p>[DATA-${s.hidden.id}]</p>`)).status).toBe(200);
+    expect(await relatedAs(s.moderator, s.report.id)).toEqual([s.chart.id, s.hidden.id, otherChart.id].sort((a, b) => a - b));
+    // A refused save relates nothing and unrelates nothing.
+    expect((await dataSave(s.member, s, `<p>[DATA-${s.seen.id}]</p>`)).status).toBe(403);
+    expect(await relatedAs(s.moderator, s.report.id)).toEqual([s.chart.id, s.hidden.id, otherChart.id].sort((a, b) => a - b));
+  });
+});
+
 describe("report/get", () => {
   test("lists as blocks only the tables and charts of the project the reader may see", async () => {
     const s = await scene();

@@ -9,7 +9,7 @@ import { contentDisposition } from "../../lib/downloads";
 import { requireDataItem, requireDataItemHeader } from "../data/policy";
 import { audit } from "../audit/service";
 import type { DataItemHeader } from "../data/policy";
-import { addRelation } from "../data/relations";
+import { relateEmbedded } from "../data/relations";
 import { replaceDataItemBody } from "../data/service";
 import { tableValues } from "../tables/service";
 import type { ReportBlock } from "./blocks";
@@ -28,7 +28,7 @@ const SHOWN_TYPES = new Set(["TABLE", "CHART"]);
  * placeholder drawn neutral, so a report never tells its reader what they could not open themselves.
  */
 function visibleItems(db: Db, actor: User, report: DataItemHeader, ids: number[]): DataItem[] {
-  return ids.slice(0, REPORT_LIMITS.placeholders).flatMap((id) => {
+  return ids.flatMap((id) => {
     try {
       const { item } = requireDataItem(db, actor, id);
       return item.isActive && item.projectId === report.projectId && SHOWN_TYPES.has(item.dataType) ? [item] : [];
@@ -39,9 +39,21 @@ function visibleItems(db: Db, actor: User, report: DataItemHeader, ids: number[]
   });
 }
 
+/** The items `body` embeds, up to the limit (those past it are drawn neutral and related to nothing). */
+const embeddedIds = (body: string) => placeholderIds(body).slice(0, REPORT_LIMITS.placeholders);
+
+/**
+ * Relates to the report each table and chart its `body` embeds that the saver sees, and drops the relations an
+ * embed made whose embed is gone (report/save and data/save both call it, inside their writes).
+ */
+export function relateEmbeds(db: Db, actor: User, report: DataItemHeader, body: string) {
+  const embedded = embeddedIds(body);
+  relateEmbedded(db, report.id, embedded, visibleItems(db, actor, report, embedded).map((item) => item.id));
+}
+
 /** A report as its viewer reads it: `body` and the blocks the reader may see. */
 function presentReport(db: Db, actor: User, item: DataItemHeader, body: string): PresentedReport {
-  const blocks = visibleItems(db, actor, item, placeholderIds(body)).map((data) => ({ id: data.id, dataType: data.dataType as "TABLE" | "CHART" }));
+  const blocks = visibleItems(db, actor, item, embeddedIds(body)).map((data) => ({ id: data.id, dataType: data.dataType as "TABLE" | "CHART" }));
   return { id: item.id, name: item.name, projectId: item.projectId, body, blocks };
 }
 
@@ -55,7 +67,8 @@ export function getReport(db: Db, actor: User, id: number): PresentedReport {
  * report/save: a new body, sanitised off the event loop (MODERATOR in the report's project); answers the saved
  * report (PresentedReport) as JSON bytes. The old body is never read, and the new one is stored and answered as
  * the worker encoded it: each read, conversion or serialising of a megabyte body holds the loop 10-20 ms.
- * Each table and chart the body embeds (and the saver sees) becomes related to the report, so split screen lists it.
+ * Each table and chart the body embeds (and the saver sees) becomes related to the report, so split screen lists it;
+ * a relation an embed made goes with the embed (relateEmbeds).
  */
 export async function saveReport(db: Db, actor: User, input: { id: number; body: string }, options: JobOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   requireDataItemHeader(db, actor, input.id, { type: "REPORT", needed: "MODERATOR" });
@@ -63,8 +76,10 @@ export async function saveReport(db: Db, actor: User, input: { id: number; body:
   // Asked again after the wait: the report may have been removed or the actor's rights changed meanwhile.
   const { item } = requireDataItemHeader(db, actor, input.id, { type: "REPORT", needed: "MODERATOR" });
   const presented = presentReport(db, actor, item, clean.html);
-  replaceDataItemBody(db, actor, item, clean.utf8);
-  for (const block of presented.blocks) addRelation(db, actor, item.id, block.id);
+  db.transaction(() => {
+    replaceDataItemBody(db, actor, item, clean.utf8);
+    relateEmbedded(db, item.id, embeddedIds(clean.html), presented.blocks.map((block) => block.id));
+  });
   const { body: _body, ...rest } = presented;
   return jsonWithEncoded(rest, "body", clean.json);
 }

@@ -12,6 +12,9 @@ export const pageQuery = t.Object({
   filter: t.Optional(t.String({ maxLength: TABLE_LIMITS.filterChars })),
 });
 
+/** What a search hit highlights: the words whose first row the table opens at. */
+export const findRowQuery = t.Object({ q: t.String({ maxLength: TABLE_LIMITS.filterChars }) });
+
 export const optionsQuery = t.Object({ tableId: Id(), header: t.String({ maxLength: 20 }) });
 
 const rowId = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });

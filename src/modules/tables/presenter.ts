@@ -13,6 +13,8 @@ const itemSchema = t.Record(t.String(), cellSchema, { description: "{ id, cell_0
 
 export const tablePageSchema = t.Object({ id: integer(), name: t.String(), headers: t.Array(typedHeaderSchema), items: t.Array(itemSchema), totalElements: integer() });
 export const optionsSchema = t.Array(t.String());
+/** table/find-row: the row (its id and place in the table's own order), or null. */
+export const foundRowSchema = t.Object({ row: t.Nullable(t.Object({ id: integer(), index: integer() })) });
 export const updatedSchema = t.Object({ totalElements: integer() });
 /** An import's preview: nothing is stored. */
 export const previewSchema = t.Object({

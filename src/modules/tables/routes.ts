@@ -7,9 +7,9 @@ import { updateTable } from "./edit";
 import { exportTable } from "./export";
 import { previewImport, saveForProject } from "./import";
 import { setColumnType } from "./retype";
-import { columnTypeBody, exportQuery, idParams, optionsQuery, pageQuery, projectParams, updateBody } from "./model";
-import { columnKindSchema, optionsSchema, previewSchema, tablePageSchema, updatedSchema } from "./presenter";
-import { tableOptions, tablePage } from "./service";
+import { columnTypeBody, exportQuery, findRowQuery, idParams, optionsQuery, pageQuery, projectParams, updateBody } from "./model";
+import { columnKindSchema, foundRowSchema, optionsSchema, previewSchema, tablePageSchema, updatedSchema } from "./presenter";
+import { findRow, tableOptions, tablePage } from "./service";
 
 /** Tables (spec 2): pages sorted and filtered on the server, column values, edits, import and export. */
 export const tableRoutes = (ctx: AppContext) =>
@@ -28,6 +28,12 @@ export const tableRoutes = (ctx: AppContext) =>
         }),
       { access: "USER", params: idParams, query: pageQuery, response: answers(tablePageSchema) },
     )
+    .get("/table/find-row/:id", ({ actor, params, query }) => findRow(ctx.db, actor, params.id, query.q), {
+      access: "USER",
+      params: idParams,
+      query: findRowQuery,
+      response: answers(foundRowSchema),
+    })
     .get("/table/get-options", ({ actor, query }) => tableOptions(ctx.db, actor, query.tableId, query.header), {
       access: "USER",
       query: optionsQuery,

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { tableRows, tableSortKeys } from "../../../db/schema";
-import { foldText } from "../../lib/text-fold";
+import { foldText, wordStart } from "../../lib/text-fold";
 import { type Cell, searchTextOf, sortKeyOf } from "./cells";
 
 const KEYS_PER_INSERT = 8000;
@@ -199,4 +199,16 @@ export function distinctValues(db: Executor, tableId: number, column: number, li
     .limit(limit)
     .all()
     .map((row) => String(row.value));
+}
+
+/**
+ * The first row, in the table's own order, whose text holds the start of every one of `words` (folded, as a
+ * search hit's highlight finds them), with its place in that order: where a search hit opens the table.
+ */
+export function firstRowWith(db: Executor, tableId: number, words: string[]): { id: number; index: number } | null {
+  const holds = words.map((word) => sql`instr(${tableRows.search}, ${foldText(wordStart(word))}) > 0`);
+  const hit = db.select({ id: tableRows.id }).from(tableRows).where(and(eq(tableRows.tableId, tableId), ...holds)).orderBy(asc(tableRows.id)).limit(1).get();
+  if (!hit) return null;
+  const before = db.select({ n: count() }).from(tableRows).where(and(eq(tableRows.tableId, tableId), lt(tableRows.id, hit.id))).get()?.n ?? 0;
+  return { id: hit.id, index: before };
 }

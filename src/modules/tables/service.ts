@@ -1,13 +1,14 @@
 import type { Db, Executor } from "../../../db/client";
 import type { DataItem, User } from "../../../db/schema";
 import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
+import { wordsOfTerm } from "../../lib/text-fold";
 import { createDataItem } from "../data/service";
 import { requireDataItem } from "../data/policy";
 import { requireProjectRole } from "../projects/policy";
 import { type Cell, columnOf, fieldOf, isUrlHeader, storedNumberText } from "./cells";
 import { TABLE_LIMITS } from "./limits";
 import { type ColumnKind, columnKindsOf, detectColumnTypes, writeColumnKinds } from "./column-types";
-import { appendRows, distinctValues, pageOfRows } from "./rows";
+import { appendRows, distinctValues, firstRowWith, pageOfRows } from "./rows";
 import { checkCell } from "./values";
 
 export interface TableHeader {
@@ -157,6 +158,13 @@ export function tablePage(db: Db, actor: User, tableId: number, query: { page: n
   const { rows, total } = pageOfRows(db, item.id, { offset: query.page * rowsPerPage, limit: rowsPerPage, column, desc: query.desc, filter: query.filter, numberFilter });
   const kinds = columnKindsOf(db, item.id, headers.length);
   return { id: item.id, name: item.name, headers: headers.map((header, c) => ({ ...header, ...kinds[c] })), items: rows.map((row) => itemOf(headers, row)), totalElements: total };
+}
+
+/** table/find-row: the first row that holds every word of `q`, and its place in the table's own order (null when none does). */
+export function findRow(db: Db, actor: User, tableId: number, q: string) {
+  const item = requireDataItem(db, actor, tableId, { type: "TABLE" }).item;
+  const words = wordsOfTerm(q);
+  return { row: words.length ? firstRowWith(db, item.id, words) : null };
 }
 
 /** The first `maxRows` rows in their order, for charts, report exports and widgets. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { withTestApp } from "../../testing/harness";
+import { TABLE_LIMITS } from "./limits";
 import { createTable, tableValues } from "./service";
 
 const { t, f } = withTestApp();
@@ -130,6 +131,23 @@ describe("table/get-table", () => {
     const res = await get(limited.cookie, `/table/get-table/${filed.id}`);
     expect(res.status).toBe(404);
     expect(res.body.error).toBe("data_not_found");
+  });
+});
+
+describe("table/find-row", () => {
+  test("the first row, in the table's own order, holding every word's start in any case; its place; null when none; 404 for an outsider", async () => {
+    const s = await scene();
+    const rows = Array.from({ length: 450 }, (_, i) => [`Куб ${i + 1}`, i === 333 ? "Трещины у опоры, пролёт 2" : "без замечаний", i === 402 ? "Fisuras en el APOYO" : ""]);
+    const table = f.table(s.project.id, { name: "Кубы", headers: ["Куб", "Осмотр", "Notas"], rows });
+    const ids = column((await get(s.member.cookie, `/table/get-table/${table.id}?page=4&rowsPerPage=100`)).body, "id") as number[];
+    const find = async (q: string, who = s.member) => get(who.cookie, `/table/find-row/${table.id}?q=${encodeURIComponent(q)}`);
+    const row333 = (await find("ОПОРЫ трещины")).body.row;
+    expect(row333.index).toBe(333);
+    expect((await find("apoyos fisuras")).body.row).toEqual({ id: ids[2], index: 402 });
+    expect((await find("трещины fisuras")).body.row).toBeNull();
+    expect((await find("  ")).body.row).toBeNull();
+    expect((await find("опоры", s.outsider)).status).toBe(404);
+    expect((await find("x".repeat(TABLE_LIMITS.filterChars + 1))).status).toBe(422);
   });
 });
 

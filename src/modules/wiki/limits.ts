@@ -6,6 +6,8 @@ export const WIKI_LIMITS = {
   summary: 200,
   /** A picture's bytes. */
   pictureBytes: 10 * 1024 * 1024,
+  /** How long a picture no saved article shows is kept for its uploader's unsaved edit. */
+  unclaimedPictureMs: 24 * 60 * 60_000,
   /** The editor's HTML as sent, before sanitising. */
   content: 500_000,
   /** The parent picker's title filter. */

@@ -4,6 +4,7 @@ import { articleAttachments, userProjects } from "../../../db/schema";
 import { OWN_PAGE_HEADERS, withTestApp } from "../../testing/harness";
 import { countStoredFiles } from "../../testing/stored-files";
 import { WIKI_LIMITS } from "./limits";
+import { removeUnclaimedPictures } from "./pictures";
 
 const { t, f } = withTestApp();
 
@@ -79,6 +80,22 @@ describe("pictures in articles", () => {
     for (const [res, status, error] of refusals) expect([res.status, res.body.error]).toEqual([status, error]);
     expect(t.db.select().from(articleAttachments).all()).toEqual([]);
     expect(countStoredFiles(t.config.dataDir)).toBe(0);
+  });
+
+  test("a picture no article took is removed, row and file, once its grace period is over; a saved one stays", async () => {
+    const uploadedAt = Date.now();
+    const kept = await upload(scene.moderator, "kept.png", PNG);
+    const abandoned = await upload(scene.moderator, "abandoned.png", PNG);
+    await save(scene.moderator, { title: "Pour", content: `<img src="${kept.body.url}" alt="x">`, projectId: scene.project.id });
+    expect(countStoredFiles(t.config.dataDir)).toBe(2);
+    const hour = 60 * 60_000;
+    expect(removeUnclaimedPictures(t.db, t.config.dataDir, uploadedAt + WIKI_LIMITS.unclaimedPictureMs - hour)).toBe(0);
+    expect((await picture(scene.moderator, abandoned.body.url)).status).toBe(200);
+    expect(removeUnclaimedPictures(t.db, t.config.dataDir, uploadedAt + WIKI_LIMITS.unclaimedPictureMs + hour)).toBe(1);
+    expect(t.db.select({ id: articleAttachments.id }).from(articleAttachments).all()).toEqual([{ id: kept.body.id }]);
+    expect(countStoredFiles(t.config.dataDir)).toBe(1);
+    expect((await picture(scene.moderator, abandoned.body.url)).status).toBe(404);
+    expect((await picture(scene.member, kept.body.url)).status).toBe(200);
   });
 
   test("deleting the article removes its pictures and their files", async () => {

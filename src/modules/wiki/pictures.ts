@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
 import { articleAttachments, articles, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
@@ -83,6 +83,20 @@ export function claimPictures(tx: Executor, actor: User, articleId: number, html
 /** The stored files of the pictures of `articleIds`, read before their rows go. */
 export const picturesOf = (tx: Executor, articleIds: number[]) =>
   articleIds.length ? tx.select({ path: articleAttachments.storedPath }).from(articleAttachments).where(inArray(articleAttachments.articleId, articleIds)).all().map((row) => row.path) : [];
+
+/**
+ * Removes the pictures uploaded more than WIKI_LIMITS.unclaimedPictureMs before `now` that no saved article
+ * shows (an edit abandoned, or the editor closed without saving): rows first, then their files. Returns how many.
+ */
+export function removeUnclaimedPictures(db: Executor, dataDir: string, now = Date.now()): number {
+  const gone = db
+    .delete(articleAttachments)
+    .where(and(isNull(articleAttachments.articleId), lt(articleAttachments.createdAt, new Date(now - WIKI_LIMITS.unclaimedPictureMs))))
+    .returning({ path: articleAttachments.storedPath })
+    .all();
+  removePictureFiles(dataDir, gone.map((row) => row.path));
+  return gone.length;
+}
 
 /** Removes pictures' files once their rows are gone; a file that will not go is logged, the removal stands. */
 export function removePictureFiles(dataDir: string, paths: string[]) {

@@ -1,0 +1,1 @@
+ALTER TABLE `data_relations` ADD `by_embed` integer DEFAULT false NOT NULL;
