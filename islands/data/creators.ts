@@ -13,3 +13,9 @@ export interface CreateOptions {
   /** Categories chosen from the start (the category page's own). */
   categoryIds?: number[];
 }
+
+/** A creator's props: its host renders it while the dialog is open and drops it on `onClose`. */
+export interface CreatorProps {
+  options: CreateOptions;
+  onClose: () => void;
+}
