@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Icon } from "../lib/ui/Icon";
 import { OnDemand } from "../lib/ui/OnDemand";
 import { Localized, useT } from "../lib/ui/i18n";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 
 interface CategoryUploadProps {
   locale: Locale;

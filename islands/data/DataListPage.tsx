@@ -5,7 +5,7 @@ import type { Locale } from "../../src/lib/i18n";
 import { Icon } from "../lib/ui/Icon";
 import { OnDemand } from "../lib/ui/OnDemand";
 import { Localized, useT } from "../lib/ui/i18n";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 import { browserType } from "../data-types";
 import { DataRows } from "./DataRows";
 import { DetailPanel } from "./DetailPanel";

@@ -1,5 +1,5 @@
 import type { DataType } from "../../db/schema";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 
 /** What a type's creator (its browser plugin's `creator`, islands/data/plugin.ts) is given by a list or category page. */
 export interface CreateOptions {
