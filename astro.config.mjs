@@ -3,6 +3,7 @@ import react from "@astrojs/react";
 import plexusAdapter from "./src/astro-adapter/index.ts";
 import { PAGE_DIRECTIVES } from "./src/lib/csp.ts";
 import { inlineIcons } from "./src/astro-adapter/inline-icons.ts";
+import { clientCodeSplitting } from "./src/astro-adapter/code-splitting.ts";
 
 export default defineConfig({
   output: "server",
@@ -28,5 +29,6 @@ export default defineConfig({
   vite: {
     plugins: [inlineIcons()],
     ssr: { external: ["bun:sqlite", "bun"] },
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientCodeSplitting } } } } },
   },
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { signedInPage } from "./setup";
+import { taskSuite } from "./task-suite";
 
 // Issue 20, tasks as a project lead runs them (part A) in Debian's chromium: the board's counts and
 // pages per column over more tasks than a page, the phone board at 360 px, a template value edited
@@ -8,20 +9,8 @@ import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plex
 
 const TIMEOUT = 120_000;
 
-let plexus: Plexus;
-let browser: Browser;
-let adminCookie: string;
-
-const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
-
-/** A project whose moderator is a new user, and that user's cookie. */
-async function lead(name: string) {
-  const user = await plexus.newUser();
-  const cookie = await apiSignIn(plexus.url, user.login, user.password);
-  const projectId = (await call(adminCookie, "POST", "/project/create", { name })).id as number;
-  await call(adminCookie, "POST", "/project/add-user-project", { user: { id: user.id }, project: { id: projectId }, moderator: true });
-  return { user, cookie, projectId };
-}
+const suite = taskSuite(TIMEOUT);
+const { call, lead } = suite;
 
 /** `n` tasks named `<prefix> <i>` in `status`. */
 async function tasks(cookie: string, projectId: number, prefix: string, n: number, status = "OPEN") {
@@ -32,23 +21,13 @@ async function tasks(cookie: string, projectId: number, prefix: string, n: numbe
 }
 
 async function openBoard(page: Page, projectId: number) {
-  await page.goto(`${plexus.url}/project/${projectId}/issue`);
+  await page.goto(`${suite.plexus.url}/project/${projectId}/issue`);
   await page.locator("#tl-count").waitFor();
   await page.getByRole("button", { name: "Board" }).click();
   await page.locator('#tl-board[aria-busy="false"]').waitFor();
 }
 
 const column = (page: Page, status: string) => page.locator(`.tb-col[data-status="${status}"]`);
-
-beforeAll(async () => {
-  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-  adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-}, TIMEOUT);
-
-afterAll(async () => {
-  await browser?.close();
-  await plexus?.stop();
-});
 
 describe("the board and template values in the browser", () => {
   test(
@@ -57,7 +36,7 @@ describe("the board and template values in the browser", () => {
       const { cookie, projectId } = await lead("Board counts");
       await tasks(cookie, projectId, "Pour", 33);
       await tasks(cookie, projectId, "Cure", 2, "DONE");
-      const { page, context } = await signedInPage(browser, plexus.url, cookie);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, cookie);
       await openBoard(page, projectId);
       expect(await column(page, "OPEN").locator(".tb-n").textContent()).toBe("33");
       expect(await column(page, "DONE").locator(".tb-n").textContent()).toBe("2");
@@ -86,7 +65,7 @@ describe("the board and template values in the browser", () => {
       const { cookie, projectId } = await lead("Phone board");
       await tasks(cookie, projectId, "Rebar", 3);
       await tasks(cookie, projectId, "Strip", 1, "DONE");
-      const { page, context } = await signedInPage(browser, plexus.url, cookie, { viewport: { width: 360, height: 740 } });
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, cookie, { viewport: { width: 360, height: 740 } });
       await openBoard(page, projectId);
       expect(await column(page, "OPEN").isVisible()).toBe(true);
       expect(await column(page, "DONE").isVisible()).toBe(false);
@@ -107,8 +86,8 @@ describe("the board and template values in the browser", () => {
     "a moderator makes the project's template with reordered fields; a value edited in place is checked, saved and shown as a list column",
     async () => {
       const { cookie, projectId } = await lead("Field edits");
-      const { page, context } = await signedInPage(browser, plexus.url, cookie);
-      await page.goto(`${plexus.url}/project/${projectId}/home`);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, cookie);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/home`);
       await page.getByRole("link", { name: "Task templates" }).first().click();
       await page.getByRole("heading", { name: "The project's task templates" }).waitFor();
       await page.getByRole("button", { name: "New template" }).click();
@@ -130,7 +109,7 @@ describe("the board and template values in the browser", () => {
       expect(template.fields.map((f: { name: string }) => f.name)).toEqual(["Grade", "Volume"]);
 
       const task = await call(cookie, "POST", "/issue/save", { name: "Pour slab 3", project: { id: projectId }, template: { id: template.id }, additionalFields: { Grade: "C25", Volume: 12.5 } });
-      await page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       const fields = page.getByRole("definition").filter({ hasText: "12.5" });
       await fields.waitFor();
       await page.getByRole("button", { name: "Edit «Volume»" }).click();
@@ -144,7 +123,7 @@ describe("the board and template values in the browser", () => {
       await page.getByRole("definition").filter({ hasText: "14.75" }).waitFor();
       expect((await call(cookie, "GET", `/issue/get?id=${task.id}`)).additionalFields).toEqual({ Grade: "C25", Volume: 14.75 });
 
-      await page.goto(`${plexus.url}/project/${projectId}/issue`);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/issue`);
       await page.getByRole("checkbox", { name: "Grade" }).check();
       await page.locator('.tl-row[data-id] [data-column="Grade"]').getByText("C25").waitFor();
       await context.close();
@@ -157,11 +136,11 @@ describe("the board and template values in the browser", () => {
     async () => {
       const { cookie, projectId } = await lead("Long template");
       const fields = Array.from({ length: 14 }, (_, i) => ({ name: `Reading ${i + 1}`, type: "STRING" }));
-      await call(adminCookie, "POST", "/issue-template/save", { name: "Global survey", fields });
+      await call(suite.adminCookie, "POST", "/issue-template/save", { name: "Global survey", fields });
       await call(cookie, "POST", "/issue-template/save", { name: "Site survey", project: { id: projectId }, fields });
       for (const viewport of [{ width: 1280, height: 720 }, { width: 360, height: 740 }]) {
-        const { page, context } = await signedInPage(browser, plexus.url, cookie, { viewport });
-        await page.goto(`${plexus.url}/project/${projectId}/issue`);
+        const { page, context } = await signedInPage(suite.browser, suite.plexus.url, cookie, { viewport });
+        await page.goto(`${suite.plexus.url}/project/${projectId}/issue`);
         await page.getByRole("button", { name: "New task" }).click();
         const dialog = page.getByRole("dialog", { name: "New task" });
         const offered = await dialog.getByLabel("Template").locator("option").allTextContents();

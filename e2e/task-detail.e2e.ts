@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { signedInPage } from "./setup";
+import { fullName, taskSuite } from "./task-suite";
 
 // A task's detail as a project lead reads it (issue 20): history lines that say what changed from what to what
 // and who did it, in the reader's locale; an @mention in the comments notifying the person mentioned in their own
@@ -9,38 +9,10 @@ import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plex
 
 const TIMEOUT = 90_000;
 
-let plexus: Plexus;
-let browser: Browser;
-let adminCookie: string;
-
-type Person = Awaited<ReturnType<Plexus["newUser"]>>;
-
-const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
-const fullName = (p: Person) => `${p.firstName} ${p.lastName}`;
-
-async function person(): Promise<{ user: Person; cookie: string }> {
-  const user = await plexus.newUser();
-  return { user, cookie: await apiSignIn(plexus.url, user.login, user.password) };
-}
-
-/** A project with `members` (the first a moderator). */
-async function project(name: string, members: Person[]): Promise<number> {
-  const id = (await call(adminCookie, "POST", "/project/create", { name })).id;
-  for (const [i, p] of members.entries()) await call(adminCookie, "POST", "/project/add-user-project", { user: { id: p.id }, project: { id }, moderator: i === 0 });
-  return id;
-}
+const suite = taskSuite(TIMEOUT);
+const { call, person, project } = suite;
 
 const paragraphs = (...texts: string[]) => JSON.stringify({ time: 1, version: "2.31.7", blocks: texts.map((text) => ({ type: "paragraph", data: { text } })) });
-
-beforeAll(async () => {
-  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-  adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-}, TIMEOUT);
-
-afterAll(async () => {
-  await browser?.close();
-  await plexus?.stop();
-});
 
 describe("a task's detail", () => {
   test(
@@ -54,8 +26,8 @@ describe("a task's detail", () => {
       const task = await call(lead.cookie, "POST", "/issue/save", { name: "Осмотр стенки", project: { id: projectId }, dueDate: due(10, 25) });
       await call(lead.cookie, "POST", `/issue/update-due-date?id=${task.id}&date=${due(11, 15)}`);
       await call(lead.cookie, "POST", `/issue/assignee?id=${task.id}&userId=${worker.user.id}`);
-      const { page, context } = await signedInPage(browser, plexus.url, worker.cookie, { language: "ru" });
-      await page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, worker.cookie, { language: "ru" });
+      await page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       const detail = page.locator("#td");
       await detail.getByText(`${fullName(lead.user)} изменил(а) срок: 25 нояб. → 15 дек.`).waitFor();
       await detail.getByText(`${fullName(lead.user)} назначил(а) исполнителя: ${fullName(worker.user)}`).waitFor();
@@ -75,12 +47,12 @@ describe("a task's detail", () => {
       const outsider = await person();
       const projectId = await project("Harbour lights", [lead.user, worker.user]);
       const task = await call(lead.cookie, "POST", "/issue/save", { name: "Replace lamp 4", project: { id: projectId } });
-      const one = await signedInPage(browser, plexus.url, lead.cookie);
-      const two = await signedInPage(browser, plexus.url, worker.cookie);
-      await two.page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const one = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
+      const two = await signedInPage(suite.browser, suite.plexus.url, worker.cookie);
+      await two.page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       await two.page.locator("#td").getByText(`${fullName(lead.user)} created the task «Replace lamp 4»`).waitFor();
 
-      await one.page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      await one.page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       const box = one.page.getByRole("combobox", { name: "Message" });
       await box.waitFor();
       await box.pressSequentially(`Please check @${worker.user.lastName.slice(0, 3)}`);
@@ -119,8 +91,8 @@ describe("a task's detail", () => {
       const name = "Inspect the bearings on span 2 of the north quay before the December pour, with photos";
       const description = paragraphs("Check every bearing plate for cracks and corrosion.", "Measure the gap at each joint and compare with last year's readings.", "Photograph anything unusual.");
       const task = await call(lead.cookie, "POST", "/issue/save", { name, project: { id: projectId }, description });
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie, { viewport: { width: 1280, height: 800 } });
-      for (const url of [`${plexus.url}/project/${projectId}/issue/${task.id}`, `${plexus.url}/project/${projectId}/issue?issue=${task.id}`]) {
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie, { viewport: { width: 1280, height: 800 } });
+      for (const url of [`${suite.plexus.url}/project/${projectId}/issue/${task.id}`, `${suite.plexus.url}/project/${projectId}/issue?issue=${task.id}`]) {
         await page.goto(url);
         const detail = page.locator("#td");
         const text = detail.getByText("Photograph anything unusual.");
@@ -137,15 +109,15 @@ describe("a task's detail", () => {
       }
       await context.close();
 
-      const phone = await signedInPage(browser, plexus.url, lead.cookie, { viewport: { width: 360, height: 740 } });
-      await phone.page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const phone = await signedInPage(suite.browser, suite.plexus.url, lead.cookie, { viewport: { width: 360, height: 740 } });
+      await phone.page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       const detail = phone.page.locator("#td");
       await detail.getByText("Photograph anything unusual.").waitFor();
       const [side, main] = await Promise.all([detail.locator(".td-side").boundingBox(), detail.locator(".td-main").boundingBox()]);
       expect(main!.y).toBeGreaterThan(side!.y + side!.height - 1);
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       // The list shows the whole name on several lines.
-      await phone.page.goto(`${plexus.url}/project/${projectId}/issue`);
+      await phone.page.goto(`${suite.plexus.url}/project/${projectId}/issue`);
       const row = phone.page.locator(".tl-row__name", { hasText: name });
       await row.waitFor();
       const box = await row.boundingBox();
@@ -165,8 +137,8 @@ describe("a task's detail", () => {
       const outsider = await person();
       const projectId = await project("Pier photos", [lead.user, worker.user]);
       const task = await call(lead.cookie, "POST", "/issue/save", { name: "Crack on pier 3", project: { id: projectId } });
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
-      await page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       await page.getByRole("button", { name: "Edit the description" }).click();
       const editor = page.locator("[data-td-editor]");
       await editor.locator(".ce-paragraph").first().click();
@@ -183,13 +155,13 @@ describe("a task's detail", () => {
       const src = (await shown.getAttribute("src"))!;
       await context.close();
 
-      const other = await signedInPage(browser, plexus.url, worker.cookie);
-      await other.page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const other = await signedInPage(suite.browser, suite.plexus.url, worker.cookie);
+      await other.page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       const seen = other.page.locator("[data-td-desc] figure img");
       await seen.waitFor();
       await other.page.waitForFunction(() => (document.querySelector("[data-td-desc] figure img") as HTMLImageElement | null)?.naturalWidth === 1);
       await other.context.close();
-      const denied = await fetch(`${plexus.url}${src}`, { headers: { cookie: outsider.cookie } });
+      const denied = await fetch(`${suite.plexus.url}${src}`, { headers: { cookie: outsider.cookie } });
       expect(denied.status).toBe(404);
     },
     TIMEOUT,

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { initialScripts } from "../src/testing/script-size";
-import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { signedInPage } from "./setup";
+import { fullName, taskSuite } from "./task-suite";
 
 // Tasks in Debian's chromium against the built server (issue 10): the creation dialog with a
 // template's required field, assigning and changing the status with the history line arriving live
@@ -11,27 +12,8 @@ import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plex
 const TIMEOUT = 90_000;
 const JS_BUDGET_GZIP = 50 * 1024;
 
-let plexus: Plexus;
-let browser: Browser;
-let adminCookie: string;
-
-type Person = Awaited<ReturnType<Plexus["newUser"]>>;
-
-const call = <T = any>(cookie: string, method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, cookie, method, path, body);
-
-/** A project with `members` (the first a moderator) and its id. */
-async function project(name: string, members: Person[]): Promise<number> {
-  const id = (await call(adminCookie, "POST", "/project/create", { name })).id;
-  for (const [i, person] of members.entries()) {
-    await call(adminCookie, "POST", "/project/add-user-project", { user: { id: person.id }, project: { id }, moderator: i === 0 });
-  }
-  return id;
-}
-
-async function person(): Promise<{ user: Person; cookie: string }> {
-  const user = await plexus.newUser();
-  return { user, cookie: await apiSignIn(plexus.url, user.login, user.password) };
-}
+const suite = taskSuite(TIMEOUT);
+const { call, person, project } = suite;
 
 const newTask = (cookie: string, projectId: number, body: Record<string, unknown> = {}) =>
   call(cookie, "POST", "/issue/save", { name: "A task", project: { id: projectId }, ...body });
@@ -43,22 +25,10 @@ const listOf = (cookie: string, projectId: number, criteria: unknown[] = []) =>
     criteria,
   });
 
-const fullName = (p: Person) => `${p.firstName} ${p.lastName}`;
-
 async function openList(page: Page, projectId: number) {
-  await page.goto(`${plexus.url}/project/${projectId}/issue`);
+  await page.goto(`${suite.plexus.url}/project/${projectId}/issue`);
   await page.locator("#tl-count").waitFor();
 }
-
-beforeAll(async () => {
-  [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
-  adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
-}, TIMEOUT);
-
-afterAll(async () => {
-  await browser?.close();
-  await plexus?.stop();
-});
 
 describe("tasks in the browser", () => {
   test(
@@ -66,7 +36,7 @@ describe("tasks in the browser", () => {
     async () => {
       const lead = await person();
       const projectId = await project("Quay repairs", [lead.user]);
-      await call(adminCookie, "POST", "/issue-template/save", {
+      await call(suite.adminCookie, "POST", "/issue-template/save", {
         name: "Inspection",
         icon: "🔍",
         fields: [
@@ -74,7 +44,7 @@ describe("tasks in the browser", () => {
           { name: "Priority", type: "LIST", required: false, options: "Low, High" },
         ],
       });
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
       await openList(page, projectId);
       await page.getByRole("button", { name: "New task" }).click();
       const dialog = page.getByRole("dialog", { name: "New task" });
@@ -110,9 +80,9 @@ describe("tasks in the browser", () => {
       const worker = await person();
       const projectId = await project("Harbour lights", [lead.user, worker.user]);
       const task = await newTask(lead.cookie, projectId, { name: "Replace lamp 4" });
-      const one = await signedInPage(browser, plexus.url, lead.cookie);
-      const two = await signedInPage(browser, plexus.url, worker.cookie);
-      await two.page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const one = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
+      const two = await signedInPage(suite.browser, suite.plexus.url, worker.cookie);
+      await two.page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       const watched = two.page.locator("#td");
       await watched.getByText(`${fullName(lead.user)} created the task «Replace lamp 4»`).waitFor();
       // Breadcrumbs: project home, tasks, the task.
@@ -147,8 +117,8 @@ describe("tasks in the browser", () => {
       const reader = await person();
       const projectId = await project("Dry dock", [lead.user, reader.user]);
       const task = await newTask(lead.cookie, projectId, { name: "Paint the hull" });
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
-      await page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       const status = page.locator("#td-status");
       await status.waitFor();
       await page.route("**/api/issue/change-status**", (route) =>
@@ -169,7 +139,7 @@ describe("tasks in the browser", () => {
       const projectId = await project("Breakwater", [lead.user]);
       const late = await newTask(lead.cookie, projectId, { name: "Late survey", dueDate: Date.now() - 86_400_000 });
       await newTask(lead.cookie, projectId, { name: "Future survey", dueDate: Date.now() + 5 * 86_400_000 });
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
       await openList(page, projectId);
       const lateRow = page.locator(`#tl-list li[data-id="${late.id}"]`);
       await lateRow.getByRole("img", { name: "Overdue" }).waitFor();
@@ -193,7 +163,7 @@ describe("tasks in the browser", () => {
       const lead = await person();
       const projectId = await project("Slipway", [lead.user]);
       const task = await newTask(lead.cookie, projectId, { name: "Grease the rails" });
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
       await openList(page, projectId);
       await page.getByRole("button", { name: "Board" }).click();
       const column = (name: string) => page.getByRole("region", { name: new RegExp(`^${name}`) });
@@ -231,7 +201,7 @@ describe("tasks in the browser", () => {
           ...(n % 5 === 0 ? { performer: { id: other.user.id } } : {}),
         });
       }
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
       await openList(page, projectId);
       const rows = page.locator("#tl-list > li");
       expect(await page.locator("#tl-count").textContent()).toBe("50");
@@ -269,9 +239,9 @@ describe("tasks in the browser", () => {
       const lead = await person();
       const projectId = await project("Pilot boats", [lead.user]);
       const task = await newTask(lead.cookie, projectId, { name: "Refuel the pilot boat" });
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie, { viewport: { width: 360, height: 740 } });
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie, { viewport: { width: 360, height: 740 } });
       // The spec's path for the list is /project/{id}/ISSUE.
-      await page.goto(`${plexus.url}/project/${projectId}/ISSUE`);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/ISSUE`);
       expect(new URL(page.url()).pathname).toBe(`/project/${projectId}/issue`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       expect(await page.locator("#tl-filters").isVisible()).toBe(false);
@@ -300,10 +270,10 @@ describe("tasks in the browser", () => {
       const lead = await person();
       const projectId = await project("Fish market", [lead.user]);
       const task = await newTask(lead.cookie, projectId, { name: "Describe the stalls" });
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
       const blocked: string[] = [];
       page.on("console", (message) => message.text().includes("Content Security Policy") && blocked.push(message.text()));
-      await page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       await page.getByText("No description yet").waitFor();
       expect(await page.locator(".codex-editor").count()).toBe(0);
       await page.getByRole("button", { name: "Edit the description" }).click();
@@ -327,10 +297,10 @@ describe("tasks in the browser", () => {
   test(
     "/admin/issue-templates, reached from the administration's tabs: a system administrator makes a template with a LIST field and edits it",
     async () => {
-      const { page, context } = await signedInPage(browser, plexus.url, adminCookie);
-      await page.goto(`${plexus.url}/admin/users`);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, suite.adminCookie);
+      await page.goto(`${suite.plexus.url}/admin/users`);
       await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Task templates" }).click();
-      await page.waitForURL(`${plexus.url}/admin/issue-templates`);
+      await page.waitForURL(`${suite.plexus.url}/admin/issue-templates`);
       await page.getByRole("button", { name: "New template" }).click();
       const dialog = page.getByRole("dialog", { name: "New template" });
       await dialog.getByLabel("Name", { exact: true }).fill("Defect");
@@ -346,7 +316,7 @@ describe("tasks in the browser", () => {
       await dialog.getByRole("button", { name: "Save" }).click();
       await page.getByText("Template saved").waitFor();
       await page.getByRole("cell", { name: "🛠 Defect" }).waitFor();
-      const saved = (await call<any[]>(adminCookie, "GET", "/issue-template/get-all")).find((tpl) => tpl.name === "Defect");
+      const saved = (await call<any[]>(suite.adminCookie, "GET", "/issue-template/get-all")).find((tpl) => tpl.name === "Defect");
       expect(saved.fields).toEqual([{ name: "Severity", type: "LIST", required: true, options: "Minor, Major" }]);
 
       await page.getByRole("button", { name: "Edit the template: Defect" }).click();
@@ -369,8 +339,8 @@ describe("tasks in the browser", () => {
       const mine = await newTask(lead.cookie, projectId, { name: "Oil the hinges", performer: { id: worker.user.id }, dueDate: Date.now() - 86_400_000 });
       await newTask(lead.cookie, projectId, { name: "Already done", performer: { id: worker.user.id }, status: "DONE" });
       await newTask(lead.cookie, projectId, { name: "Someone else's", status: "BACKLOG" });
-      const { page, context } = await signedInPage(browser, plexus.url, worker.cookie);
-      await page.goto(`${plexus.url}/project/${projectId}/home`);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, worker.cookie);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/home`);
       const own = page.getByRole("region", { name: "My open tasks" });
       await own.getByRole("link", { name: "Oil the hinges" }).waitFor();
       await own.getByRole("img", { name: "Overdue" }).waitFor();
@@ -379,14 +349,14 @@ describe("tasks in the browser", () => {
       await own.getByRole("link", { name: "Tasks: 3" }).click();
       await page.waitForURL(`**/project/${projectId}/issue`);
 
-      await page.goto(`${plexus.url}/project/${projectId}/dashboard`);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/dashboard`);
       const counts = Object.fromEntries(
         await page.locator(".statuses li").evaluateAll((items) => items.map((li) => [(li as HTMLElement).dataset.status, li.querySelector(".badge")?.textContent])),
       );
       expect(counts).toEqual({ BACKLOG: "1", OPEN: "1", IN_PROGRESS: "0", DONE: "1" });
 
       // The task's chat on the chats page names the task and links to it.
-      await page.goto(`${plexus.url}/chats?chat=${mine.chat.id}`);
+      await page.goto(`${suite.plexus.url}/chats?chat=${mine.chat.id}`);
       await page.locator(".chat-frame__head").getByRole("link", { name: "Oil the hinges" }).click();
       await page.waitForURL(`**/project/${projectId}/issue/${mine.id}`);
       await context.close();
@@ -400,8 +370,8 @@ describe("tasks in the browser", () => {
       const lead = await person();
       const projectId = await project("Dry dock", [lead.user]);
       const task = await newTask(lead.cookie, projectId, { name: "Drain the dock" });
-      const { page, context } = await signedInPage(browser, plexus.url, lead.cookie);
-      await page.goto(`${plexus.url}/project/${projectId}/issue/${task.id}`);
+      const { page, context } = await signedInPage(suite.browser, suite.plexus.url, lead.cookie);
+      await page.goto(`${suite.plexus.url}/project/${projectId}/issue/${task.id}`);
       const confirm = page.getByRole("dialog", { name: "Please confirm" });
       await page.getByRole("button", { name: "Remove the task" }).click();
       await confirm.getByText("Remove the task «Drain the dock» with its comments?").waitFor();
@@ -410,7 +380,7 @@ describe("tasks in the browser", () => {
       expect((await listOf(lead.cookie, projectId)).totalElements).toBe(1);
       await page.getByRole("button", { name: "Remove the task" }).click();
       await confirm.getByRole("button", { name: "Delete" }).click();
-      await page.waitForURL(`${plexus.url}/project/${projectId}/issue`);
+      await page.waitForURL(`${suite.plexus.url}/project/${projectId}/issue`);
       expect((await listOf(lead.cookie, projectId)).totalElements).toBe(0);
       await context.close();
     },
@@ -423,7 +393,7 @@ describe("tasks in the browser", () => {
       const lead = await person();
       const projectId = await project("Budget yard", [lead.user]);
       await newTask(lead.cookie, projectId, { name: "Weigh the scripts" });
-      const list = await initialScripts(plexus.url, `/project/${projectId}/issue`, lead.cookie);
+      const list = await initialScripts(suite.plexus.url, `/project/${projectId}/issue`, lead.cookie);
       console.log(`task list JS: ${(list.gzipped / 1024).toFixed(1)} KB gzipped`);
       expect(list.gzipped).toBeLessThanOrEqual(JS_BUDGET_GZIP);
       expect([...list.modules.values()].some((m) => m.text.includes("codex-editor"))).toBe(false);

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { MessageKey } from "../../locales/en";
-import { useDates } from "../drive/dates";
+import { useDates } from "../lib/ui/dates";
 import { call, server } from "../lib/server";
 import { useT } from "../lib/ui/i18n";
 
@@ -13,8 +13,8 @@ interface Props {
 
 /** The backup passphrase: whether one is set and since when, a form to set one, or one generated and shown once. */
 export function Passphrase({ initial, busy, run }: Props) {
-  const { t, tf, locale } = useT();
-  const dates = useDates(locale);
+  const { t, tf } = useT();
+  const dates = useDates();
   const [setAt, setSetAt] = useState(initial.passphraseSet ? initial.setAt : null);
   const [typed, setTyped] = useState("");
   const [generated, setGenerated] = useState<string | null>(null);

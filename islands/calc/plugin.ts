@@ -6,5 +6,5 @@ export const calcType: BrowserDataType = {
   type: "CALC",
   icon: mdiCalculatorVariantOutline,
   viewer: () => import("./viewer"),
-  creator: () => import("../data/new-item").then((module) => module.openNewItem),
+  creator: () => import("../data/new-item"),
 };

@@ -4,16 +4,18 @@ import { dataItemPath } from "../../src/lib/data-paths";
 import { errorText } from "../lib/failures";
 import { server, call } from "../lib/server";
 import { Icon } from "../lib/ui/Icon";
+import { OnDemand } from "../lib/ui/OnDemand";
 import { useT } from "../lib/ui/i18n";
 import type { ViewerContext } from "../viewers/registry";
+import type { ChartWizardOptions } from "./wizard-store";
 import { ChartFigure } from "./ChartFigure";
 
 type ChartData = Awaited<ReturnType<typeof loadChart>>;
 
 const loadChart = (id: number) => call(server.chart.data.get({ query: { id } }));
 
-// The wizard's store is loaded on the first click: a dashboard's compact charts never open it.
-const openWizard = async (projectId: number, chartId: number, onSaved: () => void) => (await import("./wizard")).openChartWizard({ projectId, chartId, onSaved });
+// The wizard and its store are loaded on the first click: a dashboard's compact charts never open it.
+const loadWizard = () => import("./wizard");
 
 /**
  * The CHART viewer (spec 2, "Chart view"): the chart at height 500 (a compact host decides its own),
@@ -24,6 +26,7 @@ export function ChartViewer({ dataId, projectId, canModerate, compact }: ViewerC
   const { t } = useT();
   const [data, setData] = useState<ChartData>();
   const [failure, setFailure] = useState<string>();
+  const [wizard, setWizard] = useState<ChartWizardOptions>();
   const load = useCallback(() => {
     loadChart(dataId).then(
       (answer) => setData(answer),
@@ -41,11 +44,12 @@ export function ChartViewer({ dataId, projectId, canModerate, compact }: ViewerC
           </a>
         )}
         {!compact && canModerate && data && (
-          <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => void openWizard(projectId, dataId, load)}>
+          <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => setWizard({ projectId, chartId: dataId, onSaved: load })}>
             <Icon path={mdiCogOutline} />
             {t("chart.settings")}
           </button>
         )}
+        {wizard && <OnDemand load={loadWizard} props={{ options: wizard, onClosed: () => setWizard(undefined) }} />}
       </div>
       <div className="chart__figure">
         {failure ? <p className="chart__note chart__note--error">{failure}</p> : data && <ChartFigure figure={data} name={data.name} />}

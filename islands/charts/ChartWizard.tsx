@@ -4,7 +4,7 @@ import { reportFailure } from "../lib/failures";
 import { call, server } from "../lib/server";
 import { Dialog } from "../lib/ui/Dialog";
 import { useT } from "../lib/ui/i18n";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 import { WizardInfo } from "./WizardInfo";
 import { WizardConfiguration } from "./WizardConfiguration";
 import * as wizard from "./wizard-store";

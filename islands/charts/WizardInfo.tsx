@@ -2,7 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { RefObject } from "react";
 import { LIMITS } from "../../src/modules/data/limits";
 import { useT } from "../lib/ui/i18n";
-import { type CategoryChoice, CategoryChecks } from "./CategoryChecks";
+import { type CategoryChoice, CategoryChecks } from "../lib/ui/CategoryChecks";
 import * as wizard from "./wizard-store";
 
 /** Step 2: the chart's name, description and categories. */
@@ -36,7 +36,7 @@ export function WizardInfo({ hidden, nameRef, categories }: { hidden: boolean; n
         <label htmlFor="chart-wizard-description">{t("chart.wizard.description")}</label>
         <textarea id="chart-wizard-description" rows={3} maxLength={LIMITS.description} value={wizard.description.value} onChange={(event) => (wizard.description.value = event.target.value)} />
       </div>
-      <CategoryChecks categories={categories} texts={{ none: t("chart.wizard.noCategories"), noType: t("chart.wizard.noType") }} legend={t("chart.wizard.categories")} ticked={wizard.categoryIds.value} onChange={(ids) => (wizard.categoryIds.value = ids)} />
+      <CategoryChecks categories={categories} none={t("chart.wizard.noCategories")} noType={t("chart.wizard.noType")} legend={t("chart.wizard.categories")} checked={wizard.categoryIds.value} onChange={(ids) => (wizard.categoryIds.value = ids)} />
     </section>
   );
 }

@@ -6,5 +6,5 @@ export const chartType: BrowserDataType = {
   type: "CHART",
   icon: mdiChartBar,
   viewer: () => import("./viewer"),
-  creator: () => import("./wizard").then((module) => module.openChartCreator),
+  creator: () => import("./wizard").then((module) => ({ default: module.ChartCreator })),
 };

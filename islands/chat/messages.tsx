@@ -2,7 +2,7 @@
  * A chat's messages: paging back, scrolling, the unread-while-away button, read tracking, groups of
  * one author's messages, the "New messages" divider with its jump button, and editing in place.
  */
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Fragment, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { mdiArrowDown, mdiArrowUp } from "./icons";
 import { errorText } from "../lib/failures";
@@ -55,6 +55,43 @@ function usePageVisible() {
   return visible;
 }
 
+/** Read tracking: an incoming message fully (99%) in view is reported read; older ones are not observed again. */
+function useReadTracking(scroller: RefObject<HTMLDivElement | null>, chatId: number, reported: RefObject<number>, when: unknown[]) {
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        let highest = 0;
+        for (const entry of entries) {
+          if (entry.isIntersecting && entry.intersectionRatio >= 0.99) highest = Math.max(highest, Number((entry.target as HTMLElement).dataset.messageId));
+        }
+        if (highest > reported.current && document.visibilityState === "visible" && markRead(chatId, highest)) {
+          reported.current = highest;
+        }
+      },
+      { root: el, threshold: 0.99 },
+    );
+    el.querySelectorAll<HTMLElement>("[data-unread-candidate]").forEach((node) => {
+      if (Number(node.dataset.messageId) > reported.current) observer.observe(node);
+    });
+    return () => observer.disconnect();
+  }, when);
+}
+
+/** Whether `target` is above the view of `root` (the unread divider: its jump button shows then); watched again when `key` changes. */
+function useAbove(target: RefObject<HTMLElement | null>, root: RefObject<HTMLElement | null>, key: unknown) {
+  const [above, setAbove] = useState(false);
+  useEffect(() => {
+    const el = target.current;
+    if (!el || !root.current) return;
+    const observer = new IntersectionObserver(([entry]) => setAbove(!entry.isIntersecting && entry.boundingClientRect.top < (entry.rootBounds?.top ?? 0)), { root: root.current });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [key]);
+  return above;
+}
+
 export function Messages({ chat, onView }: { chat: Chat; onView: (file: FileRef) => void }) {
   useSignals();
   const t = thread(chat.id);
@@ -70,7 +107,6 @@ export function Messages({ chat, onView }: { chat: Chat; onView: (file: FileRef)
   const visible = usePageVisible();
   const firstUnread = useFirstUnread(t, useRef(chat.numberOfUnreadMessages).current);
   const divider = useRef<HTMLLIElement>(null);
-  const [dividerAbove, setDividerAbove] = useState(false);
 
   /** At the bottom everything has been seen, even a message too tall to be 99% in view. */
   const readAll = () => {
@@ -108,36 +144,8 @@ export function Messages({ chat, onView }: { chat: Chat; onView: (file: FileRef)
     prevHeight.current = el.scrollHeight;
   }, [list, pending.length]);
 
-  // Read tracking: an incoming message fully (99%) in view is reported read; older ones are not observed again.
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        let highest = 0;
-        for (const entry of entries) {
-          if (entry.isIntersecting && entry.intersectionRatio >= 0.99) highest = Math.max(highest, Number((entry.target as HTMLElement).dataset.messageId));
-        }
-        if (highest > reported.current && document.visibilityState === "visible" && markRead(chat.id, highest)) {
-          reported.current = highest;
-        }
-      },
-      { root: el, threshold: 0.99 },
-    );
-    el.querySelectorAll<HTMLElement>("[data-unread-candidate]").forEach((node) => {
-      if (Number(node.dataset.messageId) > reported.current) observer.observe(node);
-    });
-    return () => observer.disconnect();
-  }, [list, chat.id, connected.value, visible]);
-
-  // The jump button shows while the divider is above the view.
-  useEffect(() => {
-    const el = divider.current;
-    if (!el || !scroller.current) return;
-    const observer = new IntersectionObserver(([entry]) => setDividerAbove(!entry.isIntersecting && entry.boundingClientRect.top < (entry.rootBounds?.top ?? 0)), { root: scroller.current });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [firstUnread]);
+  useReadTracking(scroller, chat.id, reported, [list, chat.id, connected.value, visible]);
+  const dividerAbove = useAbove(divider, scroller, firstUnread);
 
   const jumpToUnread = () => {
     divider.current?.scrollIntoView({ block: "start" });

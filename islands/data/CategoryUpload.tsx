@@ -1,8 +1,10 @@
 import { mdiPlus } from "@mdi/js";
 import type { Locale } from "../../src/lib/i18n";
+import { useState } from "react";
 import { Icon } from "../lib/ui/Icon";
+import { OnDemand } from "../lib/ui/OnDemand";
 import { Localized, useT } from "../lib/ui/i18n";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 
 interface CategoryUploadProps {
   locale: Locale;
@@ -11,17 +13,24 @@ interface CategoryUploadProps {
   categories: CategoryChoice[];
 }
 
+const loadWizard = () => import("./upload-wizard");
+
 function UploadButton({ projectId, categoryId, categories }: Omit<CategoryUploadProps, "locale">) {
   const { t } = useT();
-  async function open() {
-    const { openUploadWizard } = await import("./upload-wizard");
-    openUploadWizard({ projectId, dataType: "DOC", categories, categoryIds: [categoryId], onSaved: () => location.reload() });
-  }
+  const [open, setOpen] = useState(false);
   return (
-    <button type="button" className="btn" id="category-upload" aria-haspopup="dialog" onClick={() => void open()}>
-      <Icon path={mdiPlus} />
-      {t("data.create.DOC")}
-    </button>
+    <>
+      <button type="button" className="btn" id="category-upload" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Icon path={mdiPlus} />
+        {t("data.create.DOC")}
+      </button>
+      {open && (
+        <OnDemand
+          load={loadWizard}
+          props={{ options: { projectId, dataType: "DOC", categories, categoryIds: [categoryId], onSaved: () => location.reload() }, onClose: () => setOpen(false) }}
+        />
+      )}
+    </>
   );
 }
 

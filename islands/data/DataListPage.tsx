@@ -3,8 +3,9 @@ import { mdiFilterVariant, mdiPlus } from "@mdi/js";
 import { useState } from "react";
 import type { Locale } from "../../src/lib/i18n";
 import { Icon } from "../lib/ui/Icon";
+import { OnDemand } from "../lib/ui/OnDemand";
 import { Localized, useT } from "../lib/ui/i18n";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 import { browserType } from "../data-types";
 import { DataRows } from "./DataRows";
 import { DetailPanel } from "./DetailPanel";
@@ -28,18 +29,17 @@ export interface DataListProps extends ListStart {
 function ListHead({ store, props, filtersOpen, toggleFilters }: { store: ListStore; props: DataListProps; filtersOpen: boolean; toggleFilters: () => void }) {
   useSignals();
   const { t } = useT();
-  async function create() {
-    const open = await browserType(props.dataType).creator!();
-    open({
-      projectId: props.projectId,
-      dataType: props.dataType,
-      categories: props.categories,
-      onSaved: () => {
-        void store.refreshChoices();
-        void store.load(true);
-      },
-    });
-  }
+  const [creating, setCreating] = useState(false);
+  const creator = browserType(props.dataType).creator;
+  const options = {
+    projectId: props.projectId,
+    dataType: props.dataType,
+    categories: props.categories,
+    onSaved: () => {
+      void store.refreshChoices();
+      void store.load(true);
+    },
+  };
   return (
     <header className="dl-head">
       <h1>{props.title}</h1>
@@ -52,11 +52,12 @@ function ListHead({ store, props, filtersOpen, toggleFilters }: { store: ListSto
         {t("data.filtersShow")}
       </button>
       {props.canCreate && (
-        <button type="button" className="btn" id="dl-create" aria-haspopup="dialog" onClick={() => void create()}>
+        <button type="button" className="btn" id="dl-create" aria-haspopup="dialog" onClick={() => setCreating(true)}>
           <Icon path={mdiPlus} />
           {t(`data.create.${props.dataType}` as "data.create.DOC")}
         </button>
       )}
+      {creating && creator && <OnDemand load={creator} props={{ options, onClose: () => setCreating(false) }} />}
     </header>
   );
 }

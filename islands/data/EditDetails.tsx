@@ -9,7 +9,7 @@ import { snack } from "../lib/snackbar";
 import { Dialog, DialogActions } from "../lib/ui/Dialog";
 import { Icon } from "../lib/ui/Icon";
 import { Localized, useT } from "../lib/ui/i18n";
-import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
+import { CategoryChecks, type CategoryChoice } from "../lib/ui/CategoryChecks";
 import { type Item, saveDetails, useItem } from "./item-store";
 import "./data-dialogs.css";
 
@@ -149,7 +149,7 @@ function EditDialog({ item, categories, providers, keywords, onClose }: Omit<Edi
           <label htmlFor="data-edit-description">{t("data.wizard.description")}</label>
           <textarea id="data-edit-description" name="description" rows={3} maxLength={LIMITS.description} value={fields.description} onChange={(event) => set({ description: event.target.value })} />
         </div>
-        <CategoryChecks categories={categories} legend={t("data.categories")} chosen={fields.categoryIds} onChange={(categoryIds) => set({ categoryIds })} />
+        <CategoryChecks categories={categories} legend={t("data.categories")} none={t("data.wizard.noCategories")} checked={fields.categoryIds} onChange={(categoryIds) => set({ categoryIds })} />
         <DialogActions label={t("common.save")} onCancel={() => onClose(false)} disabled={saving} />
       </form>
     </Dialog>

@@ -2,14 +2,13 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { mdiChevronLeft, mdiChevronRight, mdiSortAscending, mdiSortDescending } from "@mdi/js";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { DATA_STATUSES } from "../../src/lib/data-kinds";
+import { FilterForm } from "../lib/ui/FilterForm";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 import { type Choice, type Filters, type ListStore, NO_FILTERS, type SortField } from "./list-store";
 
 const COLLAPSED_KEY = "plexus.dataFilters.collapsed";
-/** The name filter waits for a pause in typing. */
-const TYPING_PAUSE = 300;
 
 interface FiltersProps {
   store: ListStore;
@@ -54,8 +53,6 @@ export function ListFilters({ store, open, canModerate, providers, keywords, cat
   const { t } = useT();
   const [collapsed, setCollapsed] = useCollapsed();
   const filters = store.filters.value;
-  const [name, setName] = useState("");
-  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const nameInput = useRef<HTMLInputElement>(null);
   const set = (change: Partial<Filters>) => void store.setFilters(change);
   const any = <option value="">{t("data.any")}</option>;
@@ -63,19 +60,6 @@ export function ListFilters({ store, open, canModerate, providers, keywords, cat
   useEffect(() => {
     if (open) nameInput.current?.focus();
   }, [open]);
-  useEffect(() => () => clearTimeout(typing.current), []);
-
-  function typed(value: string) {
-    setName(value);
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => set({ name: value }), TYPING_PAUSE);
-  }
-
-  function reset() {
-    clearTimeout(typing.current);
-    setName("");
-    set(NO_FILTERS);
-  }
 
   const collapseLabel = collapsed ? t("data.filtersExpand") : t("data.filtersCollapse");
   const classes = ["dl-filters", "card", collapsed && "is-collapsed", open && "is-open"].filter(Boolean).join(" ");
@@ -88,25 +72,14 @@ export function ListFilters({ store, open, canModerate, providers, keywords, cat
           <Icon path={mdiChevronRight} />
         </button>
       </div>
-      <form
+      <FilterForm
         className="dl-filters__form"
         id="dl-filters-form"
-        role="search"
-        aria-labelledby="dl-filters-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          clearTimeout(typing.current);
-          set({ name });
-        }}
-        onReset={(event) => {
-          event.preventDefault();
-          reset();
-        }}
+        labelledBy="dl-filters-title"
+        name={{ id: "dl-f-name", label: t("data.filterName"), maxLength: 255, inputRef: nameInput, onSearch: (name) => set({ name }) }}
+        resetLabel={t("data.resetFilters")}
+        onReset={() => set(NO_FILTERS)}
       >
-        <div className="field">
-          <label htmlFor="dl-f-name">{t("data.filterName")}</label>
-          <input id="dl-f-name" name="name" type="search" autoComplete="off" maxLength={255} ref={nameInput} value={name} onChange={(event) => typed(event.target.value)} />
-        </div>
         <Select id="dl-f-status" label={t("data.filterStatus")} value={filters.status} onChange={(status) => set({ status })}>
           {any}
           {DATA_STATUSES.map((status) => (
@@ -158,10 +131,7 @@ export function ListFilters({ store, open, canModerate, providers, keywords, cat
             </button>
           </div>
         </div>
-        <button type="reset" className="btn btn--ghost">
-          {t("data.resetFilters")}
-        </button>
-      </form>
+      </FilterForm>
     </aside>
   );
 }

@@ -7,7 +7,7 @@ import { call, server } from "../lib/server";
 import { Dialog } from "../lib/ui/Dialog";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
-import { CategoryChecks } from "./CategoryChecks";
+import { CategoryChecks } from "../lib/ui/CategoryChecks";
 import type { CreateOptions } from "./creators";
 
 type Fields = { project: { id: number }; name: string; description: string; categoryList: { id: number }[] };
@@ -78,7 +78,7 @@ export function NewItemDialog({ options, onClose }: { options: CreateOptions; on
             <label htmlFor="nid-description">{t("data.wizard.description")}</label>
             <textarea id="nid-description" name="description" rows={3} maxLength={LIMITS.description} value={description} onChange={(event) => setDescription(event.target.value)} />
           </div>
-          <CategoryChecks categories={options.categories} legend={t("data.categories")} chosen={categoryIds} onChange={setCategoryIds} />
+          <CategoryChecks categories={options.categories} legend={t("data.categories")} none={t("data.wizard.noCategories")} checked={categoryIds} onChange={setCategoryIds} />
           <p className="form-error" role="alert" hidden={!failure}>
             {failure}
           </p>

@@ -4,7 +4,7 @@ import { type RefObject, useRef, useState } from "react";
 import { fileIcon, fileKind } from "../lib/file-icons";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
-import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
+import { CategoryChecks, type CategoryChoice } from "../lib/ui/CategoryChecks";
 import type { Entry, Uploads } from "./uploads";
 
 function FileRow({ entry, onRemove, removeRef }: { entry: Entry; onRemove: () => void; removeRef: (button: HTMLButtonElement | null) => void }) {
@@ -69,7 +69,7 @@ export function WizardFiles({ uploads, maxFiles, categories, chosen, onChoose, i
 
   return (
     <section className="wizard__body" data-step="1" hidden={hidden}>
-      <CategoryChecks categories={categories} legend={t("data.wizard.categories")} chosen={chosen} onChange={onChoose} />
+      <CategoryChecks categories={categories} legend={t("data.wizard.categories")} none={t("data.wizard.noCategories")} checked={chosen} onChange={onChoose} />
       <div
         className={over ? "wizard__drop is-over" : "wizard__drop"}
         data-wizard-drop

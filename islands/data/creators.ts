@@ -1,5 +1,5 @@
 import type { DataType } from "../../db/schema";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 
 /** What a type's creator (its browser plugin's `creator`, islands/data/plugin.ts) is given by a list or category page. */
 export interface CreateOptions {
@@ -12,4 +12,10 @@ export interface CreateOptions {
   onSaved: () => void;
   /** Categories chosen from the start (the category page's own). */
   categoryIds?: number[];
+}
+
+/** A creator's props: its host renders it while the dialog is open and drops it on `onClose`. */
+export interface CreatorProps {
+  options: CreateOptions;
+  onClose: () => void;
 }

@@ -1,6 +1,10 @@
-import type { CreateOptions } from "./creators";
+import type { CreatorProps } from "./creators";
+import { adoptDataDialogStyles } from "./dialog-styles";
 import { NewItemDialog } from "./NewItemDialog";
-import { openDataDialog } from "./open-dialog";
 
-/** Opens the create dialog of the types made from a name alone (the CALC and REPORT lists' create button). */
-export const openNewItem = (options: CreateOptions) => openDataDialog((close) => <NewItemDialog options={options} onClose={close} />);
+adoptDataDialogStyles();
+
+/** The CALC and REPORT lists' creator: a name (and a kind of report) for the new item. */
+export default function NewItemCreator(props: CreatorProps) {
+  return <NewItemDialog {...props} />;
+}

@@ -1,6 +1,7 @@
 import type { DataType } from "../../db/schema/data";
 import type { ViewerComponent } from "../viewers/registry";
-import type { CreateOptions } from "./creators";
+import type { ComponentModule } from "../lib/ui/OnDemand";
+import type { CreatorProps } from "./creators";
 
 /**
  * The browser half of a data type, exported as `plugin.ts` by the type's island folder and listed once in
@@ -13,6 +14,6 @@ export interface BrowserDataType {
   icon: string;
   /** The viewer, a module's default export (data page, split screen, widgets, report blocks); without one the data page shows its placeholder. */
   viewer?: () => Promise<{ default: ViewerComponent }>;
-  /** The dialog of a list's create button; without one the list has no create button. */
-  creator?: () => Promise<(options: CreateOptions) => void>;
+  /** The dialog of a list's create button, a module's default export that the list renders; without one the list has no create button. */
+  creator?: ComponentModule<CreatorProps>;
 }

@@ -1,6 +1,10 @@
-import type { CreateOptions } from "./creators";
-import { openDataDialog } from "./open-dialog";
+import type { CreatorProps } from "./creators";
+import { adoptDataDialogStyles } from "./dialog-styles";
 import { UploadWizard } from "./UploadWizard";
 
-/** Opens the document upload wizard (the DOC list's create button, the category page's upload button). */
-export const openUploadWizard = (options: CreateOptions) => openDataDialog((close) => <UploadWizard options={options} onClose={close} />);
+adoptDataDialogStyles();
+
+/** The DOC list's creator (and the category page's upload button): the upload wizard. */
+export default function UploadCreator(props: CreatorProps) {
+  return <UploadWizard {...props} />;
+}

@@ -2,12 +2,12 @@ import { type FormEvent, useState } from "react";
 import { Dialog, DialogActions } from "../lib/ui/Dialog";
 import { useT } from "../lib/ui/i18n";
 import type { Version } from "./common";
-import { useDateFormat } from "./useDateFormat";
+import { useDates } from "../lib/ui/dates";
 
 /** Choose two Word versions to compare; it opens on the two newest, the older as the original. */
 export function CompareDialog({ words, onCompare, onClose }: { words: Version[]; onCompare: (before: Version, after: Version) => void; onClose: () => void }) {
   const { t } = useT();
-  const date = useDateFormat();
+  const date = useDates().stamp;
   const [original, setOriginal] = useState(words[1] ? String(words[1].id) : "");
   const [edited, setEdited] = useState(words[0] ? String(words[0].id) : "");
   const same = !!original && original === edited;

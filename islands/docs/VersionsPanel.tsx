@@ -12,7 +12,7 @@ import type { Version } from "./common";
 import { EditVersionDialog } from "./EditVersionDialog";
 import { type DocPageData, type DocStore, docStore } from "./store";
 import { TypeTabs } from "./TypeTabs";
-import { useDateFormat } from "./useDateFormat";
+import { useDates } from "../lib/ui/dates";
 import { VersionRow } from "./VersionRow";
 
 type Open = { dialog: "add" } | { dialog: "edit"; version: Version } | null;
@@ -22,7 +22,7 @@ type Focus = { edit: number } | "first" | null;
 function Versions({ store }: { store: DocStore }) {
   useSignals();
   const { t, tf } = useT();
-  const date = useDateFormat();
+  const date = useDates().stamp;
   const [open, setOpen] = useState<Open>(null);
   const [focus, setFocus] = useState<Focus>(null);
   const [question, ask] = useConfirm();

@@ -6,5 +6,5 @@ export const docType: BrowserDataType = {
   type: "DOC",
   icon: mdiFileDocumentOutline,
   viewer: () => import("../viewers/doc"),
-  creator: () => import("../data/upload-wizard").then((module) => module.openUploadWizard),
+  creator: () => import("../data/upload-wizard"),
 };

@@ -4,7 +4,7 @@ import { previewKind } from "../../src/lib/file-types";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
 import type { FileEntity } from "./common";
-import { useDates } from "./dates";
+import { useDates } from "../lib/ui/dates";
 import { sizeFormat } from "./format";
 import { useDrive } from "./store";
 import { iconOf } from "./type-icons";
@@ -19,7 +19,7 @@ function FileRow({ file, selected, actions }: { file: FileEntity; selected: bool
   const strings = useT();
   const { t, tf } = strings;
   const store = useDrive();
-  const dates = useDates(strings.locale);
+  const dates = useDates();
   const previewable = previewKind(file.name) !== null;
   // A file that cannot be previewed opens as a download, as in other drives.
   const open = () => (previewable ? store.view(file) : actions.download(file));

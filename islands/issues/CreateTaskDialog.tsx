@@ -7,7 +7,7 @@ import { snack } from "../lib/snackbar";
 import { Dialog, DialogActions } from "../lib/ui/Dialog";
 import { useT } from "../lib/ui/i18n";
 import { createIssue, dayToMs, type NewIssue } from "./calls";
-import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
+import { CategoryChecks, type CategoryChoice } from "../lib/ui/CategoryChecks";
 import { PerformerSelect } from "./PerformerSelect";
 import { type FieldValue, valueOfText } from "./field-text";
 import { TemplateFieldInput } from "./TemplateFieldInput";

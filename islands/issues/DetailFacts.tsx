@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
 import { msToDay } from "./calls";
-import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
+import { CategoryChecks, type CategoryChoice } from "../lib/ui/CategoryChecks";
 import type { TaskDetailStore } from "./detail-store";
 import { FieldValues } from "./FieldValues";
 import { PerformerSelect } from "./PerformerSelect";

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useConfirm } from "../lib/ui/Confirm";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 import { DescriptionSection } from "./DescriptionSection";
 import { DetailFacts } from "./DetailFacts";
 import { DetailHead } from "./DetailHead";

@@ -1,8 +1,9 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { ISSUE_LIMITS } from "../../src/modules/issues/limits";
+import { FilterForm } from "../lib/ui/FilterForm";
 import { useT } from "../lib/ui/i18n";
-import { CategoryChecks, type CategoryChoice } from "./CategoryChecks";
+import { CategoryChecks, type CategoryChoice } from "../lib/ui/CategoryChecks";
 import { ColumnChooser } from "./ColumnChooser";
 import { FieldFilter } from "./FieldFilter";
 import type { TemplateField } from "./field-text";
@@ -10,9 +11,6 @@ import { type Filters, NO_FILTERS, type TaskListStore } from "./list-store";
 import { PerformerSelect } from "./PerformerSelect";
 import { SORTS } from "./sorts";
 import { STATUSES, type Person } from "./types";
-
-/** Typing in the name waits this long before searching; other filters search at once. */
-const TYPING_MS = 300;
 
 interface Props {
   list: TaskListStore;
@@ -30,43 +28,23 @@ interface Props {
 export function TaskFilters({ list, members, categories, open, fields, columns }: Props) {
   useSignals();
   const { t } = useT();
-  const [name, setName] = useState(() => list.filters.peek().name);
   /** Bumped by Reset: the field filter starts again empty. */
   const [resets, setResets] = useState(0);
-  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const filters = list.filters.value;
   const set = (next: Partial<Filters>) => list.setFilters({ ...list.filters.value, ...next });
-  useEffect(() => () => clearTimeout(typing.current), []);
-
-  const typed = (value: string) => {
-    setName(value);
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => set({ name: value }), TYPING_MS);
-  };
 
   return (
     <aside className={`tl-filters card${open ? " is-open" : ""}`} id="tl-filters" aria-labelledby="tl-filters-title">
       <h2 id="tl-filters-title">{t("issue.filters")}</h2>
-      <form
-        role="search"
-        aria-labelledby="tl-filters-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          clearTimeout(typing.current);
-          set({ name });
-        }}
-        onReset={(event) => {
-          event.preventDefault();
-          clearTimeout(typing.current);
-          setName("");
+      <FilterForm
+        labelledBy="tl-filters-title"
+        name={{ id: "tl-f-name", label: t("issue.name"), maxLength: ISSUE_LIMITS.name, initial: list.filters.peek().name, onSearch: (name) => set({ name }) }}
+        resetLabel={t("issue.resetFilters")}
+        onReset={() => {
           setResets(resets + 1);
           list.setFilters(NO_FILTERS);
         }}
       >
-        <div className="field">
-          <label htmlFor="tl-f-name">{t("issue.name")}</label>
-          <input id="tl-f-name" name="name" type="search" autoComplete="off" maxLength={ISSUE_LIMITS.name} value={name} onChange={(event) => typed(event.target.value)} />
-        </div>
         <PerformerSelect id="tl-f-performer" members={members} value={filters.performer} none={t("issue.any")} onChange={(performer) => set({ performer })} />
         <div className="field">
           <label htmlFor="tl-f-status">{t("issue.status")}</label>
@@ -99,10 +77,7 @@ export function TaskFilters({ list, members, categories, open, fields, columns }
             ))}
           </select>
         </div>
-        <button type="reset" className="btn btn--ghost">
-          {t("issue.resetFilters")}
-        </button>
-      </form>
+      </FilterForm>
       {columns && <ColumnChooser fields={fields} chosen={columns.chosen} onChange={columns.onChange} />}
     </aside>
   );

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Locale } from "../../src/lib/i18n";
 import { Localized } from "../lib/ui/i18n";
-import type { CategoryChoice } from "./CategoryChecks";
+import type { CategoryChoice } from "../lib/ui/CategoryChecks";
 import { createTaskDetail } from "./detail-store";
 import { TaskDetail } from "./TaskDetail";
 import type { Issue, Person } from "./types";

@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import ts from "typescript";
 
 const ROOT = join(import.meta.dir, "..", "..");
 
@@ -49,6 +50,25 @@ const astroFiles = (dir: string): string[] =>
 
 const islandFiles = sources(join(ROOT, "islands")).map((path) => relative(join(ROOT, "islands"), path));
 const featureOf = (file: string) => file.split("/")[0]!;
+/** A screen in one closure is hard to read and to test: a function past this is split into components and hooks. */
+const MAX_FUNCTION_LINES = 150;
+
+/** Every function (declared, arrow, method) in `file` longer than MAX_FUNCTION_LINES, nested ones counted inside their outer one. */
+function longFunctions(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, "islands", file), "utf8"), ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const line = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const lines = line(node.getEnd()) - line(node.getStart()) + 1;
+      if (lines > MAX_FUNCTION_LINES) found.push(`${file}:${line(node.getStart())}: ${lines} lines`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 const count = (file: string, pattern: RegExp) => (readFileSync(join(ROOT, "islands", file), "utf8").match(pattern) ?? []).length;
 /**
  * Every island but islands/lib's plumbing, the test helpers, the adapters and the sign-in pages' script (islands/auth:
@@ -63,6 +83,11 @@ describe("the component model", () => {
       .filter(Boolean);
     expect(offenders).toEqual([]);
   });
+
+  // Parsing every island takes a few seconds on a busy machine.
+  test(`no island function runs over ${MAX_FUNCTION_LINES} lines`, () => {
+    expect(islandFiles.flatMap(longFunctions)).toEqual([]);
+  }, 30_000);
 
   test("islands bring no drizzle to the browser: from db/schema they import types only (values: src/lib/data-kinds.ts)", () => {
     const DRIZZLE_VALUE = /^import (?!type )[^;]*from "(?:\.\.\/)+db\/schema(?:\/[\w-]+)?";/gm;

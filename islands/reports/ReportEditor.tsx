@@ -9,7 +9,7 @@ import { useT } from "../lib/ui/i18n";
 import { EmbedPreview } from "./EmbedPreview";
 import { InsertData } from "./InsertData";
 import type { Report } from "./report";
-import { RichTextArea } from "./RichTextArea";
+import { RichTextEditor } from "../lib/ui/RichTextEditor";
 
 interface Props {
   report: Report;
@@ -17,6 +17,9 @@ interface Props {
   /** Cancel, and after a save. */
   onClose: () => void;
 }
+
+/** The report editor's toolbar and text, in the report page's own classes. */
+const REPORT_LOOK = { tools: "rp__tools", tool: "rp__tool", area: "rp__area" };
 
 /**
  * A report's edit mode: the wiki's rich-text editor on a copy of the body, with 'insert data' to put a
@@ -64,9 +67,9 @@ export default function ReportEditor({ report, onSaved, onClose }: Props) {
     <form className="rp__editor" noValidate aria-labelledby={`${key}-title`} onSubmit={save}>
       <h2 className="rp__editor-title" id={`${key}-title`}>{t("report.editing")}</h2>
       <span className="rp__label" id={`${key}-label`}>{t("report.editorLabel")}</span>
-      <RichTextArea id={key} content={report.body} labelledBy={`${key}-label`} onReady={ready} embeds={showEmbed}>
+      <RichTextEditor id={`${key}-area`} content={report.body} labelledBy={`${key}-label`} toolbarLabel={t("wiki.toolbar")} onReady={ready} embeds={showEmbed} look={REPORT_LOOK}>
         <InsertData id={key} projectId={report.projectId} onChoose={insert} />
-      </RichTextArea>
+      </RichTextEditor>
       <div className="dialog-actions">
         <button type="button" className="btn btn--ghost" onClick={onClose}>{t("common.cancel")}</button>
         <button type="submit" className="btn" disabled={saving}>{t("common.save")}</button>

@@ -6,5 +6,5 @@ export const reportType: BrowserDataType = {
   type: "REPORT",
   icon: mdiFileChartOutline,
   viewer: () => import("./viewer"),
-  creator: () => import("../data/new-item").then((module) => module.openNewItem),
+  creator: () => import("../data/new-item"),
 };

@@ -8,7 +8,7 @@ import { call, server } from "../lib/server";
 import { Dialog } from "../lib/ui/Dialog";
 import { useT } from "../lib/ui/i18n";
 import { Icon } from "../lib/ui/Icon";
-import { type CategoryChoice, CategoryChecks } from "../charts/CategoryChecks";
+import { type CategoryChoice, CategoryChecks } from "../lib/ui/CategoryChecks";
 import { ImportPreview, type PreviewAnswer } from "./ImportPreview";
 
 /** The table save timeout of spec 2 (4 min); a preview reads the same file. */
@@ -156,7 +156,7 @@ export function TableImport({ projectId, categoryIds, onClose }: Props) {
             <label htmlFor={`${id}-description`}>{t("table.import.description")}</label>
             <textarea id={`${id}-description`} rows={3} maxLength={LIMITS.description} value={description} onChange={(event) => setDescription(event.target.value)} />
           </div>
-          <CategoryChecks categories={categories} texts={{ none: t("data.wizard.noCategories"), noType: t("data.wizard.noType") }} legend={t("table.import.categories")} ticked={ticked} onChange={setTicked} />
+          <CategoryChecks categories={categories} none={t("data.wizard.noCategories")} legend={t("table.import.categories")} checked={ticked} onChange={setTicked} />
           <p className="form-error" role="alert" hidden={!failure}>
             {failure}
           </p>

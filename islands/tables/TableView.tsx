@@ -3,6 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useConfirm } from "../lib/ui/Confirm";
 import { call, server } from "../lib/server";
 import { useT } from "../lib/ui/i18n";
+import { OnDemand } from "../lib/ui/OnDemand";
+import type { ChartWizardOptions } from "../charts/wizard-store";
 import { RecordDialog } from "./RecordDialog";
 import type { RowQuery, RowsPage } from "./rows";
 import { createTableStore, type TableStore } from "./store";
@@ -79,17 +81,19 @@ function FilterBox({ store }: { store: TableStore }) {
   );
 }
 
+const loadChartWizard = () => import("../charts/wizard");
+
 /** A moderator's tools: add a record, delete the selected ones after confirming, make a chart of the table. */
 function EditTools({ store, tableId, projectId }: { store: TableStore; tableId: number; projectId: number }) {
   useSignals();
   const { t, tf } = useT();
   const [adding, setAdding] = useState(false);
+  const [chart, setChart] = useState<ChartWizardOptions>();
   const [question, ask] = useConfirm();
   const chosen = store.selected.value.size;
   const remove = async () => {
     if (chosen && (await ask({ title: t("table.confirmTitle"), text: tf("table.deleteConfirm", { n: chosen }), confirm: t("table.delete") }))) await store.deleteSelected();
   };
-  const addChart = async () => (await import("../charts/wizard")).openChartWizard({ projectId, tableId });
   return (
     <>
       <button type="button" className="btn btn--ghost" onClick={() => setAdding(true)}>
@@ -98,10 +102,11 @@ function EditTools({ store, tableId, projectId }: { store: TableStore; tableId: 
       <button type="button" className="btn btn--ghost" disabled={!chosen} onClick={() => void remove()}>
         {chosen ? tf("table.deleteSelectedCount", { n: chosen }) : t("table.deleteSelected")}
       </button>
-      <button type="button" className="btn btn--ghost" onClick={() => void addChart()}>
+      <button type="button" className="btn btn--ghost" onClick={() => setChart({ projectId, tableId })}>
         {t("chart.addChart")}
       </button>
       {adding && <RecordDialog columns={store.layout.value.columns} add={store.addRecord} onClose={() => setAdding(false)} />}
+      {chart && <OnDemand load={loadChartWizard} props={{ options: chart, onClosed: () => setChart(undefined) }} />}
       {question}
     </>
   );

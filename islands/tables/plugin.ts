@@ -6,5 +6,5 @@ export const tableType: BrowserDataType = {
   type: "TABLE",
   icon: mdiTable,
   viewer: () => import("./viewer"),
-  creator: () => import("./import").then((module) => module.openTableImport),
+  creator: () => import("./import"),
 };

@@ -6,8 +6,8 @@
  * pages fetch it at idle) and kept by the immutable cache, it is no page's own weight.
  */
 
-/** The chunks of the shared runtime: React, React DOM's client, Astro's React renderer and the module runtime. */
-export const SHARED_RUNTIME = /\/_astro\/(client|react|react-dom|jsx-runtime|rolldown-runtime)\.[\w-]+\.js$/;
+/** The chunks of the shared runtime: React with React DOM (one chunk, astro.config.mjs), Astro's React renderer and the module runtime. */
+export const SHARED_RUNTIME = /\/_astro\/(client|react|rolldown-runtime)\.[\w-]+\.js$/;
 
 export interface ScriptSizes {
   /** Gzipped bytes of every module and inline script but the shared runtime's. */

@@ -1,13 +1,15 @@
 /**
- * The adapter of the rich-text editor (Tiptap, islands/lib/rich-text.ts): owns its toolbar and area,
- * starts the editor on mount with `content` and destroys it on unmount. `onReady` hands over the editor.
- * With `upload`, pictures are stored by it: picked with the picture tool, pasted or dropped, each described
- * (or marked decorative) before it goes in.
+ * The adapter of the rich-text editor (Tiptap, islands/lib/rich-text.ts) for the wiki and reports: owns its
+ * toolbar and area, starts the editor on mount with `content` and destroys it on unmount. `onReady` hands over
+ * the editor. With `upload` (the wiki), pictures are stored by it: picked with the picture tool, pasted or
+ * dropped, each described (or marked decorative) before it goes in; with `embeds` (reports), tables and charts
+ * are drawn in the text.
  */
 import type { Editor } from "@tiptap/core";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { reportFailure } from "../failures";
 import { type PictureHooks, richTextEditor } from "../rich-text";
+import type { EmbedRenderer } from "../rich-text-embed";
 import { PICTURE_TOOLS, RICH_TEXT_TOOLS } from "../rich-text-tools";
 import { snack } from "../snackbar";
 import { Icon } from "./Icon";
@@ -24,11 +26,19 @@ interface Props {
   onReady: (editor: Editor) => void;
   /** Stores a picture file and answers the address the article shows it by. */
   upload?: (file: File) => Promise<string>;
+  /** Draws the embedded tables and charts. */
+  embeds?: EmbedRenderer;
+  /** The classes of the toolbar, its buttons and the area: the wiki's unless given. */
+  look?: { tools: string; tool: string; area: string };
+  /** What sits between the toolbar and the text. */
+  children?: ReactNode;
 }
+
+const WIKI_LOOK = { tools: "wiki__tools", tool: "wiki__tool", area: "wiki__content wiki__area" };
 
 const PICTURE_TYPES = "image/png,image/jpeg,image/gif,image/bmp";
 
-export function RichTextEditor({ id, content, labelledBy, toolbarLabel, onReady, upload }: Props) {
+export function RichTextEditor({ id, content, labelledBy, toolbarLabel, onReady, upload, embeds, look = WIKI_LOOK, children }: Props) {
   const { t } = useT();
   const area = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
@@ -78,7 +88,7 @@ export function RichTextEditor({ id, content, labelledBy, toolbarLabel, onReady,
       pick: () => hooks.current?.pick(),
       describe: () => hooks.current?.describe(),
     };
-    const rich = richTextEditor(area.current!, toolbar.current!, content, labelledBy, { pictures: forward });
+    const rich = richTextEditor(area.current!, toolbar.current!, content, labelledBy, { pictures: forward, embeds });
     editor.current = rich.editor;
     onReady(rich.editor);
     return () => rich.destroy();
@@ -86,14 +96,15 @@ export function RichTextEditor({ id, content, labelledBy, toolbarLabel, onReady,
   const tools = upload ? [...RICH_TEXT_TOOLS.filter(([name]) => name !== "image"), ...PICTURE_TOOLS] : RICH_TEXT_TOOLS;
   return (
     <>
-      <div className="wiki__tools" role="toolbar" aria-label={toolbarLabel} aria-controls={id} ref={toolbar}>
+      <div className={look.tools} role="toolbar" aria-label={toolbarLabel} aria-controls={id} ref={toolbar}>
         {tools.map(([name, path]) => (
-          <button key={name} type="button" className="wiki__tool" data-tool={name} aria-label={t(`wiki.tool.${name}`)} title={t(`wiki.tool.${name}`)}>
+          <button key={name} type="button" className={look.tool} data-tool={name} aria-label={t(`wiki.tool.${name}`)} title={t(`wiki.tool.${name}`)}>
             <Icon path={path} />
           </button>
         ))}
       </div>
-      <div id={id} className="wiki__content wiki__area" ref={area} />
+      {children}
+      <div id={id} className={look.area} ref={area} />
       {upload && (
         <input
           ref={picker}

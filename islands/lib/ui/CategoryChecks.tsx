@@ -1,5 +1,6 @@
-import { useT } from "../lib/ui/i18n";
+import { useT } from "./i18n";
 
+/** A project category as a page hands it to a component. */
 export interface CategoryChoice {
   id: number;
   name: string;
@@ -9,26 +10,38 @@ export interface CategoryChoice {
 interface Props {
   categories: CategoryChoice[];
   legend: string;
+  checked: number[];
+  onChange: (checked: number[]) => void;
   /** The checks' name ("category" unless told). */
   name?: string;
-  checked: number[];
   disabled?: boolean;
-  onChange: (ids: number[]) => void;
+  /** Said in place of the checks when there are no categories; nothing unless given. */
+  none?: string;
+  /** The untyped categories' group (the data lists' word unless a page hands its own over). */
+  noType?: string;
 }
 
-/** A project's categories as checks (value = id), grouped by type with the untyped ones first. */
-export function CategoryChecks({ categories, legend, name = "category", checked, disabled, onChange }: Props) {
-  const { t } = useT();
+/** The categories grouped by type, the untyped ones first. */
+function grouped(categories: CategoryChoice[]) {
   const groups = new Map<string, CategoryChoice[]>();
   for (const category of categories) groups.set(category.type ?? "", [...(groups.get(category.type ?? "") ?? []), category]);
-  const ordered = [...groups.entries()].sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b)));
+  return [...groups.entries()].sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b)));
+}
+
+/**
+ * A project's categories as checks (value = id), grouped by type: the data dialogs, the chart wizard, the
+ * table import, the task dialogs and the task list's filters.
+ */
+export function CategoryChecks({ categories, legend, checked, onChange, name = "category", disabled, none, noType }: Props) {
+  const { t } = useT();
   const ticked = new Set(checked);
   return (
     <fieldset className="cat-checks">
       <legend>{legend}</legend>
-      {ordered.map(([type, list]) => (
+      {categories.length === 0 && none && <p className="dl-muted">{none}</p>}
+      {grouped(categories).map(([type, list]) => (
         <fieldset key={type} className="cat-checks__group">
-          <legend>{type || t("data.wizard.noType")}</legend>
+          <legend>{type || (noType ?? t("data.wizard.noType"))}</legend>
           {list.map((c) => (
             <label key={c.id} className="switch">
               <input
