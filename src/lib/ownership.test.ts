@@ -28,6 +28,8 @@ const OWNERS: Record<string, string[]> = {
   tables: ["tables"],
   // Search's pending list; its FTS5 indexes are in VIRTUAL_TABLES.
   search: ["search"],
+  // Points of interest on LAYER items: templates, styles, objects and their changelog.
+  poi: ["poi"],
 };
 
 /** Module folders that own no table. */
@@ -39,6 +41,8 @@ const VIRTUAL_TABLES: Record<string, string> = {
   data_item_names: "search",
   // The filter of a table's rows (src/modules/tables/rows.ts).
   table_rows_search: "tables",
+  // The bounding boxes of points of interest (src/modules/poi/objects/boxes.ts).
+  poi_objects_rtree: "poi",
 };
 
 /**
