@@ -45,6 +45,7 @@ import { finishInterruptedRestore } from "./modules/backup/restore";
 import { directoryRoutes } from "./modules/directory/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { compareVersions } from "./modules/wiki/compare";
+import { poiAdminRoutes, poiObjectRoutes } from "./modules/poi/routes";
 
 const MINUTE = 60_000;
 
@@ -109,7 +110,9 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(wikiRoutes(ctx))
     .use(searchRoutes(ctx))
     .use(publicDataRoutes(ctx))
-    .use(tableRoutes(ctx));
+    .use(tableRoutes(ctx))
+    .use(poiAdminRoutes(ctx))
+    .use(poiObjectRoutes(ctx));
   return { app, ctx };
 }
 

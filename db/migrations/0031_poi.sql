@@ -1,11 +1,13 @@
 CREATE TABLE `poi_changelog` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`object_id` integer NOT NULL,
+	`layer_id` integer NOT NULL,
 	`author_id` integer,
 	`change_type` text NOT NULL,
 	`date` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	`geometry` text,
 	`changes` text DEFAULT '[]' NOT NULL,
+	FOREIGN KEY (`layer_id`) REFERENCES `data_items`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`author_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
@@ -25,7 +27,7 @@ CREATE TABLE `poi_objects` (
 	`template_id` integer NOT NULL,
 	`name` text NOT NULL,
 	`geometry` text NOT NULL,
-	`properties` text DEFAULT '[]' NOT NULL,
+	`properties` text DEFAULT '{}' NOT NULL,
 	`min_lon` real NOT NULL,
 	`min_lat` real NOT NULL,
 	`max_lon` real NOT NULL,

@@ -59,8 +59,8 @@ export const poiLayerTemplates = sqliteTable(
 );
 
 /**
- * A point of interest on a LAYER data item. `geometry` is GeoJSON text in EPSG:4326, `properties` the
- * JSON list of { fieldId, value }; the bounding box columns feed the R-tree poi_objects_rtree, kept by
+ * A point of interest on a LAYER data item. `geometry` is GeoJSON text in EPSG:4326, `properties` a
+ * JSON object of values by field id ({ "12": "Oak" }); the bounding box columns feed the R-tree poi_objects_rtree, kept by
  * triggers (migration written by hand). `version` grows on every save: a save of an older one is refused.
  */
 export const poiObjects = sqliteTable(
@@ -71,7 +71,7 @@ export const poiObjects = sqliteTable(
     templateId: integer("template_id").notNull().references(() => poiTemplates.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     geometry: text("geometry").notNull(),
-    properties: text("properties").notNull().default("[]"),
+    properties: text("properties").notNull().default("{}"),
     minLon: real("min_lon").notNull(),
     minLat: real("min_lat").notNull(),
     maxLon: real("max_lon").notNull(),
@@ -92,6 +92,7 @@ export const poiChangelog = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     objectId: integer("object_id").notNull(),
+    layerId: integer("layer_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     changeType: text("change_type", { enum: CHANGE_TYPES }).notNull(),
     date: integer("date", { mode: "timestamp_ms" }).notNull().default(now),

@@ -117,7 +117,7 @@ function refsOf(node: Node, into: Set<string>): Set<string> {
 }
 
 /** A read formula: the field names it uses and its value for given field values. */
-export interface Formula {
+interface Formula {
   refs: string[];
   /** The result rounded to 2 decimals; a missing field counts as 0; null when it has no finite value (division by zero). */
   compute(values: ReadonlyMap<string, number>): number | null;

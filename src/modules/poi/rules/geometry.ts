@@ -9,13 +9,13 @@ import type { GraphType } from "./kinds";
  */
 
 export type Position = [number, number] | [number, number, number];
-export interface Box {
+interface Box {
   minLon: number;
   minLat: number;
   maxLon: number;
   maxLat: number;
 }
-export interface GeometryProblem {
+interface GeometryProblem {
   path: string;
   message: string;
 }
@@ -30,7 +30,7 @@ const GEOJSON_TYPE: Record<GraphType, string> = {
 };
 
 /** Vertices past this in one geometry are refused: the crossing check would cost seconds. */
-export const MAX_VERTICES = 100_000;
+const MAX_VERTICES = 100_000;
 
 class Refusal {
   constructor(readonly problem: GeometryProblem) {}

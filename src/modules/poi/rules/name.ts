@@ -1,5 +1,5 @@
 /** The longest combined name before it is cut and ends with '...'. */
-export const NAME_LIMIT = 150;
+const NAME_LIMIT = 150;
 
 /** A template field as the name rule reads it. */
 interface NamePart {

@@ -12,7 +12,7 @@ export interface StyleRule {
  * Whether a value meets a rule: EQUAL compares numbers as numbers and text ignoring case; LESS and
  * MORE compare numbers; LIKE finds the threshold inside the text, ignoring case.
  */
-export function matches(rule: StyleRule, type: FieldType, value: unknown): boolean {
+function matches(rule: StyleRule, type: FieldType, value: unknown): boolean {
   if (value === null || value === undefined) return false;
   if (isNumberField(type)) {
     const threshold = Number(rule.thresholdValue);

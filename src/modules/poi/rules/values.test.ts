@@ -11,6 +11,8 @@ describe("field values", () => {
     expect(readValue(field("NUMBER"), "1 234,5", "ru")).toEqual({ ok: true, value: 1234.5 });
     expect(readValue(field("NUMBER"), 7, "en")).toEqual({ ok: true, value: 7 });
     expect(readValue(field("NUMBER"), "12a", "en")).toEqual({ ok: false, problem: "not_number" });
+    expect(readValue(field("NUMBER"), "1 234.5", "en")).toEqual({ ok: true, value: 1234.5 });
+    expect(readValue(field("DATE"), "2026-13-01", "en")).toEqual({ ok: false, problem: "not_date" });
     expect(readValue(field("NUMBER"), "1.2.3", "en")).toEqual({ ok: false, problem: "not_number" });
     expect(readValue(field("NUMBER"), "0", "en")).toEqual({ ok: true, value: null });
     expect(readValue(field("NUMBER", null, true), 0, "en")).toEqual({ ok: false, problem: "required" });

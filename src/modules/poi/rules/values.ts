@@ -1,4 +1,5 @@
 import { parseNumber } from "../../../lib/numbers";
+import { POI_LIMITS } from "../limits";
 import { parseFormula } from "./formula";
 import type { FieldType } from "./kinds";
 
@@ -15,12 +16,9 @@ export interface FieldRule {
 export type FieldValue = string | number | boolean | string[] | null;
 
 /** Why a value was refused: each is a locales key `poi.value.<problem>`. */
-export type ValueProblem = "required" | "not_text" | "not_number" | "not_boolean" | "not_date" | "not_link" | "not_option" | "too_long";
+type ValueProblem = "required" | "not_text" | "not_number" | "not_boolean" | "not_date" | "not_link" | "not_option" | "too_long";
 
 export type ValueReading = { ok: true; value: FieldValue } | { ok: false; problem: ValueProblem };
-
-/** The longest text a field keeps. */
-export const VALUE_LIMIT = 4000;
 
 /** A LIST or MULTIPLE_LIST field's choices: its options split at commas. */
 export const listOptions = (options: string | null): string[] =>
@@ -51,7 +49,10 @@ const isWebAddress = (text: string) => {
 };
 
 /** A calendar date as YYYY-MM-DD that exists (no 31 April). */
-const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+function isDate(text: string) {
+  const date = new Date(`${text}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
 
 const ok = (value: FieldValue): ValueReading => ({ ok: true, value });
 const fail = (problem: ValueProblem): ValueReading => ({ ok: false, problem });
@@ -71,7 +72,8 @@ export function readValue(field: FieldRule, raw: unknown, locale: string, tableO
     case "NUMBER": {
       if (typeof raw === "number") return Number.isFinite(raw) ? ok(raw) : fail("not_number");
       if (typeof raw !== "string") return fail("not_number");
-      const reading = parseNumber(raw, locale);
+      // Spaces only ever group thousands here (the spec's number input), whatever the locale's own group mark.
+      const reading = parseNumber(raw.replace(/[\s\u00a0\u202f]/g, ""), locale);
       if (!reading.ok) return fail("not_number");
       return reading.value === 0 ? (field.required ? fail("required") : ok(null)) : ok(reading.value);
     }
@@ -86,7 +88,7 @@ export function readValue(field: FieldRule, raw: unknown, locale: string, tableO
     default: {
       if (typeof raw !== "string") return fail("not_text");
       const text = raw.trim();
-      if (text.length > VALUE_LIMIT) return fail("too_long");
+      if (text.length > POI_LIMITS.value) return fail("too_long");
       if (field.type === "DATE") return isDate(text) ? ok(text) : fail("not_date");
       if (field.type === "LINK") return isWebAddress(text) ? ok(text) : fail("not_link");
       if (field.type === "CUSTOM_LINK") return isWebAddress(customLinkOf(field.options, text)) ? ok(text) : fail("not_link");
