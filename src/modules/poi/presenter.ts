@@ -18,7 +18,8 @@ export const styleSchema = t.Object({
   icon: t.Nullable(t.String()),
   imageScale: t.Number(),
 });
-export const presentStyle = (style: PoiStyle): Static<typeof styleSchema> => ({ ...style });
+export type PresentedStyle = Static<typeof styleSchema>;
+export const presentStyle = (style: PoiStyle): PresentedStyle => ({ ...style });
 
 const fieldSchema = t.Object({
   id: integer(),
