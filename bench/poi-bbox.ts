@@ -63,7 +63,7 @@ export async function poiBbox(): Promise<Figure[]> {
     });
     const where = "r.max_lon >= ? and r.min_lon <= ? and r.max_lat >= ? and r.min_lat <= ?";
     const ids = db.$client.prepare<{ id: number }, number[]>(`select r.id from poi_objects_rtree r where ${where}`);
-    const rows = db.$client.prepare<{ id: number; geometry: string }, number[]>(`select o.id, o.geometry from poi_objects_rtree r join poi_objects o on o.id = r.id where ${where} and o.layer_id = ?`);
+    const rows = db.$client.prepare<{ id: number; geometry: string }, number[]>(`select o.id, o.geometry from poi_objects_rtree r cross join poi_objects o on o.id = r.id where ${where} and o.layer_id = ?`);
     const args = (b: number[]) => [b[0], b[2], b[1], b[3]];
     const time = async (run: (b: number[]) => unknown | Promise<unknown>) => {
       const ms: number[] = [];

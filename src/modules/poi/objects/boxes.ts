@@ -13,8 +13,12 @@ const WORLD: Box = [-180, -90, 180, 90];
 /** Clusters are counted on a grid of this many cells a side over the view. */
 const GRID = 64;
 
-/** The R-tree finds the boxes; the layer is checked on poi_objects, joined by id (see migration poi_rtree for why). */
-const FROM = "poi_objects_rtree r join poi_objects o on o.id = r.id where r.max_lon >= ?2 and r.min_lon <= ?4 and r.max_lat >= ?3 and r.min_lat <= ?5 and o.layer_id = ?1";
+/**
+ * The R-tree finds the boxes; the layer is checked on poi_objects, joined by id (see migration poi_rtree for why).
+ * CROSS JOIN keeps the R-tree outside: left to itself SQLite walked the layer's index and probed the R-tree per
+ * object, 17-26 s for a view of a 1,000,000-object layer against 80 ms this way.
+ */
+const FROM = "poi_objects_rtree r cross join poi_objects o on o.id = r.id where r.max_lon >= ?2 and r.min_lon <= ?4 and r.max_lat >= ?3 and r.min_lat <= ?5 and o.layer_id = ?1";
 
 interface Row {
   id: number;
