@@ -44,7 +44,9 @@ export const templateSchema = t.Object({
   fields: t.Array(fieldSchema),
 });
 
-export function presentTemplate(template: FullTemplate): Static<typeof templateSchema> {
+export type PresentedTemplate = Static<typeof templateSchema>;
+
+export function presentTemplate(template: FullTemplate): PresentedTemplate {
   const names = new Map(template.fields.map((field) => [field.id, field.name]));
   return {
     id: template.id,
