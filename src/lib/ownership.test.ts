@@ -66,10 +66,13 @@ const TRIGGERS_ACROSS: Record<string, string> = {
 };
 
 /** Each job belongs to the feature whose work it does. */
-const JOBS: Record<string, string> = {
+const JOBS: Record<string, string | null> = {
   "src/jobs/chat-mail.ts": "chat",
   "src/jobs/issue-reminders.ts": "issues",
   "src/jobs/directory-sync.ts": "directory",
+  "src/jobs/unclaimed-pictures.ts": "wiki",
+  // The timer the hourly jobs share: it owns no table.
+  "src/jobs/repeat.ts": null,
 };
 
 /**
