@@ -1,0 +1,233 @@
+import { describe, expect, test } from "bun:test";
+import LineString from "ol/geom/LineString";
+import Polygon from "ol/geom/Polygon";
+import { getArea, getLength } from "ol/sphere";
+import type { Page } from "playwright-core";
+import { initialScripts, SHARED_RUNTIME, scriptsFrom } from "../src/testing/script-size";
+import { apiCall, browserSuite, projectWithModerator } from "./setup";
+
+// The map page in Debian's chromium against the built server, with every request off our origin refused: the
+// offline basemap is drawn, a line and a polygon are measured on the sphere, the map exports as a real PNG, WebGL
+// switches on and off, only editors see add object, the page's JavaScript with OpenLayers stays in budget (none
+// of it on a page without a map), and the map works at 360 px.
+
+const TIMEOUT = 60_000;
+const JS_BUDGET_GZIP = 250 * 1024;
+/** The width of the world in EPSG:3857, in metres. */
+const WORLD_METRES = 40_075_016.68557849;
+const suite = browserSuite();
+
+async function scene(name: string) {
+  const s = await projectWithModerator(suite.plexus, name);
+  const map = await apiCall<{ id: number }>(suite.plexus.url, s.moderatorCookie, "POST", "/data/save", { name: "Мир", dataType: "MAP", project: { id: s.projectId } });
+  return { ...s, mapPath: `/project/${s.projectId}/map/${map.id}` };
+}
+
+/** Opens `path` refusing (and counting) every request that leaves our origin: the map must need none. */
+async function openOffline(page: Page, path: string) {
+  const outside: string[] = [];
+  const origin = new URL(suite.plexus.url).origin;
+  await page.route(
+    (url) => url.origin !== origin && url.protocol.startsWith("http"),
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort("internetdisconnected");
+    },
+  );
+  await page.goto(`${suite.plexus.url}${path}`);
+  return outside;
+}
+
+/** Waits until the map's canvas has land drawn on it (the basemap's land colour, #eceff1), and returns its box. */
+async function basemapDrawn(page: Page) {
+  await page.waitForFunction(() => {
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>("#map-canvas canvas")) {
+      const context = canvas.width ? canvas.getContext("2d") : null;
+      if (!context) continue;
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i] === 0xec && pixels[i + 1] === 0xef && pixels[i + 2] === 0xf1) return true;
+    }
+    return false;
+  });
+  return (await page.locator("#map-canvas").boundingBox())!;
+}
+
+/**
+ * Clicks the map at offsets from its centre (CSS px) and finishes the drawing with Enter; returns the clicked points
+ * in EPSG:3857. A map with no saved position looks at [0, 0] from zoom 0, which OpenLayers narrows until one world
+ * covers the whole map (no repeated worlds): metres per pixel are the world's width over the map's shorter side.
+ */
+async function drawAt(page: Page, offsets: [number, number][]) {
+  const box = (await page.locator("#map-canvas").boundingBox())!;
+  const resolution = WORLD_METRES / Math.max(Math.round(box.width), Math.round(box.height));
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  for (const [dx, dy] of offsets) {
+    await page.mouse.click(centre.x + dx, centre.y + dy);
+    await page.waitForTimeout(350); // two clicks in a row would be a double click, which ends the drawing
+  }
+  await page.keyboard.press("Enter");
+  return offsets.map(([dx, dy]) => [dx * resolution, -dy * resolution]);
+}
+
+/** The number of a measured figure ("Distance: 1,234.56 km"). */
+const figure = (text: string) => Number(/([\d,]+\.\d+)/.exec(text)![1]!.replaceAll(",", ""));
+
+describe("map page", () => {
+  test(
+    "with no internet the map draws the offline basemap of countries, and nothing is fetched off our origin",
+    async () => {
+      const s = await scene("Offline");
+      const { page } = await suite.pageAs(s.readerCookie);
+      const outside = await openOffline(page, s.mapPath);
+      await basemapDrawn(page);
+      await page.getByRole("tab", { name: "Layers" }).click();
+      await expect(page.getByRole("checkbox", { name: "Countries (offline basemap)" }).isChecked()).resolves.toBe(true);
+      expect(outside).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a line and a polygon are measured on the sphere: km with 2 decimals, km² for large areas",
+    async () => {
+      const s = await scene("Measure");
+      const { page } = await suite.pageAs(s.readerCookie);
+      await openOffline(page, s.mapPath);
+      await basemapDrawn(page);
+
+      await page.getByRole("button", { name: "Measure a distance" }).click();
+      await expect(page.locator("#map-measure").textContent()).resolves.toContain("Enter finishes");
+      const line = await drawAt(page, [[-150, -120], [150, -120]]);
+      const lineText = (await page.locator("#map-measure").textContent())!;
+      expect(lineText).toMatch(/^Distance: [\d,]+\.\d\d km$/);
+      // Within 1% (a click half a pixel off is 0.3%); planar EPSG:3857 reads about twice as much at 60° N.
+      const metres = getLength(new LineString(line));
+      expect(Math.abs(figure(lineText) * 1000 - metres) / metres).toBeLessThan(0.01);
+      expect(new LineString(line).getLength() / metres).toBeGreaterThan(1.8);
+
+      await page.getByRole("button", { name: "Measure an area" }).click();
+      const ring = await drawAt(page, [[-120, -140], [120, -140], [120, -60], [-120, -60]]);
+      const areaText = (await page.locator("#map-measure").textContent())!;
+      expect(areaText).toMatch(/^Area: [\d,]+\.\d\d km²$/);
+      const squareMetres = getArea(new Polygon([[...ring, ring[0]!]]));
+      expect(Math.abs(figure(areaText) * 1e6 - squareMetres) / squareMetres).toBeLessThan(0.01);
+      expect(new Polygon([[...ring, ring[0]!]]).getArea() / squareMetres).toBeGreaterThan(2);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "Export PNG saves 'Export_(date).png', a real image of the map with land and sea on it",
+    async () => {
+      const s = await scene("Export");
+      const { page } = await suite.pageAs(s.readerCookie);
+      await openOffline(page, s.mapPath);
+      const box = await basemapDrawn(page);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export PNG" }).click()]);
+      expect(download.suggestedFilename()).toBe(`Export_${new Date().toISOString().slice(0, 10)}.png`);
+      const bytes = await Bun.file((await download.path())!).bytes();
+      expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const view = new DataView(bytes.buffer, bytes.byteOffset);
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([Math.round(box.width), Math.round(box.height)]);
+      // Decoded by the browser: both the sea (#d6e6f2) and the land (#eceff1) cover a fair part of the image.
+      const shares = await page.evaluate(async (base64) => {
+        const image = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: "image/png" }));
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const context = canvas.getContext("2d")!;
+        context.drawImage(image, 0, 0);
+        const pixels = context.getImageData(0, 0, image.width, image.height).data;
+        let sea = 0;
+        let land = 0;
+        for (let i = 0; i < pixels.length; i += 4) {
+          if (pixels[i] === 0xd6 && pixels[i + 1] === 0xe6 && pixels[i + 2] === 0xf2) sea++;
+          else if (pixels[i] === 0xec && pixels[i + 1] === 0xef && pixels[i + 2] === 0xf1) land++;
+        }
+        return { sea: sea / (pixels.length / 4), land: land / (pixels.length / 4) };
+      }, Buffer.from(bytes).toString("base64"));
+      expect(shares.sea).toBeGreaterThan(0.2);
+      expect(shares.land).toBeGreaterThan(0.05);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "the WebGL toggle draws the basemap through WebGL, loaded only then, and back on canvas",
+    async () => {
+      const s = await scene("WebGL");
+      const { page } = await suite.pageAs(s.readerCookie);
+      await openOffline(page, s.mapPath);
+      await basemapDrawn(page);
+      const scriptsLoaded = () => page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+      expect((await scriptsLoaded()).some((url) => url.includes("/WebGLVector."))).toBe(false);
+      const toggle = page.getByRole("button", { name: "WebGL mode" });
+      await toggle.click();
+      await page.locator("#snackbar").getByText("WebGL mode on").waitFor();
+      await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("true");
+      expect((await scriptsLoaded()).some((url) => url.includes("/WebGLVector."))).toBe(true);
+      // A canvas of the map now holds a WebGL context (a 2D one cannot be had from it).
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLCanvasElement>("#map-canvas canvas")].some((canvas) => canvas.getContext("2d") === null));
+      await toggle.click();
+      await page.locator("#snackbar").getByText("WebGL mode off").waitFor();
+      await basemapDrawn(page);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a plain member sees no add object control; the project's moderator does, and is told there is no layer to add to",
+    async () => {
+      const s = await scene("Roles");
+      const reader = (await suite.pageAs(s.readerCookie)).page;
+      await openOffline(reader, s.mapPath);
+      await reader.getByRole("button", { name: "Measure a distance" }).waitFor();
+      await expect(reader.getByRole("button", { name: "Add object" }).count()).resolves.toBe(0);
+      const moderator = (await suite.pageAs(s.moderatorCookie)).page;
+      await openOffline(moderator, s.mapPath);
+      await moderator.getByRole("button", { name: "Add object" }).click();
+      await moderator.locator("#snackbar").getByText("No layers available").waitFor();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    `the map page ships at most ${JS_BUDGET_GZIP / 1024} KB of JavaScript gzipped with OpenLayers; the map list ships none of OpenLayers`,
+    async () => {
+      const s = await scene("Budget");
+      const { page } = await suite.pageAs(s.readerCookie);
+      await openOffline(page, s.mapPath);
+      await basemapDrawn(page);
+      const initial = await initialScripts(suite.plexus.url, s.mapPath, s.readerCookie);
+      const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((name) => /\.m?js(\?|$)/.test(name)));
+      const onDemand = await scriptsFrom(suite.plexus.url, loaded.filter((url) => !initial.modules.has(url)));
+      const added = [...onDemand.modules].filter(([url]) => !initial.modules.has(url) && !SHARED_RUNTIME.test(url));
+      const extra = added.reduce((sum, [, m]) => sum + m.gzipped, 0);
+      const total = initial.gzipped + extra;
+      console.log(`map page: ${(initial.gzipped / 1024).toFixed(1)} KB at load + ${(extra / 1024).toFixed(1)} KB on demand = ${(total / 1024).toFixed(1)} KB gzipped`);
+      // OpenLayers' Map puts its viewport class in its code: it arrives with the map's viewer, never with a page.
+      const hasOl = (modules: Iterable<[string, { text: string }]>) => [...modules].some(([, m]) => m.text.includes("ol-viewport"));
+      expect(hasOl(added)).toBe(true);
+      expect(hasOl(initial.modules)).toBe(false);
+      expect(total).toBeLessThanOrEqual(JS_BUDGET_GZIP);
+      const list = await initialScripts(suite.plexus.url, `/project/${s.projectId}/map`, s.readerCookie);
+      expect(hasOl(list.modules)).toBe(false);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "at 360 px the map fills the width and keeps my location and zoom, without add, measure, export and render mode",
+    async () => {
+      const s = await scene("Narrow");
+      const { page } = await suite.pageAs(s.moderatorCookie, { viewport: { width: 360, height: 740 } });
+      await openOffline(page, s.mapPath);
+      const box = await basemapDrawn(page);
+      expect(box.width).toBeGreaterThan(300);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      for (const name of ["My location", "Zoom in", "Zoom out"]) await expect(page.getByRole("button", { name }).isVisible()).resolves.toBe(true);
+      for (const name of ["Add object", "Measure a distance", "Measure an area", "Export PNG", "WebGL mode"]) {
+        await expect(page.getByRole("button", { name }).isVisible()).resolves.toBe(false);
+      }
+    },
+    TIMEOUT,
+  );
+});

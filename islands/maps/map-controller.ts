@@ -1,0 +1,154 @@
+import Feature from "ol/Feature";
+import OlMap from "ol/Map";
+import View from "ol/View";
+import type LineString from "ol/geom/LineString";
+import Point from "ol/geom/Point";
+import type Polygon from "ol/geom/Polygon";
+import Draw from "ol/interaction/Draw";
+import type BaseLayer from "ol/layer/Base";
+import VectorLayer from "ol/layer/Vector";
+import { fromLonLat } from "ol/proj";
+import VectorSource from "ol/source/Vector";
+import { getArea, getLength } from "ol/sphere";
+import type { FlatStyle } from "ol/style/flat";
+import { BASEMAP, countriesSource } from "./basemap";
+import { mapImage } from "./map-image";
+
+export type MeasureKind = "line" | "polygon";
+
+/** Where the map looks, in longitude/latitude and a zoom level. */
+export interface MapPosition {
+  center: [number, number];
+  zoom: number;
+}
+
+const LAND: FlatStyle = { "fill-color": BASEMAP.land, "stroke-color": BASEMAP.border, "stroke-width": 1 };
+const SKETCH: FlatStyle = { "fill-color": "rgba(57,73,171,0.15)", "stroke-color": "#3949AB", "stroke-width": 2, "circle-radius": 4, "circle-fill-color": "#3949AB" };
+const pulse = (big: boolean): FlatStyle => ({ "circle-radius": big ? 11 : 7, "circle-fill-color": "rgba(57,73,171,0.9)", "circle-stroke-color": "#fff", "circle-stroke-width": big ? 4 : 2 });
+/** Spec 3, section 9: the location marker pulses every 800 ms. */
+const LOCATION_PULSE_MS = 800;
+
+/**
+ * The OpenLayers side of one map: the view, the offline basemap drawn on canvas or through WebGL, geodesic
+ * measuring, the location marker and the PNG export. Made and disposed by the OlMap adapter.
+ */
+export class MapController {
+  readonly map: OlMap;
+  private countries?: VectorSource;
+  private basemap?: BaseLayer;
+  private basemapVisible = true;
+  private readonly sketches = new VectorSource();
+  private draw?: Draw;
+  private readonly marker = new Feature<Point>();
+  private readonly markerLayer = new VectorLayer({ source: new VectorSource({ features: [this.marker] }), style: pulse(false), zIndex: 20 });
+  private location?: { watch: number; timer: ReturnType<typeof setInterval>; centred: boolean };
+
+  constructor(target: HTMLElement, position: MapPosition) {
+    this.map = new OlMap({
+      target,
+      controls: [],
+      layers: [new VectorLayer({ source: this.sketches, style: SKETCH, zIndex: 10 }), this.markerLayer],
+      view: new View({ center: fromLonLat(position.center), zoom: position.zoom }),
+    });
+  }
+
+  /** Draws the Natural Earth countries under everything else, once they are decoded. */
+  async showBasemap(webgl: boolean) {
+    this.countries ??= await countriesSource();
+    await this.setRenderer(webgl);
+  }
+
+  /** Draws the vector layers on canvas, or through ol's WebGLVectorLayer, loaded only when first asked for. */
+  async setRenderer(webgl: boolean) {
+    if (!this.countries) return;
+    const layer = webgl
+      ? new (await import("ol/layer/WebGLVector")).default({ source: this.countries, style: LAND, zIndex: 0 })
+      : new VectorLayer({ source: this.countries, style: LAND, zIndex: 0 });
+    if (this.basemap) {
+      this.map.removeLayer(this.basemap);
+      this.basemap.dispose();
+    }
+    layer.setVisible(this.basemapVisible);
+    this.basemap = layer;
+    this.map.addLayer(layer);
+  }
+
+  setBasemapVisible(visible: boolean) {
+    this.basemapVisible = visible;
+    this.basemap?.setVisible(visible);
+  }
+
+  zoomBy(delta: number) {
+    const view = this.map.getView();
+    view.animate({ zoom: (view.getZoom() ?? 0) + delta, duration: 250 });
+  }
+
+  /** Starts measuring a line or an area; `done` gets the geodesic metres (or m²) when the drawing is finished. */
+  measure(kind: MeasureKind, done: (value: number) => void) {
+    this.stopMeasuring();
+    const draw = new Draw({ source: this.sketches, type: kind === "line" ? "LineString" : "Polygon", style: SKETCH });
+    draw.on("drawstart", () => this.sketches.clear());
+    draw.on("drawend", ({ feature }) => {
+      const geometry = feature.getGeometry() as LineString | Polygon;
+      // Measured on the sphere (ol/sphere), never planar EPSG:3857, which over-reads areas about 2x at mid-latitudes.
+      done(kind === "line" ? getLength(geometry) : getArea(geometry));
+    });
+    this.draw = draw;
+    this.map.addInteraction(draw);
+  }
+
+  /** Finishes the drawing in progress (Enter), as a double click would. */
+  finishMeasuring() {
+    this.draw?.finishDrawing();
+  }
+
+  stopMeasuring() {
+    if (this.draw) this.map.removeInteraction(this.draw);
+    this.draw = undefined;
+    this.sketches.clear();
+  }
+
+  /** Follows the reader's position with a pulsing marker, centring the map on the first fix. */
+  locate(failed: () => void) {
+    if (this.location) return;
+    let big = false;
+    const timer = setInterval(() => {
+      big = !big;
+      this.markerLayer.setStyle(pulse(big));
+    }, LOCATION_PULSE_MS);
+    const watch = navigator.geolocation.watchPosition(
+      ({ coords }) => {
+        const at = fromLonLat([coords.longitude, coords.latitude]);
+        this.marker.setGeometry(new Point(at));
+        if (this.location && !this.location.centred) {
+          this.location.centred = true;
+          this.map.getView().animate({ center: at, zoom: Math.max(this.map.getView().getZoom() ?? 0, 12), duration: 500 });
+        }
+      },
+      () => {
+        this.stopLocating();
+        failed();
+      },
+    );
+    this.location = { watch, timer, centred: false };
+  }
+
+  stopLocating() {
+    if (!this.location) return;
+    navigator.geolocation.clearWatch(this.location.watch);
+    clearInterval(this.location.timer);
+    this.location = undefined;
+    this.marker.setGeometry(undefined);
+  }
+
+  /** The map as drawn now, as a PNG (tiles come from our own origin, so no canvas is tainted). */
+  image(): Promise<Blob> {
+    return mapImage(this.map, BASEMAP.sea);
+  }
+
+  dispose() {
+    this.stopLocating();
+    this.map.setTarget(undefined);
+    this.map.dispose();
+  }
+}
