@@ -174,6 +174,42 @@ describe("map page", () => {
   );
 
   test(
+    "my location centres the map on the reader's position once, with a marker that pulses every 800 ms",
+    async () => {
+      const s = await scene("Location");
+      const { page } = await suite.pageAs(s.readerCookie, { permissions: ["geolocation"], geolocation: { latitude: 55.75, longitude: 37.62 } });
+      await openOffline(page, s.mapPath);
+      await basemapDrawn(page);
+      await page.getByRole("button", { name: "My location" }).click();
+      // Whether the marker's blue is drawn `dx` CSS px right of the map's centre, on any of its canvases.
+      const blueAt = (dx: number) =>
+        page.evaluate(
+          (dx) =>
+            [...document.querySelectorAll<HTMLCanvasElement>("#map-canvas canvas")].some((canvas) => {
+            const context = canvas.width ? canvas.getContext("2d") : null;
+            if (!context) return false;
+            const ratio = canvas.width / canvas.getBoundingClientRect().width;
+            const [r, g, b, a] = context.getImageData(Math.round(canvas.width / 2 + dx * ratio), Math.round(canvas.height / 2), 1, 1).data;
+            return a! > 200 && r! < 120 && g! < 120 && b! > 140;
+          }),
+          dx,
+        );
+      for (let waited = 0; !(await blueAt(0)); waited += 100) {
+        if (waited > 10_000) throw new Error("the map was not centred on the marker");
+        await page.waitForTimeout(100);
+      }
+      // 7 px out is the marker's fill in the large beat and its white ring in the small one.
+      const beats = new Set<boolean>();
+      for (let i = 0; i < 6; i++) {
+        beats.add(await blueAt(7));
+        await page.waitForTimeout(300);
+      }
+      expect([...beats].sort()).toEqual([false, true]);
+    },
+    TIMEOUT,
+  );
+
+  test(
     "a plain member sees no add object control; the project's moderator does, and is told there is no layer to add to",
     async () => {
       const s = await scene("Roles");
