@@ -44,6 +44,31 @@ describe("admin settings", () => {
     expect((await plexus.sink.waitFor("tester@example.test")).subject).toBe("Test message");
   });
 
+  test("GIS: a tile server with a path or a panorama link without {lon} is refused as typed; an XYZ layer on a listed server is accepted, on another refused", async () => {
+    const { plexus } = suite;
+    const cookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
+    const { page } = await suite.pageAs(cookie);
+    await page.goto(`${plexus.url}/admin/settings`);
+    const hosts = page.getByLabel(/^Tile servers the map may use/);
+    const panorama = page.getByLabel(/^Panorama link/);
+    await hosts.fill("https://tiles.example.org/osm");
+    await page.getByText("Enter http(s) origins only: scheme, host and port, no path (https://tiles.example.org:8443)").waitFor();
+    await panorama.fill("https://pano.example.org/?ll={lat}");
+    await page.getByText("Enter an http(s) address that holds {lat} and {lon}").waitFor();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    expect(await hosts.evaluate((el) => el === document.activeElement)).toBe(true);
+    await hosts.fill("https://tiles.example.org, http://10.0.0.5:8080");
+    await panorama.fill("https://pano.example.org/?ll={lat},{lon}");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved").waitFor();
+    await page.reload();
+    await expect(hosts.inputValue()).resolves.toBe("https://tiles.example.org, http://10.0.0.5:8080");
+    const project = await apiCall(plexus.url, cookie, "POST", "/project/create", { name: "Tiles" });
+    const layer = await apiCall(plexus.url, cookie, "POST", "/layer/save", { project: { id: project.id }, name: "Topo", type: "XYZ", url: "https://tiles.example.org/{z}/{x}/{y}.png" });
+    expect(layer.tiles).toBe(`/api/tiles/${layer.id}/{z}/{x}/{y}`);
+    await expect(apiCall(plexus.url, cookie, "POST", "/layer/save", { project: { id: project.id }, name: "Other", type: "XYZ", url: "https://elsewhere.example.org/{z}/{x}/{y}.png" })).rejects.toThrow("tile_host_not_allowed");
+  });
+
   test("the settings page works at 360 px without scrolling sideways", async () => {
     const { plexus } = suite;
     const cookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);

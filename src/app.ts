@@ -44,6 +44,8 @@ import { backupRoutes } from "./modules/backup/routes";
 import { finishInterruptedRestore } from "./modules/backup/restore";
 import { directoryRoutes } from "./modules/directory/routes";
 import { searchRoutes } from "./modules/search/routes";
+import { mapRoutes } from "./modules/maps/routes";
+import { layerRoutes } from "./modules/layers/routes";
 import { compareVersions } from "./modules/wiki/compare";
 
 const MINUTE = 60_000;
@@ -109,7 +111,9 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(wikiRoutes(ctx))
     .use(searchRoutes(ctx))
     .use(publicDataRoutes(ctx))
-    .use(tableRoutes(ctx));
+    .use(tableRoutes(ctx))
+    .use(mapRoutes(ctx))
+    .use(layerRoutes(ctx));
   return { app, ctx };
 }
 

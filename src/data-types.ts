@@ -3,6 +3,8 @@ import { calcType } from "./modules/calc/data-type";
 import { chartType } from "./modules/charts/data-type";
 import type { DataTypePlugin } from "./modules/data/plugin";
 import { docType } from "./modules/docs/data-type";
+import { layerType } from "./modules/layers/data-type";
+import { mapType } from "./modules/maps/data-type";
 import { reportType } from "./modules/reports/data-type";
 import { tableType } from "./modules/tables/data-type";
 
@@ -16,10 +18,10 @@ const plugins = (): DataTypePlugin[] => [
   chartType,
   calcType,
   reportType,
+  mapType,
+  layerType,
   // Types whose features are still to come: plain items until their folders bring a plugin.
   { type: "MODBUS_UNIT", jsonValue: true },
-  { type: "MAP" },
-  { type: "LAYER" },
 ];
 
 let byType: Map<DataType, DataTypePlugin> | undefined;

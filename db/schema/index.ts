@@ -11,3 +11,4 @@ export * from "./issues";
 export * from "./tables";
 export * from "./widgets";
 export * from "./search";
+export * from "./maps";

@@ -99,6 +99,17 @@ const ACCESS: Record<string, Access> = {
   // Tables: members who see the table read it; table/update, table/preview and table/save-for-project need MODERATOR in its project: checked in the service.
   "GET /api/table/get-table/:id": "USER",
   "GET /api/table/get-options": "USER",
+  "GET /api/map/get": "USER",
+  "POST /api/map/save": "USER",
+  "GET /api/map/find-by-layer": "USER",
+  "POST /api/layer/save": "USER",
+  "GET /api/layer/get-xyz-layers": "USER",
+  "GET /api/layer/get-list/:ids": "USER",
+  "GET /api/layer/get-layers-with-poi": "USER",
+  "GET /api/zws/buffer": "USER",
+  "POST /api/zws/buffer": "USER",
+  // A public map's tiles are anyone's; a reader's, their own.
+  "GET /api/tiles/:layerId/:z/:x/:y": "public",
   "POST /api/table/update": "USER",
   "POST /api/table/column-type": "USER",
   "POST /api/table/preview": "USER",

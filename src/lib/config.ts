@@ -34,6 +34,8 @@ export interface Config {
   stagingQuotaBytes: number;
   /** How many bytes one user's drive may hold unless an administrator set another quota (DRIVE_QUOTA_MB). */
   driveQuotaBytes: number;
+  /** How many bytes of map tiles the tile proxy keeps on disk (TILE_CACHE_MB). */
+  tileCacheBytes: number;
 }
 
 /** A positive number of megabytes from the environment, else the default. */
@@ -82,5 +84,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     manualDir: MANUAL_DIR,
     stagingQuotaBytes: megabytes(env.STAGING_QUOTA_MB, 2048),
     driveQuotaBytes: megabytes(env.DRIVE_QUOTA_MB, 10240),
+    tileCacheBytes: megabytes(env.TILE_CACHE_MB, 512),
   };
 }

@@ -9,9 +9,9 @@ const PROOF_HEADER = "x-requested-with";
 /** Stored files, which our own pages also show in an <img> or a viewer when asked `?inline=1`. */
 const STORED_FILES: RegExp[] = [/^\/api\/files\/get-user-file\/[^/]+$/, /^\/api\/files\/get-doc-version\/[^/]+$/];
 
-/** Pictures our own pages show in an <img>: a Word version's (docs/body-pictures.ts) and a wiki article's. Read
+/** Pictures our own pages show in an <img>: a Word version's (docs/body-pictures.ts), a wiki article's and a map's tiles. Read
  * with the reader's access, always an image, never a download. */
-const PICTURES: RegExp[] = [/^\/api\/docs\/get-picture\/[^/]+$/, /^\/api\/article\/picture\/[^/]+$/];
+const PICTURES: RegExp[] = [/^\/api\/docs\/get-picture\/[^/]+$/, /^\/api\/article\/picture\/[^/]+$/, /^\/api\/tiles\/[^/]+\/[^/]+\/[^/]+\/[^/]+$/];
 
 /** Files made on request by a GET, each worth seconds of a worker. */
 const MADE_FILES: RegExp[] = [/^\/api\/files\/get-data-table\/[^/]+$/, /^\/api\/users\/export\/xlsx$/, /^\/api\/admin\/activity-log\/export\/xlsx$/];

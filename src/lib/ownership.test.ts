@@ -28,6 +28,8 @@ const OWNERS: Record<string, string[]> = {
   tables: ["tables"],
   // Search's pending list; its FTS5 indexes are in VIRTUAL_TABLES.
   search: ["search"],
+  // Maps and layers: a MAP's view and layer list, a LAYER's kind and tile address, the ZWS buffer.
+  maps: ["maps", "layers"],
 };
 
 /** Module folders that own no table. */

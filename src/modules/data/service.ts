@@ -139,19 +139,26 @@ function updateDataItem(tx: Executor, actor: User, item: DataItem, input: Partia
   return saved;
 }
 
-/** data/save: creates, or updates the item with `id`; MODERATOR in the project. */
-export function saveDataItem(db: Db, actor: User, input: CleanSaveInput) {
+/**
+ * data/save: creates, or updates the item with `id`; MODERATOR in the project. `alongside` writes the type's own
+ * rows in the same transaction (a map's layers), given the saved item.
+ */
+export function saveDataItem(db: Db, actor: User, input: CleanSaveInput, alongside?: (tx: Executor, item: DataItem) => void) {
   const { id, project, ...fields } = input;
+  const saveWith = (tx: Executor, item: DataItem) => {
+    alongside?.(tx, item);
+    return item;
+  };
   if (id) {
     const { item, access } = requireDataItem(db, actor, id, { needed: "MODERATOR" });
     if (project.id !== item.projectId) throw invalid([{ path: "body.project.id", message: "A data item cannot move to another project" }]);
-    const saved = db.transaction((tx) => presentDataItem(tx, updateDataItem(tx, actor, item, fields), access.project));
+    const saved = db.transaction((tx) => presentDataItem(tx, saveWith(tx, updateDataItem(tx, actor, item, fields)), access.project));
     // Members limited to categories the item left no longer see it, nor its comments live.
     if (fields.categoryList !== undefined) recheckLiveAll(db);
     return saved;
   }
   const access = requireProjectRole(db, actor, project.id, "MODERATOR");
-  return db.transaction((tx) => presentDataItem(tx, createDataItem(tx, actor, project.id, fields), access.project));
+  return db.transaction((tx) => presentDataItem(tx, saveWith(tx, createDataItem(tx, actor, project.id, fields)), access.project));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { settings, type User } from "../../../db/schema";
 import { SETTING_DEFAULTS } from "./defaults";
 import { invalid, notFound, type ErrorDetail } from "../../lib/errors";
-import { settingNumber, settingValueFits } from "./kinds";
+import { originEntries, originOf, settingNumber, settingValueFits } from "./kinds";
 import { caCertificates } from "../../lib/certificates";
 import { audit } from "../audit/service";
 
@@ -117,3 +117,10 @@ export function gisCredentials(db: Db, actor: User) {
     sharedLoginConfigured: Boolean(shared.GIS_USERNAME),
   };
 }
+
+/** The tile servers an administrator allowed (GIS_TILE_HOSTS) as origins: the only places the tile proxy and XYZ layers may reach. */
+export const allowedTileOrigins = (db: Db): Set<string> =>
+  new Set(originEntries(settingValue(db, "GIS_TILE_HOSTS") ?? "").flatMap((entry) => originOf(entry) ?? []));
+
+/** The map menu's panorama link with {lat} and {lon} (GIS_PANORAMA_URL), or null when none is set. */
+export const panoramaTemplate = (db: Db): string | null => settingValue(db, "GIS_PANORAMA_URL") || null;

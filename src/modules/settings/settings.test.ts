@@ -6,11 +6,26 @@ import { translator } from "../../lib/i18n";
 import type { MessageKey } from "../../../locales/en";
 import { withTestApp } from "../../testing/harness";
 import { SETTING_DEFAULTS } from "./defaults";
+import { allowedTileOrigins, panoramaTemplate } from "./service";
 
 const en = translator("en");
 const { t } = withTestApp();
 
 describe("settings", () => {
+  test("GIS: the tile servers allowed are read as origins, whatever the separators; the panorama link as given", async () => {
+    const { cookie } = await t.userWithCookie("SYSTEM_ADMIN");
+    const body = [
+      { label: "GIS_TILE_HOSTS", body: "https://Tile.Example.org:443/,\n http://127.0.0.1:8080  https://b.example.org:8443" },
+      { label: "GIS_PANORAMA_URL", body: "https://pano.example.org/?ll={lat},{lon}&z=17" },
+    ];
+    expect((await t.call("POST", "/settings/save-all", { cookie, body })).status).toBe(200);
+    expect([...allowedTileOrigins(t.db)]).toEqual(["https://tile.example.org", "http://127.0.0.1:8080", "https://b.example.org:8443"]);
+    expect(panoramaTemplate(t.db)).toBe("https://pano.example.org/?ll={lat},{lon}&z=17");
+    await t.call("POST", "/settings/save-all", { cookie, body: [{ label: "GIS_TILE_HOSTS", body: "" }, { label: "GIS_PANORAMA_URL", body: "" }] });
+    expect(allowedTileOrigins(t.db).size).toBe(0);
+    expect(panoramaTemplate(t.db)).toBeNull();
+  });
+
   test("get-general is public and carries the branding only", async () => {
     const res = await t.call("GET", "/settings/get-general");
     expect(res.status).toBe(200);
@@ -63,6 +78,12 @@ describe("settings", () => {
       ["FTP_PORT", "99999", "port"],
       ["FTP_UPLOAD_BACKUPS", "maybe", "boolean"],
       ["BACKUP_KEEP", "-1", "number"],
+      ["GIS_TILE_HOSTS", "https://tile.example.org/tiles", "origins"],
+      ["GIS_TILE_HOSTS", "https://tile.example.org, ftp://tile.example.org", "origins"],
+      ["GIS_TILE_HOSTS", "https://user:pw@tile.example.org", "origins"],
+      ["GIS_TILE_HOSTS", "tile.example.org", "origins"],
+      ["GIS_PANORAMA_URL", "https://pano.example.org/?ll={lat}", "coordinateLink"],
+      ["GIS_PANORAMA_URL", "javascript:alert({lat},{lon})", "coordinateLink"],
     ];
     for (const [label, body, kind] of wrong) {
       const res = await t.call("POST", "/settings/save-all", { cookie, body: [{ label: "COMPANY_NAME", body: "Changed" }, { label, body }] });

@@ -1,0 +1,87 @@
+import { AppError } from "../../lib/errors";
+import { pictureMime } from "../../lib/sniff";
+
+/** How far the proxy goes for one tile: its size, the whole exchange's time, and redirects (each to an allowed server). */
+export interface TileFetchLimits {
+  bytes: number;
+  timeoutMs: number;
+  redirects: number;
+}
+
+export const TILE_FETCH_LIMITS: TileFetchLimits = { bytes: 2 * 1024 * 1024, timeoutMs: 10_000, redirects: 3 };
+
+const failed = (status: number, code: string, message: string) => new AppError(status, code, message);
+
+/** The image type of a tile's bytes (PNG, JPEG, GIF or WebP), whatever the tile server said; null for anything else. */
+export function tileMime(bytes: Uint8Array): string | null {
+  const webp = bytes.length >= 12 && new TextDecoder().decode(bytes.subarray(0, 4)) === "RIFF" && new TextDecoder().decode(bytes.subarray(8, 12)) === "WEBP";
+  return webp ? "image/webp" : pictureMime(bytes.subarray(0, 16));
+}
+
+/** The body up to `limit` bytes; past it, or once `signal` fires, the transfer is cancelled and an error thrown. */
+async function cappedBody(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw failed(502, "tile_too_large", `The tile server sent more than ${limit} bytes`);
+  }
+  const reader = response.body!.getReader();
+  const stop = () => void reader.cancel().catch(() => {});
+  signal.addEventListener("abort", stop, { once: true });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw failed(504, "tile_timeout", "The tile server did not answer in time");
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        stop();
+        throw failed(502, "tile_too_large", `The tile server sent more than ${limit} bytes`);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    signal.removeEventListener("abort", stop);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * One tile from `address`, fetched only when its origin is in `allowed` (a redirect too, each hop checked
+ * before it is followed): 403 tile_host_not_allowed without any request for a first address off the list,
+ * 502 for a redirect off it, an error status, a body past the size cap or bytes that are no image, 504 past the
+ * time cap. A 404 from the server is passed on: there is no tile there.
+ */
+export async function fetchTile(address: string, allowed: ReadonlySet<string>, limits: TileFetchLimits = TILE_FETCH_LIMITS): Promise<{ bytes: Uint8Array; mime: string }> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  let url = new URL(address);
+  if (!allowed.has(url.origin)) throw failed(403, "tile_host_not_allowed", `${url.origin} is not among the tile servers an administrator allowed`);
+  for (let hop = 0; ; hop++) {
+    let response: Response;
+    try {
+      response = await fetch(url, { redirect: "manual", signal, headers: { accept: "image/png,image/jpeg,image/webp,image/gif" } });
+    } catch {
+      if (signal.aborted) throw failed(504, "tile_timeout", "The tile server did not answer in time");
+      throw failed(502, "tile_server_unreachable", "The tile server could not be reached");
+    }
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      const next = new URL(location, url);
+      if (hop >= limits.redirects || !allowed.has(next.origin)) throw failed(502, "tile_redirect_refused", "The tile server sent the request to a server that is not allowed");
+      url = next;
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      if (response.status === 404) throw failed(404, "tile_not_found", "The tile server has no tile there");
+      throw failed(502, "tile_server_failed", `The tile server answered ${response.status}`);
+    }
+    const bytes = await cappedBody(response, limits.bytes, signal);
+    const mime = tileMime(bytes);
+    if (!mime) throw failed(502, "tile_not_image", "The tile server answered something that is not an image");
+    return { bytes, mime };
+  }
+}
