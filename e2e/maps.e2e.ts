@@ -1,8 +1,11 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { deflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import LineString from "ol/geom/LineString";
 import Polygon from "ol/geom/Polygon";
 import { getArea, getLength } from "ol/sphere";
 import type { Page } from "playwright-core";
+import { settings } from "../db/schema";
 import { initialScripts, SHARED_RUNTIME, scriptsFrom } from "../src/testing/script-size";
 import { apiCall, browserSuite, projectWithModerator } from "./setup";
 
@@ -17,10 +20,47 @@ const JS_BUDGET_GZIP = 250 * 1024;
 const WORLD_METRES = 40_075_016.68557849;
 const suite = browserSuite();
 
+/** A PNG of `size`×`size` pixels of one colour, written out here: the XYZ test server's tile. */
+function solidPng(size: number, [r, g, b]: [number, number, number]) {
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = new Uint8Array([...new TextEncoder().encode(type), ...data]);
+    const out = new DataView(new ArrayBuffer(12 + data.length));
+    out.setUint32(0, data.length);
+    new Uint8Array(out.buffer).set(body, 4);
+    out.setUint32(8 + data.length, Bun.hash.crc32(body));
+    return new Uint8Array(out.buffer);
+  };
+  const header = new DataView(new ArrayBuffer(13));
+  header.setUint32(0, size);
+  header.setUint32(4, size);
+  header.setUint8(8, 8); // bit depth
+  header.setUint8(9, 2); // RGB
+  const row = [0, ...Array.from({ length: size }, () => [r, g, b]).flat()];
+  const pixels = deflateSync(new Uint8Array(Array.from({ length: size }, () => row).flat()));
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", new Uint8Array(header.buffer)), chunk("IDAT", pixels), chunk("IEND", new Uint8Array())];
+  return new Uint8Array(parts.flatMap((part) => [...part]));
+}
+
+/** An XYZ tile server on loopback, magenta everywhere, counting the tiles asked of it. */
+const TILE = solidPng(16, [255, 0, 255]);
+const tileHits: string[] = [];
+let tileServer: ReturnType<typeof Bun.serve>;
+beforeAll(() => {
+  tileServer = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (request) => {
+      tileHits.push(new URL(request.url).pathname);
+      return new Response(TILE, { headers: { "content-type": "image/png" } });
+    },
+  });
+});
+afterAll(() => tileServer.stop(true));
+
 async function scene(name: string) {
   const s = await projectWithModerator(suite.plexus, name);
-  const map = await apiCall<{ id: number }>(suite.plexus.url, s.moderatorCookie, "POST", "/data/save", { name: "Мир", dataType: "MAP", project: { id: s.projectId } });
-  return { ...s, mapPath: `/project/${s.projectId}/map/${map.id}` };
+  const map = await apiCall<{ id: number }>(suite.plexus.url, s.moderatorCookie, "POST", "/map/save", { name: "Мир", project: { id: s.projectId } });
+  return { ...s, mapId: map.id, mapPath: `/project/${s.projectId}/map/${map.id}` };
 }
 
 /** Opens `path` refusing (and counting) every request that leaves our origin: the map must need none. */
@@ -54,8 +94,8 @@ async function basemapDrawn(page: Page) {
 
 /**
  * Clicks the map at offsets from its centre (CSS px) and finishes the drawing with Enter; returns the clicked points
- * in EPSG:3857. A map with no saved position looks at [0, 0] from zoom 0, which OpenLayers narrows until one world
- * covers the whole map (no repeated worlds): metres per pixel are the world's width over the map's shorter side.
+ * in EPSG:3857. A map never moved looks at [0, 0] from zoom 0, which OpenLayers narrows until one world covers the
+ * whole map (no repeated worlds): metres per pixel are the world's width over the map's longer side.
  */
 async function drawAt(page: Page, offsets: [number, number][]) {
   const box = (await page.locator("#map-canvas").boundingBox())!;
@@ -83,6 +123,89 @@ describe("map page", () => {
       await page.getByRole("tab", { name: "Layers" }).click();
       await expect(page.getByRole("checkbox", { name: "Countries (offline basemap)" }).isChecked()).resolves.toBe(true);
       expect(outside).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "an XYZ layer on an allowed loopback server is drawn through the tile proxy, never fetched by the browser, and a second visit is served from the proxy's cache",
+    async () => {
+      const s = await scene("Tiles");
+      suite.plexus.db.update(settings).set({ body: `http://127.0.0.1:${tileServer.port}` }).where(eq(settings.label, "GIS_TILE_HOSTS")).run();
+      const layer = await apiCall<{ id: number }>(suite.plexus.url, s.moderatorCookie, "POST", "/layer/save", {
+        project: { id: s.projectId },
+        name: "Пурпур",
+        type: "XYZ",
+        url: `http://127.0.0.1:${tileServer.port}/{z}/{x}/{y}.png`,
+      });
+      await apiCall(suite.plexus.url, s.moderatorCookie, "POST", "/map/save", { id: s.mapId, project: { id: s.projectId }, name: "Мир", layerConfigList: [{ layer: { id: layer.id }, visible: true }] });
+      const magentaDrawn = (page: Page) =>
+        page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLCanvasElement>("#map-canvas canvas")].some((canvas) => {
+            const context = canvas.width ? canvas.getContext("2d") : null;
+            if (!context) return false;
+            const [r, g, b] = context.getImageData(Math.round(canvas.width / 2), Math.round(canvas.height / 2), 1, 1).data;
+            return r === 255 && g === 0 && b === 255;
+          }),
+        );
+      tileHits.length = 0;
+      const first = (await suite.pageAs(s.readerCookie)).page;
+      // The loopback server is off our origin: had the browser asked it for a tile, openOffline would have refused and said so.
+      const outside = await openOffline(first, s.mapPath);
+      await magentaDrawn(first);
+      expect(outside).toEqual([]);
+      const tileUrls = await first.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((path) => path.startsWith("/api/tiles/")));
+      expect(tileUrls.length).toBeGreaterThan(0);
+      expect(tileUrls.every((path) => path.startsWith(`/api/tiles/${layer.id}/`))).toBe(true);
+      const fetched = tileHits.length;
+      expect(fetched).toBeGreaterThan(0);
+      // Another reader in a fresh browser: the proxy answers from its cache, the tile server is asked nothing.
+      const second = (await suite.pageAs(s.moderatorCookie)).page;
+      await openOffline(second, s.mapPath);
+      await magentaDrawn(second);
+      expect(tileHits.length).toBe(fetched);
+      // The layers tab lists the layer over the basemap; hiding it uncovers the basemap.
+      await second.getByRole("checkbox", { name: "Пурпур" }).uncheck();
+      await basemapDrawn(second);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a moderator reorders, hides and removes layers and saves the map: the next visit shows them so (map/save)",
+    async () => {
+      const s = await scene("Save");
+      const ids: number[] = [];
+      for (const name of ["Верхний", "Средний", "Нижний"]) {
+        ids.push((await apiCall<{ id: number }>(suite.plexus.url, s.moderatorCookie, "POST", "/layer/save", { project: { id: s.projectId }, name, type: "LAYER_POI" })).id);
+      }
+      await apiCall(suite.plexus.url, s.moderatorCookie, "POST", "/map/save", { id: s.mapId, project: { id: s.projectId }, name: "Мир", layerConfigList: ids.map((id, i) => ({ layer: { id }, visible: true, indexNumber: i })) });
+      const { page } = await suite.pageAs(s.moderatorCookie);
+      await openOffline(page, s.mapPath);
+      const names = () => page.locator(".map__layers li label").allTextContents();
+      await page.getByRole("checkbox", { name: "Верхний" }).waitFor();
+      await expect(names()).resolves.toEqual(["Верхний", "Средний", "Нижний", "Countries (offline basemap)"]);
+      // With the keyboard: the arrow buttons are buttons; focus one and press Enter.
+      await page.getByRole("button", { name: "Move Нижний up" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(names()).resolves.toEqual(["Верхний", "Нижний", "Средний", "Countries (offline basemap)"]);
+      // By dragging: Средний on top of Верхний.
+      await page.locator(".map__layers li", { hasText: "Средний" }).dragTo(page.locator(".map__layers li", { hasText: "Верхний" }));
+      await expect(names()).resolves.toEqual(["Средний", "Верхний", "Нижний", "Countries (offline basemap)"]);
+      await page.getByRole("checkbox", { name: "Нижний" }).uncheck();
+      await page.getByRole("button", { name: "Remove Верхний from the map" }).click();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.locator("#snackbar").getByText("Map saved").waitFor();
+      const saved = await apiCall<{ layerConfigList: { layer: { name: string }; visible: boolean }[] }>(suite.plexus.url, s.readerCookie, "GET", `/map/get?id=${s.mapId}`);
+      expect(saved.layerConfigList.map((c) => [c.layer.name, c.visible])).toEqual([
+        ["Средний", true],
+        ["Нижний", false],
+      ]);
+      // A plain member may look but not save.
+      const reader = (await suite.pageAs(s.readerCookie)).page;
+      await openOffline(reader, s.mapPath);
+      await reader.getByRole("checkbox", { name: "Средний" }).waitFor();
+      await expect(reader.getByRole("button", { name: "Save", exact: true }).count()).resolves.toBe(0);
     },
     TIMEOUT,
   );

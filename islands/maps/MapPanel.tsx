@@ -4,29 +4,13 @@ import type { Locale } from "../../src/lib/i18n";
 import { Comments } from "../chat/comments";
 import { arrowTabs } from "../data/arrow-tabs";
 import { useT } from "../lib/ui/i18n";
-import type { MapStore, MapTab } from "./store";
+import { LayersTab } from "./LayersTab";
+import type { MapData, MapStore, MapTab } from "./store";
 
 const TABS: MapTab[] = ["search", "layers", "comments"];
 
-function LayersTab({ store }: { store: MapStore }) {
-  useSignals();
-  const { t } = useT();
-  return (
-    <ul className="map__layers" aria-label={t("map.tab.layers")}>
-      {store.layers.value.map((layer) => (
-        <li key={layer.id}>
-          <label>
-            <input type="checkbox" checked={layer.visible} onChange={() => store.toggleLayer(layer.id)} />
-            {layer.name}
-          </label>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The map's side panel (spec 3, "Map view"): tabs search, layers and comments, the arrow keys moving between them. */
-export function MapPanel({ store, dataId, locale }: { store: MapStore; dataId: number; locale: Locale }) {
+export function MapPanel({ store, map, canSave, locale }: { store: MapStore; map: MapData; canSave: boolean; locale: Locale }) {
   useSignals();
   const { t } = useT();
   const buttons = useRef(new Map<MapTab, HTMLButtonElement>());
@@ -56,8 +40,8 @@ export function MapPanel({ store, dataId, locale }: { store: MapStore; dataId: n
       </div>
       <div className="map__tabpanel" role="tabpanel" id={`map-panel-${current}`} aria-labelledby={`map-tab-${current}`}>
         {current === "search" && <p className="map__note">{t("map.searchNone")}</p>}
-        {current === "layers" && <LayersTab store={store} />}
-        {current === "comments" && <Comments locale={locale} dataId={dataId} />}
+        {current === "layers" && <LayersTab store={store} map={map} canSave={canSave} />}
+        {current === "comments" && <Comments locale={locale} dataId={map.id} />}
       </div>
     </section>
   );

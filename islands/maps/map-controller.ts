@@ -7,20 +7,35 @@ import type Polygon from "ol/geom/Polygon";
 import Draw from "ol/interaction/Draw";
 import type BaseLayer from "ol/layer/Base";
 import VectorLayer from "ol/layer/Vector";
-import { fromLonLat } from "ol/proj";
+import { fromLonLat, toLonLat } from "ol/proj";
 import VectorSource from "ol/source/Vector";
 import { getArea, getLength } from "ol/sphere";
 import type { FlatStyle } from "ol/style/flat";
 import { BASEMAP, countriesSource } from "./basemap";
 import { mapImage } from "./map-image";
+import type { LayerKind, TileProjection } from "../../src/modules/layers/kinds";
+import { xyzLayer } from "./tile-layer";
 
 export type MeasureKind = "line" | "polygon";
 
-/** Where the map looks, in longitude/latitude and a zoom level. */
+/** Where the map looks, in longitude/latitude and a zoom level, and the extent (degrees) it may be panned in. */
 export interface MapPosition {
   center: [number, number];
   zoom: number;
+  extent: [number, number, number, number];
 }
+
+/** A layer of the map as it is drawn: the proxy address of an XYZ layer's tiles and their projection, and whether it shows. */
+export interface DrawnLayer {
+  id: number;
+  type: LayerKind;
+  tiles: string | null;
+  projection: TileProjection;
+  visible: boolean;
+}
+
+/** Above every layer of the map: the measuring sketch, then the location marker. */
+const SKETCH_Z = 10_000;
 
 const LAND: FlatStyle = { "fill-color": BASEMAP.land, "stroke-color": BASEMAP.border, "stroke-width": 1 };
 const SKETCH: FlatStyle = { "fill-color": "rgba(57,73,171,0.15)", "stroke-color": "#3949AB", "stroke-width": 2, "circle-radius": 4, "circle-fill-color": "#3949AB" };
@@ -40,16 +55,59 @@ export class MapController {
   private readonly sketches = new VectorSource();
   private draw?: Draw;
   private readonly marker = new Feature<Point>();
-  private readonly markerLayer = new VectorLayer({ source: new VectorSource({ features: [this.marker] }), style: pulse(false), zIndex: 20 });
+  private readonly markerLayer = new VectorLayer({ source: new VectorSource({ features: [this.marker] }), style: pulse(false), zIndex: SKETCH_Z + 1 });
   private location?: { watch: number; timer: ReturnType<typeof setInterval>; centred: boolean };
+  private readonly drawn = new Map<number, BaseLayer>();
+  private layersApplied = Promise.resolve();
+  private readonly extent: MapPosition["extent"];
 
   constructor(target: HTMLElement, position: MapPosition) {
+    this.extent = position.extent;
     this.map = new OlMap({
       target,
       controls: [],
-      layers: [new VectorLayer({ source: this.sketches, style: SKETCH, zIndex: 10 }), this.markerLayer],
+      layers: [new VectorLayer({ source: this.sketches, style: SKETCH, zIndex: SKETCH_Z }), this.markerLayer],
+      // The saved extent is kept for map/save, not made a pan limit: OpenLayers already keeps one world filling the map.
       view: new View({ center: fromLonLat(position.center), zoom: position.zoom }),
     });
+  }
+
+  /** Where the map looks now, as map/save stores it. */
+  position(): MapPosition {
+    const view = this.map.getView();
+    const [lon, lat] = toLonLat(view.getCenter() ?? [0, 0]);
+    return { center: [lon!, lat!], zoom: view.getZoom() ?? 0, extent: this.extent };
+  }
+
+  /**
+   * Draws the map's layers, the first on top, above the basemap, which shows wherever their tiles do not (none
+   * configured, or their server unreachable). Calls are applied in turn, so a quick second one waits for the first.
+   */
+  showLayers(layers: DrawnLayer[]) {
+    this.layersApplied = this.layersApplied.then(() => this.applyLayers(layers)).catch(() => undefined);
+    return this.layersApplied;
+  }
+
+  private async applyLayers(layers: DrawnLayer[]) {
+    const wanted = new Set(layers.map((layer) => layer.id));
+    for (const [id, layer] of this.drawn) {
+      if (wanted.has(id)) continue;
+      this.map.removeLayer(layer);
+      layer.dispose();
+      this.drawn.delete(id);
+    }
+    for (const [i, spec] of layers.entries()) {
+      // Points of interest come with their objects' layer; WMS and ZWS in a later issue.
+      if (spec.type !== "XYZ" || !spec.tiles) continue;
+      let layer = this.drawn.get(spec.id);
+      if (!layer) {
+        layer = await xyzLayer(spec.tiles, spec.projection);
+        this.drawn.set(spec.id, layer);
+        this.map.addLayer(layer);
+      }
+      layer.setVisible(spec.visible);
+      layer.setZIndex(layers.length - i);
+    }
   }
 
   /** Draws the Natural Earth countries under everything else, once they are decoded. */

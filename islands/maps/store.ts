@@ -1,32 +1,45 @@
 import { signal } from "@preact/signals-react";
+import { errorText } from "../lib/failures";
 import { t } from "../lib/i18n";
+import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
 import type { MapController, MeasureKind } from "./map-controller";
 
 export type MapTab = "search" | "layers" | "comments";
 
-/** A layer of the map's list: the offline basemap until the map's own layers arrive with maps-model. */
-export interface MapLayerEntry {
-  id: string;
-  name: string;
-  visible: boolean;
-}
+/** The map as map/get presents it. */
+export const loadMap = (id: number) => call(server.map.get.get({ query: { id } }));
+export type MapData = Awaited<ReturnType<typeof loadMap>>;
+/** A layer on the map, the first drawn on top. */
+export type LayerConfig = MapData["layerConfigList"][number];
 
 /** Spec 3, section 9: an exported image is 'Export_(date).png'. */
 const exportName = (at: Date) => `Export_${at.toISOString().slice(0, 10)}.png`;
 
+/** map/save's layers: reduced to their ids, numbered in the list's order. */
+const savedConfigs = (configs: LayerConfig[]) =>
+  configs.map(({ layer, visible, themes, labels }, indexNumber) => ({ layer: { id: layer.id }, visible, indexNumber, themes, labels }));
+
 /**
  * One map's state and actions, made per island (README, "Islands"): the open tab, the measuring tool and its
- * last figure, the render mode, the location and the layer list. Actions drive the MapController the adapter made.
+ * last figure, the render mode, the location, and the layers in the order drawn (the first on top) until saved.
+ * Actions drive the MapController the adapter made.
  */
-export function createMapStore() {
+export function createMapStore(map: MapData) {
   const tab = signal<MapTab>("layers");
   const tool = signal<MeasureKind | null>(null);
   const measured = signal<{ kind: MeasureKind; value: number } | null>(null);
   const webgl = signal(false);
   const locating = signal(false);
-  const layers = signal<MapLayerEntry[]>([{ id: "basemap", name: t("map.basemap"), visible: true }]);
+  const layers = signal<LayerConfig[]>([...map.layerConfigList].sort((a, b) => a.indexNumber - b.indexNumber));
+  const basemapVisible = signal(true);
+  const saving = signal(false);
   let controller: MapController | undefined;
+  const draw = () => void controller?.showLayers(layers.value.map(({ layer, visible }) => ({ ...layer, visible })));
+  const changeLayers = (next: LayerConfig[]) => {
+    layers.value = next;
+    draw();
+  };
 
   return {
     tab,
@@ -35,10 +48,13 @@ export function createMapStore() {
     webgl,
     locating,
     layers,
-    /** The adapter's map is made: the basemap is drawn in the current render mode. */
+    basemapVisible,
+    saving,
+    /** The adapter's map is made: the basemap is drawn in the current render mode, the map's layers over it. */
     attach(made: MapController) {
       controller = made;
       void made.showBasemap(webgl.value);
+      draw();
     },
     detach() {
       controller = undefined;
@@ -104,9 +120,48 @@ export function createMapStore() {
     addObject() {
       snack(t("map.noLayers"));
     },
-    toggleLayer(id: string) {
-      layers.value = layers.value.map((layer) => (layer.id === id ? { ...layer, visible: !layer.visible } : layer));
-      controller?.setBasemapVisible(layers.value.find((layer) => layer.id === "basemap")?.visible ?? true);
+    toggleBasemap() {
+      basemapVisible.value = !basemapVisible.value;
+      controller?.setBasemapVisible(basemapVisible.value);
+    },
+    toggleLayer(id: number) {
+      changeLayers(layers.value.map((config) => (config.layer.id === id ? { ...config, visible: !config.visible } : config)));
+    },
+    /** Moves the layer at `from` to `to` in the list (drag and drop, or a step with the keyboard). */
+    moveLayer(from: number, to: number) {
+      if (to < 0 || to >= layers.value.length || from === to) return;
+      const next = [...layers.value];
+      next.splice(to, 0, ...next.splice(from, 1));
+      changeLayers(next);
+    },
+    removeLayer(id: number) {
+      changeLayers(layers.value.filter((config) => config.layer.id !== id));
+    },
+    /** Saves the view and the layers (MODERATOR); with `name`, as a new map, whose id is answered. */
+    async save(name?: string): Promise<number | undefined> {
+      if (!controller || saving.value) return;
+      saving.value = true;
+      try {
+        const saved = await call(
+          server.map.save.post({
+            id: name === undefined ? map.id : 0,
+            project: { id: map.projectId },
+            name: name ?? map.name,
+            description: map.description,
+            icon: map.icon,
+            position: JSON.stringify(controller.position()),
+            layerConfigList: map.inherited && name === undefined ? [] : savedConfigs(layers.value),
+            parentMap: map.parentMap && name === undefined ? { id: map.parentMap.id } : null,
+          }),
+        );
+        snack(t("map.saved"), "success");
+        return saved.id;
+      } catch (error) {
+        snack(errorText(error), "error");
+        throw error;
+      } finally {
+        saving.value = false;
+      }
     },
   };
 }
