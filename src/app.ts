@@ -47,6 +47,7 @@ import { searchRoutes } from "./modules/search/routes";
 import { mapRoutes } from "./modules/maps/routes";
 import { layerRoutes } from "./modules/layers/routes";
 import { compareVersions } from "./modules/wiki/compare";
+import { poiAdminRoutes, poiObjectRoutes } from "./modules/poi/routes";
 
 const MINUTE = 60_000;
 
@@ -113,7 +114,9 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(publicDataRoutes(ctx))
     .use(tableRoutes(ctx))
     .use(mapRoutes(ctx))
-    .use(layerRoutes(ctx));
+    .use(layerRoutes(ctx))
+    .use(poiAdminRoutes(ctx))
+    .use(poiObjectRoutes(ctx));
   return { app, ctx };
 }
 

@@ -12,3 +12,4 @@ export * from "./tables";
 export * from "./widgets";
 export * from "./search";
 export * from "./maps";
+export * from "./poi";

@@ -30,6 +30,8 @@ const OWNERS: Record<string, string[]> = {
   search: ["search"],
   // Maps and layers: a MAP's view and layer list, a LAYER's kind and tile address, the ZWS buffer.
   maps: ["maps", "layers"],
+  // Points of interest on LAYER items: templates, styles, objects and their changelog.
+  poi: ["poi"],
 };
 
 /** Module folders that own no table. */
@@ -41,6 +43,8 @@ const VIRTUAL_TABLES: Record<string, string> = {
   data_item_names: "search",
   // The filter of a table's rows (src/modules/tables/rows.ts).
   table_rows_search: "tables",
+  // The bounding boxes of points of interest (src/modules/poi/objects/boxes.ts).
+  poi_objects_rtree: "poi",
 };
 
 /**

@@ -1,0 +1,104 @@
+import type { Db } from "../../../../db/client";
+import type { User } from "../../../../db/schema";
+import { invalid } from "../../../lib/errors";
+import { POI_LIMITS } from "../limits";
+import { requireLayer } from "../policy";
+import type { FieldType } from "../rules/kinds";
+import { styleOf, type StyleRule } from "../rules/styles";
+import { getTemplate, type FullTemplate } from "../templates/service";
+import { valuesMap } from "./properties";
+
+type Box = [minLon: number, minLat: number, maxLon: number, maxLat: number];
+const WORLD: Box = [-180, -90, 180, 90];
+/** Clusters are counted on a grid of this many cells a side over the view. */
+const GRID = 64;
+
+const WHERE = "r.layer_id = ?1 and r.max_lon >= ?2 and r.min_lon <= ?4 and r.max_lat >= ?3 and r.min_lat <= ?5";
+
+interface Row {
+  id: number;
+  templateId: number;
+  name: string;
+  geometry: string;
+  properties: string;
+}
+
+/** The R-tree queries, prepared once per database: drizzle would build and prepare them on every map move. */
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+const prepare = (db: Db) => ({
+  count: db.$client.prepare<{ n: number }, [number, number, number, number, number]>(`select count(*) as n from poi_objects_rtree r where ${WHERE}`),
+  objects: db.$client.prepare<Row, [number, number, number, number, number]>(
+    `select o.id, o.template_id as templateId, o.name, o.geometry, o.properties from poi_objects_rtree r join poi_objects o on o.id = r.id where ${WHERE}`,
+  ),
+  clusters: db.$client.prepare<{ n: number; lon: number; lat: number }, [number, number, number, number, number, number, number]>(
+    `select count(*) as n, avg((r.min_lon + r.max_lon) / 2) as lon, avg((r.min_lat + r.max_lat) / 2) as lat from poi_objects_rtree r where ${WHERE}
+     group by cast(((r.min_lon + r.max_lon) / 2 - ?2) / ?6 as integer), cast(((r.min_lat + r.max_lat) / 2 - ?3) / ?7 as integer)`,
+  ),
+});
+const prepared = (db: Db) => {
+  let found = statements.get(db);
+  if (!found) statements.set(db, (found = prepare(db)));
+  return found;
+};
+
+/** The view's box from "minLon,minLat,maxLon,maxLat", or the whole world. */
+function readBox(text: string | undefined): Box {
+  if (!text) return WORLD;
+  const box = text.split(",").map(Number) as Box;
+  const [minLon, minLat, maxLon, maxLat] = box;
+  if (box.some((n) => !Number.isFinite(n)) || minLon > maxLon || minLat > maxLat) {
+    throw invalid([{ path: "query.bbox", code: "poi.bbox", message: "poi.bbox" }]);
+  }
+  return box;
+}
+
+/** How each template's objects get their style: with no rules, its default, without reading the values. */
+function styler(db: Db) {
+  const templates = new Map<number, { template: FullTemplate; rules: StyleRule[]; types: Map<number, FieldType> }>();
+  return (row: Row) => {
+    let entry = templates.get(row.templateId);
+    if (!entry) {
+      const template = getTemplate(db, row.templateId);
+      entry = { template, rules: JSON.parse(template.rules), types: new Map(template.fields.map((field) => [field.id, field.type])) };
+      templates.set(row.templateId, entry);
+    }
+    const styleId = entry.rules.length ? styleOf(entry.rules, entry.types, valuesMap(row.properties), entry.template.defaultStyleId) : entry.template.defaultStyleId;
+    return { template: entry.template, styleId };
+  };
+}
+
+/**
+ * A layer's objects in the view as GeoJSON text, each with its template and the style its rules give
+ * it (precomputed here: the WebGL renderer has no LIKE); `full` adds the name and the fields shown on
+ * the map. Past `limit` objects (5,000) the view gets clusters instead: points with their count.
+ */
+export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox?: string; limit?: number }, full: boolean): string {
+  requireLayer(db, actor, input.layerId);
+  const box = readBox(input.bbox);
+  const args = [input.layerId, ...box] as [number, number, number, number, number];
+  const queries = prepared(db);
+  const count = queries.count.get(...args)!.n;
+  if (count > (input.limit ?? POI_LIMITS.maxFeatures)) {
+    const cellLon = (box[2] - box[0]) / GRID || 1e-9;
+    const cellLat = (box[3] - box[1]) / GRID || 1e-9;
+    const clusters = queries.clusters.all(...args, cellLon, cellLat);
+    const features = clusters.map((c) => `{"type":"Feature","geometry":{"type":"Point","coordinates":[${c.lon},${c.lat}]},"properties":{"cluster":true,"count":${c.n}}}`);
+    return `{"type":"FeatureCollection","clustered":true,"total":${count},"features":[${features.join(",")}]}`;
+  }
+  const style = styler(db);
+  const features = queries.objects.all(...args).map((row) => {
+    const { template, styleId } = style(row);
+    const properties: Record<string, unknown> = { templateId: row.templateId, styleId };
+    if (full) {
+      properties.name = row.name;
+      const values = valuesMap(row.properties);
+      properties.labels = Object.fromEntries(template.fields.filter((field) => field.showOnMap && values.has(field.id)).map((field) => [field.name, values.get(field.id)]));
+    }
+    return `{"type":"Feature","id":${row.id},"geometry":${row.geometry},"properties":${JSON.stringify(properties)}}`;
+  });
+  return `{"type":"FeatureCollection","clustered":false,"total":${count},"features":[${features.join(",")}]}`;
+}
+
+/** The answer of geo-json and min-geo-json: the text as built, not parsed and written again. */
+export const geoJsonResponse = (text: string) => new Response(text, { headers: { "content-type": "application/json; charset=utf-8" } });
+

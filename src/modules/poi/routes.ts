@@ -1,0 +1,92 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../lib/context";
+import { authPlugin } from "../../lib/http";
+import { answers } from "../../lib/responses";
+import { changelogOf } from "./objects/changelog";
+import { geoJsonResponse, layerGeoJson } from "./objects/boxes";
+import { deleteObject, findByName, findObject, objectMetadata, saveObject } from "./objects/service";
+import { deleteByTemplate, exportObjects, filterObjects } from "./objects/table";
+import { filterBody, findByNameQuery, geoJsonQuery, idQuery, layerTemplateQuery, lpIdQuery, objectBody, optionalFilterBody, styleBody, templateBody } from "./model";
+import {
+  changelogSchema,
+  geoJsonSchema,
+  layerTemplatesSchema,
+  metadataSchema,
+  objectSchema,
+  pageSchema,
+  presentObject,
+  presentStyle,
+  presentTemplate,
+  styleSchema,
+  templateSchema,
+} from "./presenter";
+import { deleteStyle, listStyles, saveStyle } from "./styles/service";
+import { bindTemplate, listTemplates, saveTemplate, setTemplateActive } from "./templates/service";
+
+/** Styles and templates of points of interest: an administrator's lists, read by every signed-in user (the map draws with them). */
+export const poiAdminRoutes = (ctx: AppContext) =>
+  new Elysia()
+    .use(authPlugin(ctx))
+    .get("/layer-poi-style", () => listStyles(ctx.db).map(presentStyle), { access: "USER", response: answers(t.Array(styleSchema)) })
+    .post("/layer-poi-style", ({ actor, body }) => presentStyle(saveStyle(ctx.db, actor, body)), { access: "ADMIN", body: styleBody, response: answers(styleSchema) })
+    .delete("/layer-poi-style", ({ actor, query }) => presentStyle(deleteStyle(ctx.db, actor, query.id)), { access: "ADMIN", query: idQuery, response: answers(styleSchema) })
+    .get("/layer-poi-template", () => listTemplates(ctx.db).map(presentTemplate), { access: "USER", response: answers(t.Array(templateSchema)) })
+    .post("/layer-poi-template", ({ actor, body }) => presentTemplate(saveTemplate(ctx.db, actor, body)), { access: "ADMIN", body: templateBody, response: answers(templateSchema) })
+    .post("/layer-poi-template/activate", ({ actor, query }) => presentTemplate(setTemplateActive(ctx.db, actor, query.id, true)), {
+      access: "SYSTEM_ADMIN",
+      query: idQuery,
+      response: answers(templateSchema),
+    })
+    .post("/layer-poi-template/deactivate", ({ actor, query }) => presentTemplate(setTemplateActive(ctx.db, actor, query.id, false)), {
+      access: "SYSTEM_ADMIN",
+      query: idQuery,
+      response: answers(templateSchema),
+    })
+    .post("/layer/bind-poi-template", ({ actor, query }) => presentBound(bindTemplate(ctx.db, actor, query.layerId, query.templateId, true)), {
+      access: "ADMIN",
+      query: layerTemplateQuery,
+      response: answers(layerTemplatesSchema),
+    })
+    .post("/layer/unbind-poi-template", ({ actor, query }) => presentBound(bindTemplate(ctx.db, actor, query.layerId, query.templateId, false)), {
+      access: "ADMIN",
+      query: layerTemplateQuery,
+      response: answers(layerTemplatesSchema),
+    });
+
+const presentBound = (bound: ReturnType<typeof bindTemplate>) => ({ id: bound.layerId, poiTemplates: bound.templates.map(presentTemplate) });
+
+/** Points of interest on LAYER items: members read, moderators edit (spec 3 section 6), checked per request in the services. */
+export const poiObjectRoutes = (ctx: AppContext) =>
+  new Elysia({ prefix: "/layer-poi" })
+    .use(authPlugin(ctx))
+    .get("/find-by-id", ({ actor, query }) => presentObject(findObject(ctx.db, actor, query.id)), { access: "USER", query: idQuery, response: answers(objectSchema) })
+    .get(
+      "/find-by-name",
+      ({ actor, query }) => ({ content: findByName(ctx.db, actor, query.layerIds.split(",").map(Number), query.name, query.exactMatch ?? false).map(presentObject) }),
+      { access: "USER", query: findByNameQuery, response: answers(t.Object({ content: t.Array(objectSchema) })) },
+    )
+    .get("/get-metadata", ({ actor, query }) => objectMetadata(ctx.db, actor, query.lpId), { access: "USER", query: lpIdQuery, response: answers(metadataSchema) })
+    .get("/changelog/get", ({ actor, query }) => changelogOf(ctx.db, actor, query.lpId), { access: "USER", query: lpIdQuery, response: answers(changelogSchema) })
+    .post("/save", ({ actor, body, locale }) => presentObject(saveObject(ctx.db, actor, body, locale)), { access: "USER", body: objectBody, response: answers(objectSchema) })
+    .delete("", ({ actor, query }) => presentObject(deleteObject(ctx.db, actor, query.id)), { access: "USER", query: idQuery, response: answers(objectSchema) })
+    .post("/filter", ({ actor, query, body }) => paged(filterObjects(ctx.db, actor, query.layerId, query.templateId, body)), {
+      access: "USER",
+      query: layerTemplateQuery,
+      body: filterBody,
+      response: answers(pageSchema),
+    })
+    .post("/export/xlsx", ({ actor, query, body, request }) => exportObjects(ctx.db, actor, query.layerId, query.templateId, body ?? undefined, request.signal), {
+      access: "USER",
+      query: layerTemplateQuery,
+      body: optionalFilterBody,
+      response: answers(t.String({ format: "binary", description: "The objects of one template as an XLSX workbook" })),
+    })
+    .delete("/delete-by-template", ({ actor, query }) => deleteByTemplate(ctx.db, actor, query.layerId, query.templateId), {
+      access: "ADMIN",
+      query: layerTemplateQuery,
+      response: answers(t.Object({ count: t.Integer() })),
+    })
+    .get("/geo-json", ({ actor, query }) => geoJsonResponse(layerGeoJson(ctx.db, actor, query, true)), { access: "USER", query: geoJsonQuery, response: answers(geoJsonSchema) })
+    .get("/min-geo-json", ({ actor, query }) => geoJsonResponse(layerGeoJson(ctx.db, actor, query, false)), { access: "USER", query: geoJsonQuery, response: answers(geoJsonSchema) });
+
+const paged = (page: ReturnType<typeof filterObjects>) => ({ content: page.content.map(presentObject), totalElements: page.totalElements });
