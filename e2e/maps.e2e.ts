@@ -3,6 +3,7 @@ import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import LineString from "ol/geom/LineString";
 import Polygon from "ol/geom/Polygon";
+import { fromLonLat } from "ol/proj";
 import { getArea, getLength } from "ol/sphere";
 import type { Page } from "playwright-core";
 import { settings } from "../db/schema";
@@ -206,6 +207,91 @@ describe("map page", () => {
       await openOffline(reader, s.mapPath);
       await reader.getByRole("checkbox", { name: "Средний" }).waitFor();
       await expect(reader.getByRole("button", { name: "Save", exact: true }).count()).resolves.toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "objects of a points layer are drawn in their style; a click selects one with the red and blue pulse; two on one spot open the feature selector",
+    async () => {
+      const s = await scene("Objects");
+      const { plexus } = suite;
+      const style = await apiCall<{ id: number }>(plexus.url, s.adminCookie, "POST", "/layer-poi-style", { name: "Зелёный", fill: "#00C853FF", stroke: "#1B5E20FF", strokeWidth: 2 });
+      const template = await apiCall<{ id: number }>(plexus.url, s.adminCookie, "POST", "/layer-poi-template", { name: "Колодец", graphType: "POINT", defaultLayerPoiStyle: { id: style.id } });
+      const layer = await apiCall<{ id: number }>(plexus.url, s.moderatorCookie, "POST", "/layer/save", { project: { id: s.projectId }, name: "Колодцы", type: "LAYER_POI" });
+      await apiCall(plexus.url, s.adminCookie, "POST", `/layer/bind-poi-template?layerId=${layer.id}&templateId=${template.id}`);
+      // Two wells on one spot, a third 0.04° east: at zoom 13 the spots are 233 px apart, past the 200 px clusters.
+      const points = [[10, 50], [10, 50], [10.04, 50]];
+      for (const coordinates of points) {
+        await apiCall(plexus.url, s.moderatorCookie, "POST", "/layer-poi/save", { layer: { id: layer.id }, template: { id: template.id }, geometry: { type: "Point", coordinates } });
+      }
+      const centre = [10.02, 50] as [number, number];
+      await apiCall(plexus.url, s.moderatorCookie, "POST", "/map/save", {
+        id: s.mapId,
+        project: { id: s.projectId },
+        name: "Мир",
+        position: JSON.stringify({ center: centre, zoom: 13, extent: [-528, -90, 551, 90] }),
+        layerConfigList: [{ layer: { id: layer.id }, visible: true }],
+      });
+      const { page } = await suite.pageAs(s.readerCookie);
+      await openOffline(page, s.mapPath);
+      const box = (await page.locator("#map-canvas").boundingBox())!;
+      /** Where `lonLat` is on the page: metres of EPSG:3857 from the centre, at zoom 13's resolution. */
+      const at = (lonLat: number[]) => {
+        const [x, y] = fromLonLat(lonLat);
+        const [cx, cy] = fromLonLat(centre);
+        const resolution = WORLD_METRES / 256 / 2 ** 13;
+        return { x: box.x + box.width / 2 + (x! - cx!) / resolution, y: box.y + box.height / 2 - (y! - cy!) / resolution };
+      };
+      /** The colour drawn at a page point, from whichever of the map's canvases has something there. */
+      const colourAt = ({ x, y }: { x: number; y: number }) =>
+        page.evaluate(
+          ([x, y]) => {
+            for (const canvas of [...document.querySelectorAll<HTMLCanvasElement>("#map-canvas canvas")].reverse()) {
+              const context = canvas.width ? canvas.getContext("2d") : null;
+              if (!context) continue;
+              const rect = canvas.getBoundingClientRect();
+              const ratio = canvas.width / rect.width;
+              const [r, g, b, a] = context.getImageData(Math.round((x! - rect.x) * ratio), Math.round((y! - rect.y) * ratio), 1, 1).data;
+              if (a! > 0) return [r!, g!, b!];
+            }
+            return [0, 0, 0];
+          },
+          [x, y],
+        );
+      const well = at(points[2]!);
+      // The lone well in its style's green, the pair as a cluster of the theme's blue.
+      for (let waited = 0; ; waited += 200) {
+        const [r, g, b] = await colourAt(well);
+        if (r === 0x00 && g === 0xc8 && b === 0x53) break;
+        if (waited > 15_000) throw new Error(`the lone well is not drawn green: ${[r, g, b]}`);
+        await page.waitForTimeout(200);
+      }
+      // 8 px left of the cluster's count, inside its disc.
+      const pairAt = at(points[0]!);
+      await expect(colourAt({ x: pairAt.x - 8, y: pairAt.y })).resolves.toEqual([0x39, 0x49, 0xab]);
+
+      await page.mouse.click(well.x, well.y);
+      await page.locator("#map-selected h3", { hasText: "Колодец" }).waitFor();
+      await expect(page.locator("#map-selected").textContent()).resolves.toContain("Колодцы · Колодец");
+      const seen = new Set<string>();
+      for (let i = 0; i < 10 && seen.size < 2; i++) {
+        const [r, , b] = await colourAt(well);
+        seen.add(r! > b! ? "red" : b! > r! ? "blue" : "other");
+        await page.waitForTimeout(250);
+      }
+      expect([...seen].sort()).toEqual(["blue", "red"]);
+
+      const pair = at(points[0]!);
+      await page.mouse.click(pair.x, pair.y);
+      const menu = page.getByRole("menu", { name: "Objects here" });
+      await menu.waitFor();
+      await expect(menu.getByRole("menuitem").allTextContents()).resolves.toEqual(["КолодцыКолодец", "КолодцыКолодец"]);
+      // The keyboard: the first item has focus; ArrowDown and Enter choose the second.
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await expect(menu.count()).resolves.toBe(0);
+      await page.locator("#map-selected h3", { hasText: "Колодец" }).waitFor();
     },
     TIMEOUT,
   );

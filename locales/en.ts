@@ -1568,6 +1568,8 @@ export const en = {
   "map.locationFailed": "Your location is not available",
   "map.zoomIn": "Zoom in",
   "map.zoomOut": "Zoom out",
+  "map.featureMenu": "Objects here",
+  "map.selected": "Selected object",
   "error.calc_failed": "The calculation failed",
   "error.calc_timeout": "The calculation ran longer than 1 second and was stopped",
   "error.calc_memory": "The calculation needed more than 32 MB of memory and was stopped",

@@ -1570,6 +1570,8 @@ export const es: Messages = {
   "map.locationFailed": "Su ubicación no está disponible",
   "map.zoomIn": "Acercar",
   "map.zoomOut": "Alejar",
+  "map.featureMenu": "Objetos aquí",
+  "map.selected": "Objeto seleccionado",
   "error.calc_failed": "El cálculo ha fallado",
   "error.calc_timeout": "El cálculo duró más de 1 segundo y se detuvo",
   "error.calc_memory": "El cálculo necesitó más de 32 MB de memoria y se detuvo",

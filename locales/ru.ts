@@ -1570,6 +1570,8 @@ export const ru: Messages = {
   "map.locationFailed": "Местоположение недоступно",
   "map.zoomIn": "Приблизить",
   "map.zoomOut": "Отдалить",
+  "map.featureMenu": "Объекты в этом месте",
+  "map.selected": "Выбранный объект",
   "error.calc_failed": "Расчёт завершился с ошибкой",
   "error.calc_timeout": "Расчёт шёл дольше 1 секунды и был остановлен",
   "error.calc_memory": "Расчёту понадобилось больше 32 МБ памяти, и он был остановлен",

@@ -5,7 +5,9 @@ import { useT } from "../lib/ui/i18n";
 import type { ViewerContext } from "../viewers/registry";
 import { MapControls } from "./MapControls";
 import { MapPanel } from "./MapPanel";
+import { FeatureMenu } from "./FeatureMenu";
 import { MeasureResult } from "./MeasureResult";
+import { SelectedCard } from "./SelectedCard";
 import type { MapPosition } from "./map-controller";
 import { OlMap } from "./OlMap";
 import { createMapStore, loadMap, type MapData } from "./store";
@@ -35,9 +37,14 @@ function LoadedMap({ map, context }: { map: MapData; context: ViewerContext }) {
           onGone={store.detach}
           onKeyDown={(event) => {
             if (event.key === "Enter") store.finishMeasure();
-            else if (event.key === "Escape") store.stopMeasure();
+            else if (event.key === "Escape") {
+              store.stopMeasure();
+              store.select(null);
+            }
           }}
         />
+        <FeatureMenu store={store} />
+        <SelectedCard store={store} />
         <MapControls store={store} canEdit={canModerate} compact={compact} />
         <MeasureResult store={store} />
       </div>

@@ -2,6 +2,7 @@ import Feature from "ol/Feature";
 import OlMap from "ol/Map";
 import View from "ol/View";
 import type LineString from "ol/geom/LineString";
+import { boundingExtent, getHeight, getWidth } from "ol/extent";
 import Point from "ol/geom/Point";
 import type Polygon from "ol/geom/Polygon";
 import Draw from "ol/interaction/Draw";
@@ -15,6 +16,7 @@ import { BASEMAP, countriesSource } from "./basemap";
 import { mapImage } from "./map-image";
 import type { LayerKind, TileProjection } from "../../src/modules/layers/kinds";
 import { xyzLayer } from "./tile-layer";
+import { loadPoiStyles, membersOf, type PoiStyle, poiLayer } from "./poi-layer";
 
 export type MeasureKind = "line" | "polygon";
 
@@ -34,8 +36,22 @@ export interface DrawnLayer {
   visible: boolean;
 }
 
-/** Above every layer of the map: the measuring sketch, then the location marker. */
+/** An object under a click: its id, layer and template, and its feature for the highlight. */
+export interface Pick {
+  id: number;
+  layerId: number;
+  templateId: number;
+  feature: Feature;
+}
+
+/** Above every layer of the map: the selection's highlight, the measuring sketch, then the location marker. */
 const SKETCH_Z = 10_000;
+/** Spec 3, section 9: the selected object pulses red and blue every 600 ms. */
+const SELECTION_PULSE_MS = 600;
+const highlight = (red: boolean): FlatStyle => {
+  const colour = red ? "rgba(211,47,47,0.85)" : "rgba(41,98,255,0.85)";
+  return { "stroke-color": colour, "stroke-width": 5, "fill-color": red ? "rgba(211,47,47,0.35)" : "rgba(41,98,255,0.35)", "circle-radius": 10, "circle-fill-color": colour };
+};
 
 const LAND: FlatStyle = { "fill-color": BASEMAP.land, "stroke-color": BASEMAP.border, "stroke-width": 1 };
 const SKETCH: FlatStyle = { "fill-color": "rgba(57,73,171,0.15)", "stroke-color": "#3949AB", "stroke-width": 2, "circle-radius": 4, "circle-fill-color": "#3949AB" };
@@ -60,16 +76,67 @@ export class MapController {
   private readonly drawn = new Map<number, BaseLayer>();
   private layersApplied = Promise.resolve();
   private readonly extent: MapPosition["extent"];
+  private styles?: Promise<Map<number, PoiStyle>>;
+  private readonly highlighted = new Feature();
+  private readonly highlightLayer = new VectorLayer({ source: new VectorSource({ features: [this.highlighted] }), style: highlight(true), zIndex: SKETCH_Z - 1 });
+  private highlightTimer?: ReturnType<typeof setInterval>;
+  /** Told of the objects under each click (none: a click beside them). */
+  onPick?: (picks: Pick[], pixel: [number, number]) => void;
 
   constructor(target: HTMLElement, position: MapPosition) {
     this.extent = position.extent;
     this.map = new OlMap({
       target,
       controls: [],
-      layers: [new VectorLayer({ source: this.sketches, style: SKETCH, zIndex: SKETCH_Z }), this.markerLayer],
+      layers: [this.highlightLayer, new VectorLayer({ source: this.sketches, style: SKETCH, zIndex: SKETCH_Z }), this.markerLayer],
       // The saved extent is kept for map/save, not made a pan limit: OpenLayers already keeps one world filling the map.
       view: new View({ center: fromLonLat(position.center), zoom: position.zoom }),
     });
+    this.map.on("singleclick", (event) => this.pick(event.pixel as [number, number]));
+  }
+
+  /**
+   * The objects under `pixel`: a cluster of objects apart is zoomed into (a server's cluster too); objects on one
+   * spot, or several layers' objects, are all picked, for the feature selector.
+   */
+  private pick(pixel: [number, number]) {
+    if (this.draw) return;
+    const picks: Pick[] = [];
+    let zoomed = false;
+    this.map.forEachFeatureAtPixel(
+      pixel,
+      (feature, layer) => {
+        const layerId = Number(layer?.get("layerId"));
+        if (!layerId) return;
+        const members = membersOf(feature as Feature);
+        const area = members.length > 1 ? boundingExtent(members.map((member) => (member.getGeometry() as Point).getCoordinates())) : undefined;
+        const apart = area !== undefined && getWidth(area) + getHeight(area) > 0;
+        if (apart || members.some((member) => member.get("cluster"))) {
+          const view = this.map.getView();
+          if (area && apart) view.fit(area, { duration: 500, padding: [60, 60, 60, 60], maxZoom: 18 });
+          else view.animate({ center: this.map.getCoordinateFromPixel(pixel), zoom: (view.getZoom() ?? 0) + 2, duration: 500 });
+          zoomed = true;
+          return true;
+        }
+        for (const member of members) picks.push({ id: Number(member.getId()), layerId, templateId: Number(member.get("templateId")), feature: member });
+        return undefined;
+      },
+      { hitTolerance: 3 },
+    );
+    if (!zoomed) this.onPick?.(picks, pixel);
+  }
+
+  /** Highlights `feature` with the red and blue pulse, or nothing. */
+  select(feature: Feature | undefined) {
+    clearInterval(this.highlightTimer);
+    this.highlighted.setGeometry(feature?.getGeometry()?.clone());
+    if (!feature) return;
+    let red = true;
+    this.highlightLayer.setStyle(highlight(red));
+    this.highlightTimer = setInterval(() => {
+      red = !red;
+      this.highlightLayer.setStyle(highlight(red));
+    }, SELECTION_PULSE_MS);
   }
 
   /** Where the map looks now, as map/save stores it. */
@@ -97,11 +164,14 @@ export class MapController {
       this.drawn.delete(id);
     }
     for (const [i, spec] of layers.entries()) {
-      // Points of interest come with their objects' layer; WMS and ZWS in a later issue.
-      if (spec.type !== "XYZ" || !spec.tiles) continue;
       let layer = this.drawn.get(spec.id);
       if (!layer) {
-        layer = await xyzLayer(spec.tiles, spec.projection);
+        // WMS and ZWS layers come in a later issue.
+        if (spec.type === "XYZ" && spec.tiles) layer = await xyzLayer(spec.tiles, spec.projection);
+        else if (spec.type === "LAYER_POI") {
+          this.styles ??= loadPoiStyles().then((list) => new Map(list.map((style) => [style.id, style])));
+          layer = poiLayer(spec.id, await this.styles);
+        } else continue;
         this.drawn.set(spec.id, layer);
         this.map.addLayer(layer);
       }
@@ -206,6 +276,7 @@ export class MapController {
 
   dispose() {
     this.stopLocating();
+    clearInterval(this.highlightTimer);
     this.map.setTarget(undefined);
     this.map.dispose();
   }

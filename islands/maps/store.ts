@@ -3,7 +3,7 @@ import { errorText } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
-import type { MapController, MeasureKind } from "./map-controller";
+import type { MapController, MeasureKind, Pick } from "./map-controller";
 
 export type MapTab = "search" | "layers" | "comments";
 
@@ -34,7 +34,17 @@ export function createMapStore(map: MapData) {
   const layers = signal<LayerConfig[]>([...map.layerConfigList].sort((a, b) => a.indexNumber - b.indexNumber));
   const basemapVisible = signal(true);
   const saving = signal(false);
+  /** The objects under a click, when there are several: the feature selector lists them where the click was. */
+  const choices = signal<{ picks: Pick[]; pixel: [number, number] } | null>(null);
+  const selected = signal<Pick | null>(null);
+  /** Template names by id, for the selector and the card; loaded once the map has a points layer. */
+  const templates = signal<Map<number, string>>(new Map());
   let controller: MapController | undefined;
+  const select = (pick: Pick | null) => {
+    choices.value = null;
+    selected.value = pick;
+    controller?.select(pick?.feature);
+  };
   const draw = () => void controller?.showLayers(layers.value.map(({ layer, visible }) => ({ ...layer, visible })));
   const changeLayers = (next: LayerConfig[]) => {
     layers.value = next;
@@ -50,9 +60,25 @@ export function createMapStore(map: MapData) {
     layers,
     basemapVisible,
     saving,
+    choices,
+    selected,
+    templates,
+    select,
+    /** The name of layer `id` on this map. */
+    layerName: (id: number) => layers.value.find((config) => config.layer.id === id)?.layer.name ?? "",
     /** The adapter's map is made: the basemap is drawn in the current render mode, the map's layers over it. */
     attach(made: MapController) {
       controller = made;
+      made.onPick = (picks, pixel) => {
+        if (picks.length > 1) choices.value = { picks, pixel };
+        else select(picks[0] ?? null);
+      };
+      if (layers.value.some((config) => config.layer.type === "LAYER_POI")) {
+        call(server["layer-poi-template"].get()).then(
+          (list) => (templates.value = new Map(list.map((template) => [template.id, template.name]))),
+          () => undefined,
+        );
+      }
       void made.showBasemap(webgl.value);
       draw();
     },
