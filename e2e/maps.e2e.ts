@@ -8,7 +8,7 @@ import { getArea, getLength } from "ol/sphere";
 import type { Page } from "playwright-core";
 import { settings } from "../db/schema";
 import { initialScripts, SHARED_RUNTIME, scriptsFrom } from "../src/testing/script-size";
-import { apiCall, browserSuite, projectWithModerator } from "./setup";
+import { apiCall, browserSuite, islandsHydrated, projectWithModerator } from "./setup";
 
 // The map page in Debian's chromium against the built server, with every request off our origin refused: the
 // offline basemap is drawn, a line and a polygon are measured on the sphere, the map exports as a real PNG, WebGL
@@ -129,7 +129,7 @@ describe("map page", () => {
   );
 
   test(
-    "an XYZ layer on an allowed loopback server is drawn through the tile proxy, never fetched by the browser, and a second visit is served from the proxy's cache",
+    "an XYZ layer on an allowed loopback server is drawn through the tile proxy, never fetched by the browser, a second visit is served from the proxy's cache, and EPSG:3395 tiles bring proj4 along",
     async () => {
       const s = await scene("Tiles");
       suite.plexus.db.update(settings).set({ body: `http://127.0.0.1:${tileServer.port}` }).where(eq(settings.label, "GIS_TILE_HOSTS")).run();
@@ -160,6 +160,8 @@ describe("map page", () => {
       expect(tileUrls.every((path) => path.startsWith(`/api/tiles/${layer.id}/`))).toBe(true);
       const fetched = tileHits.length;
       expect(fetched).toBeGreaterThan(0);
+      const proj4Loaded = (page: Page) => page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/proj4\.[\w-]+\.js$/.test(e.name)));
+      await expect(proj4Loaded(first)).resolves.toBe(false);
       // Another reader in a fresh browser: the proxy answers from its cache, the tile server is asked nothing.
       const second = (await suite.pageAs(s.moderatorCookie)).page;
       await openOffline(second, s.mapPath);
@@ -168,12 +170,26 @@ describe("map page", () => {
       // The layers tab lists the layer over the basemap; hiding it uncovers the basemap.
       await second.getByRole("checkbox", { name: "Пурпур" }).uncheck();
       await basemapDrawn(second);
+      // World Mercator (EPSG:3395) tiles are reprojected with proj4, which loads with such a layer only.
+      const mercator = await apiCall<{ id: number }>(suite.plexus.url, s.moderatorCookie, "POST", "/layer/save", {
+        project: { id: s.projectId },
+        name: "Меркатор",
+        type: "XYZ",
+        projection: "EPSG:3395",
+        url: `http://127.0.0.1:${tileServer.port}/3395/{z}/{x}/{y}.png`,
+      });
+      const world = await apiCall<{ id: number }>(suite.plexus.url, s.moderatorCookie, "POST", "/map/save", { name: "Меркатор", project: { id: s.projectId }, layerConfigList: [{ layer: { id: mercator.id }, visible: true }] });
+      const third = (await suite.pageAs(s.readerCookie)).page;
+      await openOffline(third, `/project/${s.projectId}/map/${world.id}`);
+      await magentaDrawn(third);
+      await expect(proj4Loaded(third)).resolves.toBe(true);
+      expect(tileHits.some((path) => path.startsWith("/3395/"))).toBe(true);
     },
     TIMEOUT,
   );
 
   test(
-    "a moderator reorders, hides and removes layers and saves the map: the next visit shows them so (map/save)",
+    "a moderator reorders, hides and removes layers and saves the map: the next visit shows them so (map/save); save as asks a name and opens the new map",
     async () => {
       const s = await scene("Save");
       const ids: number[] = [];
@@ -202,6 +218,17 @@ describe("map page", () => {
         ["Средний", true],
         ["Нижний", false],
       ]);
+      // Save as: the name is asked first, then the new map opens with the same layers.
+      await page.getByRole("button", { name: "Save as" }).click();
+      const dialog = page.getByRole("dialog", { name: "Save as" });
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.getByText("Enter a name").waitFor();
+      await dialog.getByLabel("Name of the new map").fill("Копия");
+      await Promise.all([page.waitForURL((url) => url.pathname !== s.mapPath), dialog.getByRole("button", { name: "Save" }).click()]);
+      await islandsHydrated(page);
+      await page.getByRole("checkbox", { name: "Средний" }).waitFor();
+      await expect(names()).resolves.toEqual(["Средний", "Нижний", "Countries (offline basemap)"]);
+      await expect(page.title()).resolves.toContain("Копия");
       // A plain member may look but not save.
       const reader = (await suite.pageAs(s.readerCookie)).page;
       await openOffline(reader, s.mapPath);
@@ -212,7 +239,7 @@ describe("map page", () => {
   );
 
   test(
-    "objects of a points layer are drawn in their style; a click selects one with the red and blue pulse; two on one spot open the feature selector",
+    "objects of a points layer are drawn in their style; a click selects one with the red and blue pulse; two on one spot open the feature selector; a ?layerPoiId= link opens the map on its object",
     async () => {
       const s = await scene("Objects");
       const { plexus } = suite;
@@ -222,8 +249,10 @@ describe("map page", () => {
       await apiCall(plexus.url, s.adminCookie, "POST", `/layer/bind-poi-template?layerId=${layer.id}&templateId=${template.id}`);
       // Two wells on one spot, a third 0.04° east: at zoom 13 the spots are 233 px apart, past the 200 px clusters.
       const points = [[10, 50], [10, 50], [10.04, 50]];
+      const objectIds: number[] = [];
       for (const coordinates of points) {
-        await apiCall(plexus.url, s.moderatorCookie, "POST", "/layer-poi/save", { layer: { id: layer.id }, template: { id: template.id }, geometry: { type: "Point", coordinates } });
+        const saved = await apiCall<{ id: number }>(plexus.url, s.moderatorCookie, "POST", "/layer-poi/save", { layer: { id: layer.id }, template: { id: template.id }, geometry: { type: "Point", coordinates } });
+        objectIds.push(saved.id);
       }
       const centre = [10.02, 50] as [number, number];
       await apiCall(plexus.url, s.moderatorCookie, "POST", "/map/save", {
@@ -292,6 +321,20 @@ describe("map page", () => {
       await page.keyboard.press("Enter");
       await expect(menu.count()).resolves.toBe(0);
       await page.locator("#map-selected h3", { hasText: "Колодец" }).waitFor();
+
+      // A link to the lone well opens the map centred on it at zoom 12, selected; one to an object of no layer here says so.
+      await page.goto(`${plexus.url}${s.mapPath}?layerPoiId=${objectIds[2]}`);
+      await page.locator("#map-selected h3", { hasText: "Колодец" }).waitFor();
+      const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      for (let waited = 0; ; waited += 200) {
+        const [r, g, b] = await colourAt(middle);
+        if (r! > 150 && g! < 120 && b! < 120) break;
+        if (waited > 15_000) throw new Error(`the linked well is not highlighted in the middle: ${[r, g, b]}`);
+        await page.waitForTimeout(200);
+      }
+      const bare = await apiCall<{ id: number }>(plexus.url, s.moderatorCookie, "POST", "/map/save", { name: "Без слоёв", project: { id: s.projectId } });
+      await page.goto(`${plexus.url}/project/${s.projectId}/map/${bare.id}?layerPoiId=${objectIds[2]}`);
+      await page.locator("#snackbar").getByText("No maps found with the selected object").waitFor();
     },
     TIMEOUT,
   );

@@ -1570,6 +1570,7 @@ export const en = {
   "map.zoomOut": "Zoom out",
   "map.featureMenu": "Objects here",
   "map.selected": "Selected object",
+  "map.objectNotOnMap": "No maps found with the selected object",
   "error.calc_failed": "The calculation failed",
   "error.calc_timeout": "The calculation ran longer than 1 second and was stopped",
   "error.calc_memory": "The calculation needed more than 32 MB of memory and was stopped",

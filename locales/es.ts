@@ -1572,6 +1572,7 @@ export const es: Messages = {
   "map.zoomOut": "Alejar",
   "map.featureMenu": "Objetos aquí",
   "map.selected": "Objeto seleccionado",
+  "map.objectNotOnMap": "No se encontraron mapas con el objeto seleccionado",
   "error.calc_failed": "El cálculo ha fallado",
   "error.calc_timeout": "El cálculo duró más de 1 segundo y se detuvo",
   "error.calc_memory": "El cálculo necesitó más de 32 MB de memoria y se detuvo",

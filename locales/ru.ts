@@ -1572,6 +1572,7 @@ export const ru: Messages = {
   "map.zoomOut": "Отдалить",
   "map.featureMenu": "Объекты в этом месте",
   "map.selected": "Выбранный объект",
+  "map.objectNotOnMap": "Не найдены карты с выбранным объектом",
   "error.calc_failed": "Расчёт завершился с ошибкой",
   "error.calc_timeout": "Расчёт шёл дольше 1 секунды и был остановлен",
   "error.calc_memory": "Расчёту понадобилось больше 32 МБ памяти, и он был остановлен",

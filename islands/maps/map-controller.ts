@@ -3,6 +3,7 @@ import OlMap from "ol/Map";
 import View from "ol/View";
 import type LineString from "ol/geom/LineString";
 import { boundingExtent, getHeight, getWidth } from "ol/extent";
+import GeoJSON from "ol/format/GeoJSON";
 import Point from "ol/geom/Point";
 import type Polygon from "ol/geom/Polygon";
 import Draw from "ol/interaction/Draw";
@@ -124,6 +125,16 @@ export class MapController {
       { hitTolerance: 3 },
     );
     if (!zoomed) this.onPick?.(picks, pixel);
+  }
+
+  /** Brings an object (its GeoJSON geometry in degrees) into view: a point at zoom 12, a shape fitted. */
+  showObject(geometry: string): Feature {
+    const shape = new GeoJSON().readGeometry(geometry, { featureProjection: "EPSG:3857" });
+    if (!shape) throw new Error("an object without geometry");
+    const view = this.map.getView();
+    if (shape instanceof Point) view.animate({ center: shape.getCoordinates(), zoom: 12, duration: 500 });
+    else view.fit(shape.getExtent(), { duration: 1000, padding: [60, 60, 60, 60] });
+    return new Feature(shape);
   }
 
   /** Highlights `feature` with the red and blue pulse, or nothing. */

@@ -40,6 +40,15 @@ export function createMapStore(map: MapData) {
   /** Template names by id, for the selector and the card; loaded once the map has a points layer. */
   const templates = signal<Map<number, string>>(new Map());
   let controller: MapController | undefined;
+  const showLinked = async (id: number) => {
+    try {
+      const object = await call(server["layer-poi"]["find-by-id"].get({ query: { id } }));
+      if (!controller || !layers.value.some((config) => config.layer.id === object.layer.id)) throw new Error("not on this map");
+      select({ id, layerId: object.layer.id, templateId: object.template.id, feature: controller.showObject(object.geometry) });
+    } catch {
+      snack(t("map.objectNotOnMap"));
+    }
+  };
   const select = (pick: Pick | null) => {
     choices.value = null;
     selected.value = pick;
@@ -73,6 +82,9 @@ export function createMapStore(map: MapData) {
         if (picks.length > 1) choices.value = { picks, pixel };
         else select(picks[0] ?? null);
       };
+      // A link to an object (?layerPoiId=) opens the map on it, selected.
+      const linked = Number(new URLSearchParams(location.search).get("layerPoiId"));
+      if (Number.isSafeInteger(linked) && linked > 0) void showLinked(linked);
       if (layers.value.some((config) => config.layer.type === "LAYER_POI")) {
         call(server["layer-poi-template"].get()).then(
           (list) => (templates.value = new Map(list.map((template) => [template.id, template.name]))),
