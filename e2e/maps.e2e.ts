@@ -239,7 +239,7 @@ describe("map page", () => {
   );
 
   test(
-    "objects of a points layer are drawn in their style; a click selects one with the red and blue pulse; two on one spot open the feature selector; a ?layerPoiId= link opens the map on its object",
+    "objects of a points layer are drawn in their style; a click selects one with the red and blue pulse; two on one spot open the feature selector; the search tab finds them by name; a ?layerPoiId= link opens the map on its object",
     async () => {
       const s = await scene("Objects");
       const { plexus } = suite;
@@ -321,6 +321,24 @@ describe("map page", () => {
       await page.keyboard.press("Enter");
       await expect(menu.count()).resolves.toBe(0);
       await page.locator("#map-selected h3", { hasText: "Колодец" }).waitFor();
+
+      // The search tab: Enter finds the wells by name; a result opens on the map, selected; clear empties the list.
+      await page.getByRole("tab", { name: "Search" }).click();
+      await page.getByLabel("Find objects by name").fill("нет такого");
+      await page.keyboard.press("Enter");
+      await page.getByText("Nothing found").waitFor();
+      // Not "колод": the server's lower() leaves Cyrillic capitals as they are (reported to poi).
+      await page.getByLabel("Find objects by name").fill("олод");
+      await page.keyboard.press("Enter");
+      const results = page.getByRole("list", { name: "Objects found" }).getByRole("button");
+      await results.nth(2).waitFor();
+      await expect(results.count()).resolves.toBe(3);
+      await page.locator("#map-selected").getByRole("button", { name: "Close" }).click();
+      await expect(page.locator("#map-selected").count()).resolves.toBe(0);
+      await results.last().click();
+      await page.locator("#map-selected h3", { hasText: "Колодец" }).waitFor();
+      await page.getByRole("button", { name: "Clear the search" }).click();
+      await expect(results.count()).resolves.toBe(0);
 
       // A link to the lone well opens the map centred on it at zoom 12, selected; one to an object of no layer here says so.
       await page.goto(`${plexus.url}${s.mapPath}?layerPoiId=${objectIds[2]}`);

@@ -5,6 +5,7 @@ import { Comments } from "../chat/comments";
 import { arrowTabs } from "../data/arrow-tabs";
 import { useT } from "../lib/ui/i18n";
 import { LayersTab } from "./LayersTab";
+import { SearchTab } from "./SearchTab";
 import type { MapData, MapStore, MapTab } from "./store";
 
 const TABS: MapTab[] = ["search", "layers", "comments"];
@@ -39,7 +40,7 @@ export function MapPanel({ store, map, canSave, locale }: { store: MapStore; map
         ))}
       </div>
       <div className="map__tabpanel" role="tabpanel" id={`map-panel-${current}`} aria-labelledby={`map-tab-${current}`}>
-        {current === "search" && <p className="map__note">{t("map.searchNone")}</p>}
+        {current === "search" && <SearchTab store={store} />}
         {current === "layers" && <LayersTab store={store} map={map} canSave={canSave} />}
         {current === "comments" && <Comments locale={locale} dataId={map.id} />}
       </div>

@@ -12,6 +12,8 @@ export const loadMap = (id: number) => call(server.map.get.get({ query: { id } }
 export type MapData = Awaited<ReturnType<typeof loadMap>>;
 /** A layer on the map, the first drawn on top. */
 export type LayerConfig = MapData["layerConfigList"][number];
+type FoundObject = Awaited<ReturnType<typeof findObjects>>["content"][number];
+const findObjects = (layerIds: number[], name: string) => call(server["layer-poi"]["find-by-name"].get({ query: { layerIds: layerIds.join(","), name } }));
 
 /** Spec 3, section 9: an exported image is 'Export_(date).png'. */
 const exportName = (at: Date) => `Export_${at.toISOString().slice(0, 10)}.png`;
@@ -40,15 +42,20 @@ export function createMapStore(map: MapData) {
   /** Template names by id, for the selector and the card; loaded once the map has a points layer. */
   const templates = signal<Map<number, string>>(new Map());
   let controller: MapController | undefined;
+  /** Brings a found or linked object into view, selected. */
+  const focusObject = (object: FoundObject) => {
+    if (!controller || !layers.value.some((config) => config.layer.id === object.layer.id)) throw new Error("not on this map");
+    select({ id: object.id, layerId: object.layer.id, templateId: object.template.id, feature: controller.showObject(object.geometry) });
+  };
   const showLinked = async (id: number) => {
     try {
-      const object = await call(server["layer-poi"]["find-by-id"].get({ query: { id } }));
-      if (!controller || !layers.value.some((config) => config.layer.id === object.layer.id)) throw new Error("not on this map");
-      select({ id, layerId: object.layer.id, templateId: object.template.id, feature: controller.showObject(object.geometry) });
+      focusObject(await call(server["layer-poi"]["find-by-id"].get({ query: { id } })));
     } catch {
       snack(t("map.objectNotOnMap"));
     }
   };
+  /** The search tab's last answer: null before any search. */
+  const found = signal<FoundObject[] | null>(null);
   const select = (pick: Pick | null) => {
     choices.value = null;
     selected.value = pick;
@@ -73,6 +80,21 @@ export function createMapStore(map: MapData) {
     selected,
     templates,
     select,
+    found,
+    /** The points layers' objects whose name holds `text` (spec 3, "Map search panel"); empty text clears the results. */
+    async search(text: string) {
+      const layerIds = layers.value.filter((config) => config.layer.type === "LAYER_POI").map((config) => config.layer.id);
+      if (!text.trim() || layerIds.length === 0) {
+        found.value = null;
+        return;
+      }
+      try {
+        found.value = (await findObjects(layerIds, text.trim())).content;
+      } catch (error) {
+        snack(errorText(error), "error");
+      }
+    },
+    focusObject,
     /** The name of layer `id` on this map. */
     layerName: (id: number) => layers.value.find((config) => config.layer.id === id)?.layer.name ?? "",
     /** The adapter's map is made: the basemap is drawn in the current render mode, the map's layers over it. */
