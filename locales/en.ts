@@ -1151,6 +1151,7 @@ export const en = {
   "admin.settings.invalid.coordinateLink": "Enter an http(s) address that holds {lat} and {lon}",
   "layer.url.invalid": "The tile address must be an http(s) address with {z}, {x} and {y} (or {-y}) and no other placeholder",
   "layer.url.notAllowed": "An administrator has not allowed this tile server (GIS settings)",
+  "error.tile_host_not_allowed": "An administrator has not allowed this tile server: ask for it to be added to the GIS settings.",
   "admin.mail.title": "Mail templates",
   "admin.mail.kinds": "Kinds of mail",
   "admin.mail.kind.USER_ACTIVATION": "Account activated",

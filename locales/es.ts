@@ -1153,6 +1153,7 @@ export const es: Messages = {
   "admin.settings.invalid.coordinateLink": "Indique una dirección http(s) que contenga {lat} y {lon}",
   "layer.url.invalid": "La dirección de teselas debe ser http(s) con {z}, {x} e {y} (o {-y}) y sin otros marcadores",
   "layer.url.notAllowed": "Un administrador no ha permitido este servidor de teselas (ajustes SIG)",
+  "error.tile_host_not_allowed": "Un administrador no ha permitido este servidor de teselas: pida que lo añada a los ajustes SIG.",
   "admin.mail.title": "Plantillas de correo",
   "admin.mail.kinds": "Tipos de correo",
   "admin.mail.kind.USER_ACTIVATION": "Cuenta activada",

@@ -1153,6 +1153,7 @@ export const ru: Messages = {
   "admin.settings.invalid.coordinateLink": "Укажите адрес http(s), содержащий {lat} и {lon}",
   "layer.url.invalid": "Адрес тайлов должен быть адресом http(s) с {z}, {x} и {y} (или {-y}) и без других подстановок",
   "layer.url.notAllowed": "Администратор не разрешил этот сервер тайлов (настройки ГИС)",
+  "error.tile_host_not_allowed": "Администратор не разрешил этот сервер тайлов: попросите добавить его в настройки ГИС.",
   "admin.mail.title": "Шаблоны писем",
   "admin.mail.kinds": "Виды писем",
   "admin.mail.kind.USER_ACTIVATION": "Учётная запись активирована",

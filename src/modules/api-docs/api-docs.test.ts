@@ -44,8 +44,8 @@ describe("API reference", () => {
         if (!Object.values(answer?.content ?? {}).some((content) => content.schema)) undocumented.push(`${method} ${path}`);
       }
     }
-    // The drive's download answers the file's own bytes, of whatever type it is; a Word version's and a wiki article's pictures, an image's.
-    expect(undocumented.sort()).toEqual(["get /api/article/picture/{id}", "get /api/docs/get-picture/{id}", "get /api/files/get-user-file/{token}"]);
+    // The drive's download answers the file's own bytes, of whatever type it is; a Word version's and a wiki article's pictures and a map's tiles, an image's.
+    expect(undocumented.sort()).toEqual(["get /api/article/picture/{id}", "get /api/docs/get-picture/{id}", "get /api/files/get-user-file/{token}", "get /api/tiles/{layerId}/{z}/{x}/{y}"]);
     const user = spec.paths["/api/users/get-user"].get.responses["200"].content["application/json"].schema;
     expect(user.properties.id).toEqual({ type: "integer" });
     expect(user.properties.registrationDate).toMatchObject({ type: "string", format: "date-time" });

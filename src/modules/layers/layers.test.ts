@@ -38,7 +38,7 @@ describe("layer/save", () => {
     for (const url of notAllowed) {
       const res = await saveLayer(moderator.cookie, { ...base, url });
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ error: "tile_host_not_allowed", details: [{ path: "body.url" }] });
+      expect(res.body).toMatchObject({ error: "tile_host_not_allowed", details: [{ path: "body.url", message: "An administrator has not allowed this tile server (GIS settings)" }] });
     }
     const invalid = ["", "ftp://tiles.example.org/{z}/{x}/{y}", "https://tiles.example.org/{z}/{x}.png", "https://tiles.example.org/{s}/{z}/{x}/{y}", "https://user:pw@tiles.example.org/{z}/{x}/{y}", "tiles/{z}/{x}/{y}"];
     for (const url of invalid) {

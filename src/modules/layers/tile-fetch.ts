@@ -1,14 +1,19 @@
 import { AppError } from "../../lib/errors";
 import { pictureMime } from "../../lib/sniff";
 
-/** How far the proxy goes for one tile: its size, the whole exchange's time, and redirects (each to an allowed server). */
+/**
+ * How far the proxy goes: for one tile its size, the whole exchange's time and redirects (each to an allowed server);
+ * and how many tiles it fetches at once, so that a stranger on a public map cannot turn Plexus into a flood against
+ * a tile server (or fill its own cache) faster than that.
+ */
 export interface TileFetchLimits {
   bytes: number;
   timeoutMs: number;
   redirects: number;
+  atOnce: number;
 }
 
-export const TILE_FETCH_LIMITS: TileFetchLimits = { bytes: 2 * 1024 * 1024, timeoutMs: 10_000, redirects: 3 };
+export const TILE_FETCH_LIMITS: TileFetchLimits = { bytes: 2 * 1024 * 1024, timeoutMs: 10_000, redirects: 3, atOnce: 32 };
 
 const failed = (status: number, code: string, message: string) => new AppError(status, code, message);
 
@@ -61,7 +66,7 @@ export async function fetchTile(address: string, allowed: ReadonlySet<string>, l
   for (let hop = 0; ; hop++) {
     let response: Response;
     try {
-      response = await fetch(url, { redirect: "manual", signal, headers: { accept: "image/png,image/jpeg,image/webp,image/gif" } });
+      response = await fetch(url, { redirect: "manual", signal, headers: { accept: "image/png,image/jpeg,image/webp,image/gif", "user-agent": "Plexus tile proxy" } });
     } catch {
       if (signal.aborted) throw failed(504, "tile_timeout", "The tile server did not answer in time");
       throw failed(502, "tile_server_unreachable", "The tile server could not be reached");

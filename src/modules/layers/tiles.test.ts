@@ -9,6 +9,7 @@ import { OWN_PAGE_HEADERS, withTestApp } from "../../testing/harness";
 import { TileCache } from "./tile-cache";
 import { serveTile } from "./tiles";
 import { tileAddress } from "./tile-url";
+import { TILE_FETCH_LIMITS } from "./tile-fetch";
 
 const { t, f } = withTestApp();
 
@@ -112,11 +113,23 @@ describe("the tile proxy", () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 20);
     const started = performance.now();
-    const answer = serveTile(t.ctx, actor, { layerId: layer.id, z: 1, x: 0, y: 0 }, new Request("http://plexus.test/"), { bytes: 2 * 1024 * 1024, timeoutMs: 400, redirects: 3 });
+    const answer = serveTile(t.ctx, actor, { layerId: layer.id, z: 1, x: 0, y: 0 }, new Request("http://plexus.test/"), { ...TILE_FETCH_LIMITS, timeoutMs: 400 });
     await expect(answer).rejects.toMatchObject({ status: 504, code: "tile_timeout" });
     clearInterval(timer);
     expect(performance.now() - started).toBeLessThan(3000);
     expect(ticks).toBeGreaterThan(5);
+  });
+
+  test("past the tiles fetched at once, another tile is 503 without a request; the same tile waits for the one fetch", async () => {
+    const { layer, member } = await scene("hang");
+    const actor = t.db.select().from(users).where(eq(users.id, member.user.id)).get()!;
+    const limits = { ...TILE_FETCH_LIMITS, timeoutMs: 1500, atOnce: 2 };
+    const ask = (x: number) => serveTile(t.ctx, actor, { layerId: layer.id, z: 2, x, y: 0 }, new Request("http://plexus.test/"), limits).catch((error) => error);
+    const waiting = [ask(0), ask(1), ask(1)];
+    await Bun.sleep(100);
+    await expect(ask(2)).resolves.toMatchObject({ status: 503, code: "tile_proxy_busy" });
+    expect(hits).toEqual(["/hang/2/0/0", "/hang/2/1/0"]);
+    expect((await Promise.all(waiting)).map((error) => error.code)).toEqual(["tile_timeout", "tile_timeout", "tile_timeout"]);
   });
 
   test("garbage, a tile past 2 MB and a redirect off the list are 502; nothing is cached; the server off the list is never reached", async () => {

@@ -87,6 +87,10 @@ export async function serveTile(ctx: AppContext, actor: User | null, params: { l
   const cached = await cache.read(path);
   if (cached?.fresh) return tileResponse(cached, audience, request);
   let pending = fetching.get(path);
+  if (!pending && fetching.size >= limits.atOnce) {
+    if (cached) return tileResponse(cached, audience, request);
+    throw new AppError(503, "tile_proxy_busy", "Too many tiles are being fetched; try again in a moment");
+  }
   if (!pending) {
     pending = fetchAndStore(cache, path, address, allowed, limits).finally(() => fetching.delete(path));
     fetching.set(path, pending);
