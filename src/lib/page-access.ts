@@ -11,6 +11,8 @@ const RANKED: [RegExp, Role][] = [
   [/^\/admin\/users\/?$/, "ADMIN"],
   // The landing sends each administrator to the first tab they may see (pages/admin/index.astro).
   [/^\/admin\/?$/, "ADMIN"],
+  // Object styles and point templates are an administrator's (spec 3 section 6).
+  [/^\/admin\/(lps|poi-templates)\/?$/, "ADMIN"],
   [/^\/admin(\/|$)/, "SYSTEM_ADMIN"],
 ];
 

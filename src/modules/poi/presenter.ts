@@ -18,7 +18,8 @@ export const styleSchema = t.Object({
   icon: t.Nullable(t.String()),
   imageScale: t.Number(),
 });
-export const presentStyle = (style: PoiStyle): Static<typeof styleSchema> => ({ ...style });
+export type PresentedStyle = Static<typeof styleSchema>;
+export const presentStyle = (style: PoiStyle): PresentedStyle => ({ ...style });
 
 const fieldSchema = t.Object({
   id: integer(),
@@ -43,7 +44,9 @@ export const templateSchema = t.Object({
   fields: t.Array(fieldSchema),
 });
 
-export function presentTemplate(template: FullTemplate): Static<typeof templateSchema> {
+export type PresentedTemplate = Static<typeof templateSchema>;
+
+export function presentTemplate(template: FullTemplate): PresentedTemplate {
   const names = new Map(template.fields.map((field) => [field.id, field.name]));
   return {
     id: template.id,

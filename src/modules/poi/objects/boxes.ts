@@ -13,7 +13,12 @@ const WORLD: Box = [-180, -90, 180, 90];
 /** Clusters are counted on a grid of this many cells a side over the view. */
 const GRID = 64;
 
-const WHERE = "r.layer_id = ?1 and r.max_lon >= ?2 and r.min_lon <= ?4 and r.max_lat >= ?3 and r.min_lat <= ?5";
+/**
+ * The R-tree finds the boxes; the layer is checked on poi_objects, joined by id (see migration poi_rtree for why).
+ * CROSS JOIN keeps the R-tree outside: left to itself SQLite walked the layer's index and probed the R-tree per
+ * object, 17-26 s for a view of a 1,000,000-object layer against 80 ms this way.
+ */
+const FROM = "poi_objects_rtree r cross join poi_objects o on o.id = r.id where r.max_lon >= ?2 and r.min_lon <= ?4 and r.max_lat >= ?3 and r.min_lat <= ?5 and o.layer_id = ?1";
 
 interface Row {
   id: number;
@@ -26,12 +31,11 @@ interface Row {
 /** The R-tree queries, prepared once per database: drizzle would build and prepare them on every map move. */
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 const prepare = (db: Db) => ({
-  count: db.$client.prepare<{ n: number }, [number, number, number, number, number]>(`select count(*) as n from poi_objects_rtree r where ${WHERE}`),
-  objects: db.$client.prepare<Row, [number, number, number, number, number]>(
-    `select o.id, o.template_id as templateId, o.name, o.geometry, o.properties from poi_objects_rtree r join poi_objects o on o.id = r.id where ${WHERE}`,
+  objects: db.$client.prepare<Row, [number, number, number, number, number, number]>(
+    `select o.id, o.template_id as templateId, o.name, o.geometry, o.properties from ${FROM} limit ?6`,
   ),
   clusters: db.$client.prepare<{ n: number; lon: number; lat: number }, [number, number, number, number, number, number, number]>(
-    `select count(*) as n, avg((r.min_lon + r.max_lon) / 2) as lon, avg((r.min_lat + r.max_lat) / 2) as lat from poi_objects_rtree r where ${WHERE}
+    `select count(*) as n, avg((r.min_lon + r.max_lon) / 2) as lon, avg((r.min_lat + r.max_lat) / 2) as lat from ${FROM}
      group by cast(((r.min_lon + r.max_lon) / 2 - ?2) / ?6 as integer), cast(((r.min_lat + r.max_lat) / 2 - ?3) / ?7 as integer)`,
   ),
 });
@@ -77,16 +81,19 @@ export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox
   const box = readBox(input.bbox);
   const args = [input.layerId, ...box] as [number, number, number, number, number];
   const queries = prepared(db);
-  const count = queries.count.get(...args)!.n;
-  if (count > (input.limit ?? POI_LIMITS.maxFeatures)) {
+  const limit = input.limit ?? POI_LIMITS.maxFeatures;
+  // One more than the limit tells whether the view holds too many, without counting them all.
+  const rows = queries.objects.all(...args, limit + 1);
+  if (rows.length > limit) {
     const cellLon = (box[2] - box[0]) / GRID || 1e-9;
     const cellLat = (box[3] - box[1]) / GRID || 1e-9;
     const clusters = queries.clusters.all(...args, cellLon, cellLat);
     const features = clusters.map((c) => `{"type":"Feature","geometry":{"type":"Point","coordinates":[${c.lon},${c.lat}]},"properties":{"cluster":true,"count":${c.n}}}`);
-    return `{"type":"FeatureCollection","clustered":true,"total":${count},"features":[${features.join(",")}]}`;
+    const total = clusters.reduce((sum, c) => sum + c.n, 0);
+    return `{"type":"FeatureCollection","clustered":true,"total":${total},"features":[${features.join(",")}]}`;
   }
   const style = styler(db);
-  const features = queries.objects.all(...args).map((row) => {
+  const features = rows.map((row) => {
     const { template, styleId } = style(row);
     const properties: Record<string, unknown> = { templateId: row.templateId, styleId };
     if (full) {
@@ -96,7 +103,7 @@ export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox
     }
     return `{"type":"Feature","id":${row.id},"geometry":${row.geometry},"properties":${JSON.stringify(properties)}}`;
   });
-  return `{"type":"FeatureCollection","clustered":false,"total":${count},"features":[${features.join(",")}]}`;
+  return `{"type":"FeatureCollection","clustered":false,"total":${rows.length},"features":[${features.join(",")}]}`;
 }
 
 /** The answer of geo-json and min-geo-json: the text as built, not parsed and written again. */
