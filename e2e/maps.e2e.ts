@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import LineString from "ol/geom/LineString";
@@ -19,6 +19,12 @@ const TIMEOUT = 60_000;
 const JS_BUDGET_GZIP = 250 * 1024;
 /** The width of the world in EPSG:3857, in metres. */
 const WORLD_METRES = 40_075_016.68557849;
+// Registered before the suite's own afterEach, which closes the contexts: a page's route, dropped with requests still
+// in flight, would otherwise throw in Playwright's client between tests.
+const routedPages: Page[] = [];
+afterEach(async () => {
+  await Promise.all(routedPages.splice(0).map((page) => page.unrouteAll({ behavior: "ignoreErrors" }).catch(() => undefined)));
+});
 const suite = browserSuite();
 
 /** A PNG of `size`×`size` pixels of one colour, written out here: the XYZ test server's tile. */
@@ -68,6 +74,7 @@ async function scene(name: string) {
 async function openOffline(page: Page, path: string) {
   const outside: string[] = [];
   const origin = new URL(suite.plexus.url).origin;
+  routedPages.push(page);
   await page.route(
     (url) => url.origin !== origin && url.protocol.startsWith("http"),
     (route) => {
