@@ -79,6 +79,8 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--disable-dev-shm-usage",
+      // WebGL (the map's render mode) on GPU-less chromium runs only on SwiftShader, which it no longer enables unasked.
+      "--enable-unsafe-swiftshader",
     ],
   });
 }

@@ -1,9 +1,10 @@
-import { mdiGauge, mdiLayersOutline, mdiMapOutline } from "@mdi/js";
+import { mdiGauge, mdiLayersOutline } from "@mdi/js";
 import type { DataType } from "../db/schema/data";
 import { calcType } from "./calc/plugin";
 import { chartType } from "./charts/plugin";
 import type { BrowserDataType } from "./data/plugin";
 import { docType } from "./docs/plugin";
+import { mapType } from "./maps/plugin";
 import { reportType } from "./reports/plugin";
 import { tableType } from "./tables/plugin";
 
@@ -17,9 +18,9 @@ const PLUGINS: BrowserDataType[] = [
   chartType,
   calcType,
   reportType,
+  mapType,
   // Types whose features are still to come: an icon until their folders bring a plugin.
   { type: "MODBUS_UNIT", icon: mdiGauge },
-  { type: "MAP", icon: mdiMapOutline },
   { type: "LAYER", icon: mdiLayersOutline },
 ];
 

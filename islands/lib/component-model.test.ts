@@ -35,6 +35,9 @@ const ADAPTERS = new Set<string>([
   "issues/DescriptionEditor.tsx",
   // ... and its picture block, an Editor.js block tool that renders its own element.
   "issues/picture-tool.tsx",
+  // OpenLayers: the map made on its element and disposed on unmount, and its layer canvases composed into a PNG.
+  "maps/OlMap.tsx",
+  "maps/map-image.ts",
 ]);
 
 function sources(dir: string): string[] {

@@ -1,0 +1,9 @@
+import { mdiMapOutline } from "@mdi/js";
+import type { BrowserDataType } from "../data/plugin";
+
+/** MAP: its layers over the offline basemap, drawn by OpenLayers, which comes only with the viewer. */
+export const mapType: BrowserDataType = {
+  type: "MAP",
+  icon: mdiMapOutline,
+  viewer: () => import("./viewer"),
+};

@@ -1,0 +1,229 @@
+import { signal } from "@preact/signals-react";
+import { errorText } from "../lib/failures";
+import { t } from "../lib/i18n";
+import { call, server } from "../lib/server";
+import { snack } from "../lib/snackbar";
+import type { MapController, MeasureKind, Pick } from "./map-controller";
+
+export type MapTab = "search" | "layers" | "comments";
+
+/** The map as map/get presents it. */
+export const loadMap = (id: number) => call(server.map.get.get({ query: { id } }));
+export type MapData = Awaited<ReturnType<typeof loadMap>>;
+/** A layer on the map, the first drawn on top. */
+export type LayerConfig = MapData["layerConfigList"][number];
+type FoundObject = Awaited<ReturnType<typeof findObjects>>["content"][number];
+const findObjects = (layerIds: number[], name: string) => call(server["layer-poi"]["find-by-name"].get({ query: { layerIds: layerIds.join(","), name } }));
+
+/** Spec 3, section 9: an exported image is 'Export_(date).png'. */
+const exportName = (at: Date) => `Export_${at.toISOString().slice(0, 10)}.png`;
+
+/** map/save's layers: reduced to their ids, numbered in the list's order. */
+const savedConfigs = (configs: LayerConfig[]) =>
+  configs.map(({ layer, visible, themes, labels }, indexNumber) => ({ layer: { id: layer.id }, visible, indexNumber, themes, labels }));
+
+/**
+ * One map's state and actions, made per island (README, "Islands"): the open tab, the measuring tool and its
+ * last figure, the render mode, the location, and the layers in the order drawn (the first on top) until saved.
+ * Actions drive the MapController the adapter made.
+ */
+export function createMapStore(map: MapData) {
+  const tab = signal<MapTab>("layers");
+  const tool = signal<MeasureKind | null>(null);
+  const measured = signal<{ kind: MeasureKind; value: number } | null>(null);
+  const webgl = signal(false);
+  const locating = signal(false);
+  const layers = signal<LayerConfig[]>([...map.layerConfigList].sort((a, b) => a.indexNumber - b.indexNumber));
+  const basemapVisible = signal(true);
+  const saving = signal(false);
+  /** The objects under a click, when there are several: the feature selector lists them where the click was. */
+  const choices = signal<{ picks: Pick[]; pixel: [number, number] } | null>(null);
+  const selected = signal<Pick | null>(null);
+  /** Template names by id, for the selector and the card; loaded once the map has a points layer. */
+  const templates = signal<Map<number, string>>(new Map());
+  let controller: MapController | undefined;
+  /** Brings a found or linked object into view, selected. */
+  const focusObject = (object: FoundObject) => {
+    if (!controller || !layers.value.some((config) => config.layer.id === object.layer.id)) throw new Error("not on this map");
+    select({ id: object.id, layerId: object.layer.id, templateId: object.template.id, feature: controller.showObject(object.geometry) });
+  };
+  const showLinked = async (id: number) => {
+    try {
+      focusObject(await call(server["layer-poi"]["find-by-id"].get({ query: { id } })));
+    } catch {
+      snack(t("map.objectNotOnMap"));
+    }
+  };
+  /** The search tab's last answer: null before any search. */
+  const found = signal<FoundObject[] | null>(null);
+  const select = (pick: Pick | null) => {
+    choices.value = null;
+    selected.value = pick;
+    controller?.select(pick?.feature);
+  };
+  const draw = () => void controller?.showLayers(layers.value.map(({ layer, visible }) => ({ ...layer, visible })));
+  const changeLayers = (next: LayerConfig[]) => {
+    layers.value = next;
+    draw();
+  };
+
+  return {
+    tab,
+    tool,
+    measured,
+    webgl,
+    locating,
+    layers,
+    basemapVisible,
+    saving,
+    choices,
+    selected,
+    templates,
+    select,
+    found,
+    /** The points layers' objects whose name holds `text` (spec 3, "Map search panel"); empty text clears the results. */
+    async search(text: string) {
+      const layerIds = layers.value.filter((config) => config.layer.type === "LAYER_POI").map((config) => config.layer.id);
+      if (!text.trim() || layerIds.length === 0) {
+        found.value = null;
+        return;
+      }
+      try {
+        found.value = (await findObjects(layerIds, text.trim())).content;
+      } catch (error) {
+        snack(errorText(error), "error");
+      }
+    },
+    focusObject,
+    /** The name of layer `id` on this map. */
+    layerName: (id: number) => layers.value.find((config) => config.layer.id === id)?.layer.name ?? "",
+    /** The adapter's map is made: the basemap is drawn in the current render mode, the map's layers over it. */
+    attach(made: MapController) {
+      controller = made;
+      made.onPick = (picks, pixel) => {
+        if (picks.length > 1) choices.value = { picks, pixel };
+        else select(picks[0] ?? null);
+      };
+      // A link to an object (?layerPoiId=) opens the map on it, selected.
+      const linked = Number(new URLSearchParams(location.search).get("layerPoiId"));
+      if (Number.isSafeInteger(linked) && linked > 0) void showLinked(linked);
+      if (layers.value.some((config) => config.layer.type === "LAYER_POI")) {
+        call(server["layer-poi-template"].get()).then(
+          (list) => (templates.value = new Map(list.map((template) => [template.id, template.name]))),
+          () => undefined,
+        );
+      }
+      void made.showBasemap(webgl.value);
+      draw();
+    },
+    detach() {
+      controller = undefined;
+    },
+    zoom(delta: number) {
+      controller?.zoomBy(delta);
+    },
+    /** Starts measuring `kind`, or stops when that tool is already on. */
+    toggleMeasure(kind: MeasureKind) {
+      if (!controller) return;
+      measured.value = null;
+      if (tool.value === kind) {
+        controller.stopMeasuring();
+        tool.value = null;
+        return;
+      }
+      tool.value = kind;
+      controller.measure(kind, (value) => {
+        measured.value = { kind, value };
+      });
+    },
+    finishMeasure() {
+      controller?.finishMeasuring();
+    },
+    stopMeasure() {
+      controller?.stopMeasuring();
+      tool.value = null;
+      measured.value = null;
+    },
+    async toggleWebgl() {
+      if (!controller) return;
+      const on = !webgl.value;
+      try {
+        await controller.setRenderer(on);
+        webgl.value = on;
+        snack(t(on ? "map.webglOn" : "map.webglOff"));
+      } catch {
+        snack(t("map.webglUnavailable"), "error");
+      }
+    },
+    toggleLocation() {
+      if (!controller) return;
+      if (locating.value) {
+        controller.stopLocating();
+        locating.value = false;
+        return;
+      }
+      locating.value = true;
+      controller.locate(() => {
+        locating.value = false;
+        snack(t("map.locationFailed"), "error");
+      });
+    },
+    async exportImage(save: (blob: Blob, name: string) => void) {
+      if (!controller) return;
+      try {
+        save(await controller.image(), exportName(new Date()));
+      } catch {
+        snack(t("map.exportFailed"), "error");
+      }
+    },
+    /** Spec 3, "Create-object dialog": it lists the visible layers objects can be made in; the basemap is none. */
+    addObject() {
+      snack(t("map.noLayers"));
+    },
+    toggleBasemap() {
+      basemapVisible.value = !basemapVisible.value;
+      controller?.setBasemapVisible(basemapVisible.value);
+    },
+    toggleLayer(id: number) {
+      changeLayers(layers.value.map((config) => (config.layer.id === id ? { ...config, visible: !config.visible } : config)));
+    },
+    /** Moves the layer at `from` to `to` in the list (drag and drop, or a step with the keyboard). */
+    moveLayer(from: number, to: number) {
+      if (to < 0 || to >= layers.value.length || from === to) return;
+      const next = [...layers.value];
+      next.splice(to, 0, ...next.splice(from, 1));
+      changeLayers(next);
+    },
+    removeLayer(id: number) {
+      changeLayers(layers.value.filter((config) => config.layer.id !== id));
+    },
+    /** Saves the view and the layers (MODERATOR); with `name`, as a new map, whose id is answered. */
+    async save(name?: string): Promise<number | undefined> {
+      if (!controller || saving.value) return;
+      saving.value = true;
+      try {
+        const saved = await call(
+          server.map.save.post({
+            id: name === undefined ? map.id : 0,
+            project: { id: map.projectId },
+            name: name ?? map.name,
+            description: map.description,
+            icon: map.icon,
+            position: JSON.stringify(controller.position()),
+            layerConfigList: map.inherited && name === undefined ? [] : savedConfigs(layers.value),
+            parentMap: map.parentMap && name === undefined ? { id: map.parentMap.id } : null,
+          }),
+        );
+        snack(t("map.saved"), "success");
+        return saved.id;
+      } catch (error) {
+        snack(errorText(error), "error");
+        throw error;
+      } finally {
+        saving.value = false;
+      }
+    },
+  };
+}
+
+export type MapStore = ReturnType<typeof createMapStore>;
