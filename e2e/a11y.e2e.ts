@@ -42,6 +42,7 @@ let tableId: number;
 let chartId: number;
 let reportId: number;
 let calcId: number;
+let mapId: number;
 let articleId: number;
 let chatId: number;
 
@@ -88,6 +89,7 @@ beforeAll(async () => {
   chartId = (await call("POST", "/chart/save", { projectId, name: "Quay levels chart", type: "BAR", showDetails: true, mainColumn: "cell_0", headers, table: tableId })).id;
   reportId = (await call("POST", "/data/save", { dataType: "REPORT", name: "Quay report", project: { id: projectId }, body: `<h2>Levels</h2><p>[DATA-${tableId}]</p><p>[DATA-${chartId}]</p><p>[DATA-999999]</p>` })).id;
   calcId = (await call("POST", "/calc/save", { project: { id: projectId }, name: "Pile load" })).id;
+  mapId = (await call("POST", "/map/save", { name: "Harbour map", project: { id: projectId } })).id;
   articleId = (await call("POST", "/article/save", { title: "Mooring rules", content: "<p>Ropes are checked daily.</p>" })).article.id;
   await call("POST", `/article/add-new-version/${articleId}`, { title: "Mooring rules", content: "<p>Ropes are checked twice a day.</p>" });
   await call("POST", "/calc/save", { id: calcId, script: "function main(props) {\n  return props.load * 2;\n}\n", props: JSON.stringify([{ variable: "load", name: "Load, kN" }]) });
@@ -129,7 +131,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** The value of a route's [param] in the seeded data: a data item by its type, the rest by name. */
 function paramValue(route: string, param: string, dataType: string): string | undefined {
-  const items: Record<string, number> = { DOC: docxId, TABLE: tableId, CHART: chartId, REPORT: reportId, CALC: calcId };
+  const items: Record<string, number> = { DOC: docxId, TABLE: tableId, CHART: chartId, REPORT: reportId, CALC: calcId, MAP: mapId };
   const values: Record<string, string | number | undefined> = {
     projectId,
     categoryId,
@@ -152,7 +154,7 @@ const queries = (): Record<string, string> => ({
 });
 
 /** The seeded data types a route is visited with: each where it has [dataType], else none. */
-const typesOf = (route: string) => (route.includes("[dataType]") ? ["DOC", "TABLE", "CHART", "REPORT", "CALC"] : [""]);
+const typesOf = (route: string) => (route.includes("[dataType]") ? ["DOC", "TABLE", "CHART", "REPORT", "CALC", "MAP"] : [""]);
 
 /** The address of a route (with `dataType` where it has [dataType]); a parameter nobody seeds throws. */
 function addressOf(route: string, dataType: string): string {
