@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { Client } from "@stomp/stompjs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { MISSING_STRING } from "../islands/lib/i18n";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
@@ -171,11 +172,15 @@ const pages = new Map<string, Page>();
 /** Signed-out pages already checked, by the address they ended on (every members' page sends a visitor to /login). */
 const checkedSignedOut = new Set<string>();
 
+/** Strings an island asked for that its page did not embed (it showed their keys), since the last look. */
+const missingStrings: string[] = [];
+
 /** One page per way of visiting, reused by every route: a fresh context each costs seconds on a busy machine. */
 async function pageFor(signedIn: boolean): Promise<Page> {
   const key = String(signedIn);
   if (!pages.has(key) || pages.get(key)!.isClosed()) {
     const { page, context } = await signedInPage(browser, plexus.url, signedIn ? adminCookie : undefined, { viewport: { width: WIDTHS[0], height: 800 } });
+    page.on("console", (message) => message.text().startsWith(MISSING_STRING) && missingStrings.push(message.text().slice(MISSING_STRING.length + 1)));
     contexts.push(context);
     pages.set(key, page);
   }
@@ -218,6 +223,8 @@ describe("accessibility (axe-core, critical and serious) of every page in pages/
             found.push(...(await checkAtEveryWidth(visitor, `${address} (signed out, at ${landed})`)));
           }
           expect(found).toEqual([]);
+          // Every string the page's islands show is embedded in the page: a missing one shows its key (and breaks hydration).
+          expect(missingStrings.splice(0)).toEqual([]);
         },
         TIMEOUT,
       );

@@ -13,8 +13,19 @@ function loaded(): Record<string, string> {
   return messages ?? {};
 }
 
-/** A key of locales/en.ts: a misspelt one fails the type check. */
-export const t = (key: MessageKey): string => loaded()[key] ?? key;
+/** The console's words for a key the page did not embed (the browser tests fail on them). */
+export const MISSING_STRING = "plexus: this page did not embed the string";
+const reported = new Set<string>();
+
+/** A key of locales/en.ts: a misspelt one fails the type check. A key the page's strings lack shows as itself, and is reported once. */
+export function t(key: MessageKey): string {
+  const strings = loaded();
+  if (messages && !Object.hasOwn(strings, key) && !reported.has(key)) {
+    reported.add(key);
+    console.warn(`${MISSING_STRING} ${key}`);
+  }
+  return strings[key] ?? key;
+}
 
 /** Whether the page has a string for `key`, e.g. for an error code the server sent: ask this, never compare t()'s answer with its key. */
 export const hasMessage = (key: string): key is MessageKey => Object.hasOwn(loaded(), key);

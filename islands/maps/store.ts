@@ -22,6 +22,81 @@ const exportName = (at: Date) => `Export_${at.toISOString().slice(0, 10)}.png`;
 const savedConfigs = (configs: LayerConfig[]) =>
   configs.map(({ layer, visible, themes, labels }, indexNumber) => ({ layer: { id: layer.id }, visible, indexNumber, themes, labels }));
 
+/** The map's tools (zoom, measuring, render mode, my location, the image) over the adapter's controller while there is one. */
+function createTools(controllerOf: () => MapController | undefined) {
+  const tool = signal<MeasureKind | null>(null);
+  const measured = signal<{ kind: MeasureKind; value: number } | null>(null);
+  const webgl = signal(false);
+  const locating = signal(false);
+  return {
+    tool,
+    measured,
+    webgl,
+    locating,
+    zoom(delta: number) {
+      controllerOf()?.zoomBy(delta);
+    },
+    /** Starts measuring `kind`, or stops when that tool is already on. */
+    toggleMeasure(kind: MeasureKind) {
+      const controller = controllerOf();
+      if (!controller) return;
+      measured.value = null;
+      if (tool.value === kind) {
+        controller.stopMeasuring();
+        tool.value = null;
+        return;
+      }
+      tool.value = kind;
+      controller.measure(kind, (value) => {
+        measured.value = { kind, value };
+      });
+    },
+    finishMeasure() {
+      controllerOf()?.finishMeasuring();
+    },
+    stopMeasure() {
+      controllerOf()?.stopMeasuring();
+      tool.value = null;
+      measured.value = null;
+    },
+    async toggleWebgl() {
+      const controller = controllerOf();
+      if (!controller) return;
+      const on = !webgl.value;
+      try {
+        await controller.setRenderer(on);
+        webgl.value = on;
+        snack(t(on ? "map.webglOn" : "map.webglOff"));
+      } catch {
+        snack(t("map.webglUnavailable"), "error");
+      }
+    },
+    toggleLocation() {
+      const controller = controllerOf();
+      if (!controller) return;
+      if (locating.value) {
+        controller.stopLocating();
+        locating.value = false;
+        return;
+      }
+      locating.value = true;
+      controller.locate(() => {
+        locating.value = false;
+        snack(t("map.locationFailed"), "error");
+      });
+    },
+    async exportImage(save: (blob: Blob, name: string) => void) {
+      const controller = controllerOf();
+      if (!controller) return;
+      try {
+        save(await controller.image(), exportName(new Date()));
+      } catch {
+        snack(t("map.exportFailed"), "error");
+      }
+    },
+  };
+}
+
 /**
  * One map's state and actions, made per island (README, "Islands"): the open tab, the measuring tool and its
  * last figure, the render mode, the location, and the layers in the order drawn (the first on top) until saved.
@@ -29,10 +104,6 @@ const savedConfigs = (configs: LayerConfig[]) =>
  */
 export function createMapStore(map: MapData) {
   const tab = signal<MapTab>("layers");
-  const tool = signal<MeasureKind | null>(null);
-  const measured = signal<{ kind: MeasureKind; value: number } | null>(null);
-  const webgl = signal(false);
-  const locating = signal(false);
   const layers = signal<LayerConfig[]>([...map.layerConfigList].sort((a, b) => a.indexNumber - b.indexNumber));
   const basemapVisible = signal(true);
   const saving = signal(false);
@@ -67,12 +138,10 @@ export function createMapStore(map: MapData) {
     draw();
   };
 
+  const tools = createTools(() => controller);
   return {
+    ...tools,
     tab,
-    tool,
-    measured,
-    webgl,
-    locating,
     layers,
     basemapVisible,
     saving,
@@ -113,68 +182,11 @@ export function createMapStore(map: MapData) {
           () => undefined,
         );
       }
-      void made.showBasemap(webgl.value);
+      void made.showBasemap(tools.webgl.value);
       draw();
     },
     detach() {
       controller = undefined;
-    },
-    zoom(delta: number) {
-      controller?.zoomBy(delta);
-    },
-    /** Starts measuring `kind`, or stops when that tool is already on. */
-    toggleMeasure(kind: MeasureKind) {
-      if (!controller) return;
-      measured.value = null;
-      if (tool.value === kind) {
-        controller.stopMeasuring();
-        tool.value = null;
-        return;
-      }
-      tool.value = kind;
-      controller.measure(kind, (value) => {
-        measured.value = { kind, value };
-      });
-    },
-    finishMeasure() {
-      controller?.finishMeasuring();
-    },
-    stopMeasure() {
-      controller?.stopMeasuring();
-      tool.value = null;
-      measured.value = null;
-    },
-    async toggleWebgl() {
-      if (!controller) return;
-      const on = !webgl.value;
-      try {
-        await controller.setRenderer(on);
-        webgl.value = on;
-        snack(t(on ? "map.webglOn" : "map.webglOff"));
-      } catch {
-        snack(t("map.webglUnavailable"), "error");
-      }
-    },
-    toggleLocation() {
-      if (!controller) return;
-      if (locating.value) {
-        controller.stopLocating();
-        locating.value = false;
-        return;
-      }
-      locating.value = true;
-      controller.locate(() => {
-        locating.value = false;
-        snack(t("map.locationFailed"), "error");
-      });
-    },
-    async exportImage(save: (blob: Blob, name: string) => void) {
-      if (!controller) return;
-      try {
-        save(await controller.image(), exportName(new Date()));
-      } catch {
-        snack(t("map.exportFailed"), "error");
-      }
     },
     /** Spec 3, "Create-object dialog": it lists the visible layers objects can be made in; the basemap is none. */
     addObject() {

@@ -8,23 +8,23 @@ withDom();
 const { render, screen, fireEvent, act, within } = await import("@testing-library/react");
 addMessages(en);
 
-// A MAP has no viewer yet, so the side says so without loading one (no server in these tests).
-const map = { id: 41, name: "Pier map", dataType: "MAP" as const, projectId: 3 };
+// A MODBUS_UNIT has no viewer yet, so the side says so without loading one (no server in these tests).
+const unit = { id: 41, name: "Pump 3", dataType: "MODBUS_UNIT" as const, projectId: 3 };
 
 describe("split screen's component", () => {
   test("keeps the address in step with its sides; an emptied first side clears the second side's notice", async () => {
     history.replaceState(null, "", "/split-screen?dataId=41&secondDataId=abc");
-    render(<SplitScreen locale="en" projectId={3} canModerate={false} sides={[{ item: map, refused: false }, { item: null, refused: true }]} />);
+    render(<SplitScreen locale="en" projectId={3} canModerate={false} sides={[{ item: unit, refused: false }, { item: null, refused: true }]} />);
     const [first, second] = screen.getAllByRole("region");
-    expect(within(first!).getByRole("heading", { level: 2 }).textContent).toBe("Pier map");
+    expect(within(first!).getByRole("heading", { level: 2 }).textContent).toBe("Pump 3");
     await within(first!).findByText("This type of data cannot be shown here yet.");
     expect(within(second!).getByRole("alert").textContent).toBe("This data does not exist or you have no access to it.");
     expect(location.search).toBe("?dataId=41");
     // The second side offers what is related to the first item; no server answers here, and the side says so.
-    expect(within(second!).getByRole("heading", { level: 3 }).textContent).toBe("Related to Pier map");
+    expect(within(second!).getByRole("heading", { level: 3 }).textContent).toBe("Related to Pump 3");
     await within(second!).findByText(en["error.network"], undefined, { timeout: 5000 });
 
-    await act(async () => fireEvent.click(within(first!).getByRole("button", { name: "Close Pier map in this viewer" })));
+    await act(async () => fireEvent.click(within(first!).getByRole("button", { name: "Close Pump 3 in this viewer" })));
     expect(location.search).toBe("");
     expect(within(first!).getByRole("heading", { level: 2 }).textContent).toBe("First viewer");
     expect(within(first!).getByRole("search")).toBeTruthy();
