@@ -239,21 +239,16 @@ describe("the wiki", () => {
     TIMEOUT,
   );
   test(
-    "axe finds nothing serious on the article, its editor, the history and the compare, at 1280 and 360 px",
+    "axe finds nothing serious in the article's editor and its move dialog, at 1280 and 360 px (the pages themselves are in the a11y walk over every page)",
     async () => {
       for (const width of [1280, 360]) {
         const { page, cookie, context } = await person("ADMIN", { viewport: { width, height: 800 } });
         const parent = await seed(cookie, `Axe parent ${width}`, "<p>Parent</p>");
         const saved = await seed(cookie, `Axe ${width}`, "<h2>Part</h2><p>Words <a href=\"https://example.test/\">link</a></p><ul><li>one</li></ul>", parent.article.id);
-        await apiCall(suite.plexus.url, cookie, "POST", `/article/add-new-version/${saved.article.id}`, { title: `Axe ${width}`, content: "<p>Other words</p>" });
         const serious = async (what: string) => {
           const { violations } = await new AxeBuilder({ page }).analyze();
           return [what, violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)];
         };
-        for (const path of [`/wiki/${saved.article.id}`, `/wiki/${saved.article.id}/history`, `/wiki/${saved.article.id}/compare?from=1&to=2`, `/wiki/${saved.article.id}?version=1`, "/wiki"]) {
-          await page.goto(`${suite.plexus.url}${path}`);
-          expect(await serious(`${width} ${path}`)).toEqual([`${width} ${path}`, []]);
-        }
         await page.goto(`${suite.plexus.url}/wiki/${saved.article.id}`);
         await page.getByRole("button", { name: "Edit" }).click();
         await page.getByRole("textbox", { name: "Content" }).waitFor();
@@ -267,6 +262,6 @@ describe("the wiki", () => {
         await context.close();
       }
     },
-    TIMEOUT,
+    2 * TIMEOUT,
   );
 });
