@@ -58,14 +58,18 @@ async function searchContent(page: Page, query: string) {
   await page.getByLabel(en["search.query"]).fill(query);
 }
 
-/** Holds the first request to `path` back for 3 s, so a second search starts while it is in flight; `aborted` is the first request that fails. */
+/** Holds the first request to `path` back until a second one starts (at most 30 s), so the second search always
+ * finds it in flight whatever the machine's load; `aborted` is the first request that fails. */
 async function holdFirst(page: Page, path: string) {
-  let held = false;
+  let release: () => void = () => undefined;
+  const second = new Promise<void>((resolve) => {
+    release = resolve;
+    setTimeout(resolve, 30_000);
+  });
+  let seen = 0;
   await page.route(`**/api/${path}**`, async (route) => {
-    if (!held) {
-      held = true;
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-    }
+    if (++seen === 1) await second;
+    else release();
     await route.continue().catch(() => undefined);
   });
   return { aborted: page.waitForEvent("requestfailed", (request) => request.url().includes(path)) };
