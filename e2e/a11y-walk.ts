@@ -12,6 +12,8 @@ import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plex
 // axe-core over every page the pages/ folder has (its sitemap, read from the files, with the real ids of one seeded
 // project), at 1280 and 360 px, as a signed-in administrator and signed out: any critical or serious violation
 // fails, with the rule, the elements and axe's help text. A new page with a parameter nobody seeds fails too.
+// The walk is split into parts (e2e/a11y-N.e2e.ts, each its own server and browser) so two workers share it:
+// whole, it was a quarter of the browser run and ended last.
 
 // Generous: a timed-out test ends the shared browser with it, and every page after would fail.
 const TIMEOUT = 240_000;
@@ -55,7 +57,7 @@ async function upload(cookie: string, path: string, files: { name: string; bytes
   return response.json();
 }
 
-beforeAll(async () => {
+async function seed() {
   [plexus, browser] = await Promise.all([startPlexus(), launchBrowser()]);
   adminCookie = await apiSignIn(plexus.url, plexus.admin.login, plexus.admin.password);
   const call = <T = any>(method: string, path: string, body?: unknown) => apiCall<T>(plexus.url, adminCookie, method, path, body);
@@ -94,7 +96,7 @@ beforeAll(async () => {
   articleId = (await call("POST", "/article/save", { title: "Mooring rules", content: "<p>Ropes are checked daily.</p>" })).article.id;
   await call("POST", `/article/add-new-version/${articleId}`, { title: "Mooring rules", content: "<p>Ropes are checked twice a day.</p>" });
   await call("POST", "/calc/save", { id: calcId, script: "function main(props) {\n  return props.load * 2;\n}\n", props: JSON.stringify([{ variable: "load", name: "Load, kN" }]) });
-}, TIMEOUT);
+}
 
 /** Another member writes into the public chat over the live channel, so the administrator's shell shows the unread badge. */
 async function unreadMessageFromAnother(chat: number) {
@@ -113,11 +115,11 @@ async function unreadMessageFromAnother(chat: number) {
   await client.deactivate();
 }
 
-afterAll(async () => {
+async function stop() {
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
   await plexus?.stop();
-});
+}
 
 /** Critical and serious violations on the page as it stands, one readable line per rule. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -161,7 +163,7 @@ const typesOf = (route: string) => (route.includes("[dataType]") ? ["DOC", "TABL
 function addressOf(route: string, dataType: string): string {
   const path = route.replace(/\[(\w+)\]/g, (_, param: string) => {
     const value = paramValue(route, param, dataType);
-    if (value === undefined) throw new Error(`${route}: no seeded value for [${param}]; seed one in e2e/a11y.e2e.ts`);
+    if (value === undefined) throw new Error(`${route}: no seeded value for [${param}]; seed one in e2e/a11y-walk.ts`);
     return param === "dataType" ? value.toLowerCase() : value;
   });
   return path + (queries()[route] ?? "");
@@ -197,16 +199,24 @@ async function checkAtEveryWidth(page: Page, address: string): Promise<string[]>
   return found;
 }
 
-describe("accessibility (axe-core, critical and serious) of every page in pages/", () => {
-  test("the sitemap is read from pages/ and every parameter has a seeded value", () => {
-    const routes = pageRoutes();
-    expect(routes).toContain("/");
-    expect(routes).toContain("/project/[projectId]/[dataType]/[id]");
-    expect(routes.flatMap((route) => typesOf(route).map((type) => addressOf(route, type))).every((address) => !address.includes("["))).toBe(true);
-  });
+/** Every address the walk visits, in sitemap order: a route with [dataType] once per seeded type. */
+const visits = () => pageRoutes().flatMap((route) => typesOf(route).map((dataType) => ({ route, dataType })));
 
-  for (const route of pageRoutes()) {
-    for (const dataType of typesOf(route)) {
+/** Part `part` of `parts` of the walk (every parts-th visit, so each part gets pages of every kind). */
+export function walkPart(part: number, parts: number) {
+  beforeAll(seed, TIMEOUT);
+  afterAll(stop);
+  describe(`accessibility (axe-core, critical and serious), part ${part} of ${parts} of the pages in pages/`, () => {
+    if (part === 1) {
+      test("the sitemap is read from pages/ and every parameter has a seeded value", () => {
+        const routes = pageRoutes();
+        expect(routes).toContain("/");
+        expect(routes).toContain("/project/[projectId]/[dataType]/[id]");
+        expect(routes.flatMap((route) => typesOf(route).map((type) => addressOf(route, type))).every((address) => !address.includes("["))).toBe(true);
+      });
+    }
+
+    for (const { route, dataType } of visits().filter((_, index) => index % parts === part - 1)) {
       test(
         `${route}${dataType && ` (${dataType})`}, signed in and signed out, at ${WIDTHS.join(" and ")} px`,
         async () => {
@@ -229,22 +239,24 @@ describe("accessibility (axe-core, critical and serious) of every page in pages/
         TIMEOUT,
       );
     }
-  }
 
-  for (const width of WIDTHS) {
-    test(
-      `the search sheet open with name hits in their groups at ${width} px`,
-      async () => {
-        const { page, context } = await signedInPage(browser, plexus.url, adminCookie, { viewport: { width, height: 800 } });
-        await page.goto(`${plexus.url}/`, { waitUntil: "networkidle" });
-        await page.keyboard.press("Control+KeyS");
-        await page.locator("#search-sheet-query").fill("Quay");
-        await page.locator(".search-sheet__group").first().waitFor();
-        const found = await seriousViolations(page);
-        await context.close();
-        expect(found).toEqual([]);
-      },
-      TIMEOUT,
-    );
-  }
-});
+    if (part === parts) {
+      for (const width of WIDTHS) {
+        test(
+          `the search sheet open with name hits in their groups at ${width} px`,
+          async () => {
+            const { page, context } = await signedInPage(browser, plexus.url, adminCookie, { viewport: { width, height: 800 } });
+            await page.goto(`${plexus.url}/`, { waitUntil: "networkidle" });
+            await page.keyboard.press("Control+KeyS");
+            await page.locator("#search-sheet-query").fill("Quay");
+            await page.locator(".search-sheet__group").first().waitFor();
+            const found = await seriousViolations(page);
+            await context.close();
+            expect(found).toEqual([]);
+          },
+          TIMEOUT,
+        );
+      }
+    }
+  });
+}
