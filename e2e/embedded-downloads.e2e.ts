@@ -22,6 +22,8 @@ beforeAll(async () => {
   tableId = factories(t).table(scene.project.id, { name: "Piers", headers: ["Pier"], rows: [["P1"]] }).id;
   server = Bun.serve({
     port: 0,
+    // Bun's default 10 s cut a table export short once on a machine at a load of 30, and chromium asked again.
+    idleTimeout: 60,
     async fetch(request) {
       const path = new URL(request.url).pathname;
       if (path === "/article") {
