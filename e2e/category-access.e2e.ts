@@ -8,7 +8,7 @@ import { apiCall, apiSignIn, browserSuite, signedInPage } from "./setup";
 // sees that category and its documents and nothing else; an administrator naming a second category
 // like the first is told so in the dialog.
 
-const TIMEOUT = 45_000;
+const TIMEOUT = 60_000;
 
 const suite = browserSuite();
 

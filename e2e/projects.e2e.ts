@@ -8,7 +8,7 @@ import { browserSuite } from "./setup";
 // The project pages as people meet them: the home list, the project home with its categories,
 // users and roadmap dialogs, the dashboard and the category page, in Debian's chromium.
 
-const TIMEOUT = 45_000;
+const TIMEOUT = 60_000;
 const JS_BUDGET_GZIP = 50 * 1024;
 
 const suite = browserSuite();
