@@ -10,7 +10,7 @@ export default defineConfig({
   srcDir: ".",
   outDir: process.env.PLEXUS_BUILD_DIR ?? "./dist",
   adapter: plexusAdapter(),
-  integrations: [react()],
+  integrations: [react({ experimentalDisableStreaming: true })],
   devToolbar: { enabled: false },
   image: { service: { entrypoint: "astro/assets/services/noop" } },
   security: {
