@@ -3,6 +3,7 @@ import react from "@astrojs/react";
 import plexusAdapter from "./src/astro-adapter/index.ts";
 import { PAGE_DIRECTIVES } from "./src/lib/csp.ts";
 import { inlineIcons } from "./src/astro-adapter/inline-icons.ts";
+import { islandRendering } from "./src/astro-adapter/island-rendering.ts";
 import { clientCodeSplitting } from "./src/astro-adapter/code-splitting.ts";
 
 export default defineConfig({
@@ -10,7 +11,7 @@ export default defineConfig({
   srcDir: ".",
   outDir: process.env.PLEXUS_BUILD_DIR ?? "./dist",
   adapter: plexusAdapter(),
-  integrations: [react()],
+  integrations: [react({ experimentalDisableStreaming: true })],
   devToolbar: { enabled: false },
   image: { service: { entrypoint: "astro/assets/services/noop" } },
   security: {
@@ -27,7 +28,7 @@ export default defineConfig({
   // No Markdown pages here; Shiki's inline styles would not pass the CSP anyway.
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [inlineIcons()],
+    plugins: [inlineIcons(), islandRendering()],
     ssr: { external: ["bun:sqlite", "bun"] },
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientCodeSplitting } } } } },
   },

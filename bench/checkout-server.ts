@@ -15,7 +15,7 @@ export interface Checkout {
 
 export const BENCH_ADMIN = { login: "bench-admin", password: "bench-password-1" };
 
-/** Starts `checkout`'s server; resolves once /api/health answers, with its URL, the admin's cookie and a stop. */
+/** Starts `checkout`'s server; resolves once /api/health answers, with its URL, process id, the admin's cookie and a stop. */
 export async function serveCheckout(checkout: Checkout) {
   const data = mkdtempSync(join(tmpdir(), "plexus-checkout-"));
   const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
@@ -43,5 +43,5 @@ export async function serveCheckout(checkout: Checkout) {
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
-  return { url, cookie, post, stop: async () => (child.kill(), await child.exited, rmSync(data, { recursive: true, force: true })) };
+  return { url, pid: child.pid, cookie, post, stop: async () => (child.kill(), await child.exited, rmSync(data, { recursive: true, force: true })) };
 }

@@ -1,5 +1,5 @@
 // Closed-loop HTTP load: `bun bench/load.ts URL CONCURRENCY SECONDS [cookie]` prints
-// {requests, errors, seconds, rps, p50, p99} (latencies in ms) as JSON.
+// {requests, errors, seconds, rps, p50, p99, sent} (latencies in ms; sent counts the warm-up too) as JSON.
 import { ownPageHeaders } from "../src/testing/own-page";
 
 const [url, concurrency = "32", seconds = "3", cookie] = process.argv.slice(2);
@@ -13,11 +13,13 @@ const measureFrom = start + WARMUP_MS;
 const end = measureFrom + Number(seconds) * 1000;
 const latencies: number[] = [];
 let errors = 0;
+let sent = 0;
 
 async function loop() {
   for (let t = performance.now(); t < end; t = performance.now()) {
     const response = await fetch(url!, { headers }); // Bun's fetch keeps connections alive
     await response.arrayBuffer();
+    sent++;
     const done = performance.now();
     if (t < measureFrom) continue;
     latencies.push(done - t);
@@ -29,4 +31,4 @@ await Promise.all(Array.from({ length: Number(concurrency) }, loop));
 const elapsed = (performance.now() - measureFrom) / 1000;
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => +(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(2);
-console.log(JSON.stringify({ requests: latencies.length, errors, seconds: +elapsed.toFixed(2), rps: Math.round(latencies.length / elapsed), p50: pct(0.5), p99: pct(0.99) }));
+console.log(JSON.stringify({ requests: latencies.length, errors, seconds: +elapsed.toFixed(2), rps: Math.round(latencies.length / elapsed), p50: pct(0.5), p99: pct(0.99), sent }));

@@ -7,20 +7,21 @@ import type { Locale } from "../../src/lib/i18n";
 
 const TYPES = Object.keys(TYPE_ICONS) as DataType[];
 
-/** Counts of a project's data by type, each a link to that type's list; only non-zero ones unless `all`. */
-export function DataCounts({ projectId, counts, all = false }: { projectId: number; counts: Record<DataType, number>; all?: boolean }) {
+/** Counts of a project's data by type (a type left out counts 0), each a link to that type's list; only non-zero ones unless `all`. */
+export function DataCounts({ projectId, counts: given, all = false }: { projectId: number; counts: Partial<Record<DataType, number>>; all?: boolean }) {
   const { t, tf } = useT();
-  const shown = TYPES.filter((type) => all || counts[type] > 0);
+  const counts = (type: DataType) => given[type] ?? 0;
+  const shown = TYPES.filter((type) => all || counts(type) > 0);
   if (!shown.length) return null;
   return (
     <ul className="counts">
       {shown.map((type) => {
-        const label = tf("project.dataCount", { type: t(`dataType.${type}`), count: counts[type] });
+        const label = tf("project.dataCount", { type: t(`dataType.${type}`), count: counts(type) });
         return (
           <li key={type}>
-            <a href={dataListPath(projectId, type)} title={label} className={counts[type] ? "counts__item" : "counts__item counts__item--zero"}>
+            <a href={dataListPath(projectId, type)} title={label} className={counts(type) ? "counts__item" : "counts__item counts__item--zero"}>
               <Icon path={TYPE_ICONS[type]} />
-              <span aria-hidden="true">{counts[type]}</span>
+              <span aria-hidden="true">{counts(type)}</span>
               <span className="visually-hidden">{label}</span>
             </a>
           </li>

@@ -12,7 +12,8 @@ export interface ListedProject {
   category: string;
   member: boolean;
   favorite: boolean;
-  numberOfDataByType: Record<DataType, number>;
+  /** The types it holds data of (the page leaves zeros out: a hundred cards' props are half as long). */
+  numberOfDataByType: Partial<Record<DataType, number>>;
 }
 
 /** The star of a project the reader is a member of: pressed at once, back if the server refuses. */

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { dataCategories, dataItems, DATA_TYPES, type DataType, type User } from "../../../db/schema";
 import { requireCategory } from "../categories/policy";
@@ -19,16 +19,26 @@ function byId(ids: number[], grouped: () => { id: number; dataType: DataType; n:
   return result;
 }
 
-/** Active data items the actor sees per type for each project, in one grouped query. */
+const projectCounts = (db: Db, limit: SQL | undefined) =>
+  db
+    .select({ id: dataItems.projectId, dataType: dataItems.dataType, n: count() })
+    .from(dataItems)
+    // The ids as one JSON parameter: the same SQL for any number of projects, so it is prepared once.
+    .where(and(sql`${dataItems.projectId} in (select value from json_each(${sql.placeholder("ids")}))`, eq(dataItems.isActive, true), limit))
+    .groupBy(dataItems.projectId, dataItems.dataType);
+
+const unlimitedCounts = new WeakMap<Db, ReturnType<ReturnType<typeof projectCounts>["prepare"]>>();
+
+/** Active data items the actor sees per type for each project, in one grouped query (prepared once for actors without category limits). */
 export const dataCountsByProject = (db: Db, actor: User, projectIds: number[]) =>
-  byId(projectIds, () =>
-    db
-      .select({ id: dataItems.projectId, dataType: dataItems.dataType, n: count() })
-      .from(dataItems)
-      .where(and(inArray(dataItems.projectId, projectIds), eq(dataItems.isActive, true), reachableItems(categoryLimits(db, actor))))
-      .groupBy(dataItems.projectId, dataItems.dataType)
-      .all(),
-  );
+  byId(projectIds, () => {
+    const ids = JSON.stringify(projectIds);
+    const limit = reachableItems(categoryLimits(db, actor));
+    if (limit) return projectCounts(db, limit).all({ ids });
+    let prepared = unlimitedCounts.get(db);
+    if (!prepared) unlimitedCounts.set(db, (prepared = projectCounts(db, undefined).prepare()));
+    return prepared.all({ ids });
+  });
 
 /** Active data items the actor sees per type for each category, in one grouped query. */
 export const dataCountsByCategory = (db: Db, actor: User, categoryIds: number[]) =>

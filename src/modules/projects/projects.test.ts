@@ -157,6 +157,26 @@ describe("projects", () => {
     expect((await t.call("GET", "/project/get-favorite-project-list", { cookie: m.cookie })).body).toEqual([]);
   });
 
+  test("the lists read through statements prepared once show a rename, a new project, new data and a star at the next request", async () => {
+    const { admin, project } = await projectWithAdmin("Canal");
+    const m = await member(project.id, admin.cookie);
+    const list = async (cookie: string) => (await t.call("GET", "/project/get-project-list", { cookie })).body as { id: number; name: string; numberOfDataByType: Record<string, number> }[];
+    const mine = async () => (await list(m.cookie)).map((p) => p.name);
+    expect(await mine()).toEqual(["Canal"]);
+    await t.call("POST", "/project/update", { cookie: admin.cookie, body: { id: project.id, name: "Lock" } });
+    expect(await mine()).toEqual(["Lock"]);
+    const other = (await t.call("POST", "/project/create", { cookie: admin.cookie, body: { name: "Weir" } })).body;
+    expect(await mine()).toEqual(["Lock"]);
+    expect((await list(admin.cookie)).map((p) => p.name)).toEqual(expect.arrayContaining(["Lock", "Weir"]));
+    await t.call("POST", "/project/add-user-project", { cookie: admin.cookie, body: { user: { id: m.user.id }, project: { id: other.id } } });
+    expect(await mine()).toEqual(["Lock", "Weir"]);
+    t.db.insert(dataItems).values({ projectId: other.id, dataType: "TABLE", name: "levels" }).run();
+    expect((await list(m.cookie)).map((p) => p.numberOfDataByType.TABLE)).toEqual([0, 1]);
+    await t.call("POST", `/project/add-to-favorites?id=${other.id}`, { cookie: m.cookie });
+    await t.call("POST", "/project/update", { cookie: admin.cookie, body: { id: other.id, name: "Sluice" } });
+    expect((await t.call("GET", "/project/get-favorite-project-list", { cookie: m.cookie })).body).toEqual([{ id: other.id, name: "Sluice" }]);
+  });
+
   test("the roadmap is saved as JSON with blue as the default colour; a bad shape changes nothing", async () => {
     const { admin, project } = await projectWithAdmin();
     const timeline = { description: "Phases", steps: [{ title: "Design", tag: "Q1", tooltip: "drawings" }, { title: "Build", color: "#ff0000" }] };

@@ -11,6 +11,7 @@ import { dataCountsByProject } from "../data/counts";
 import { projectTasks } from "../issues/search";
 import { activeAdmins, findUserById } from "../users/service";
 import { PROJECT_LIMITS } from "./limits";
+import { listQueries } from "./list-queries";
 import { requireProjectRole } from "./policy";
 import { presentMember, presentProject } from "./presenter";
 import type { ProjectInput, Timeline, UserProjectInput } from "./model";
@@ -19,13 +20,9 @@ import { Value } from "@sinclair/typebox/value";
 
 /** The projects the actor sees: their memberships, and every project for ADMIN and above. */
 export function visibleProjects(db: Db, actor: User) {
-  const memberships = db.select().from(userProjects).where(eq(userProjects.userId, actor.id)).all();
-  const byProject = new Map(memberships.map((m) => [m.projectId, m]));
-  const rows = hasRank(actor.role, "ADMIN")
-    ? db.select().from(projects).orderBy(asc(sql`lower(${projects.name})`)).all()
-    : byProject.size
-      ? db.select().from(projects).where(inArray(projects.id, [...byProject.keys()])).orderBy(asc(sql`lower(${projects.name})`)).all()
-      : [];
+  const { memberships, everyProject, memberProjects } = listQueries(db);
+  const byProject = new Map(memberships.all({ userId: actor.id }).map((m) => [m.projectId, m]));
+  const rows = hasRank(actor.role, "ADMIN") ? everyProject.all() : byProject.size ? memberProjects.all({ userId: actor.id }) : [];
   return rows.map((project) => ({ project, membership: byProject.get(project.id) }));
 }
 
@@ -305,13 +302,7 @@ export function setFavorite(db: Db, actor: User, projectId: number, favorite: bo
 }
 
 export function favoriteProjects(db: Db, actor: User) {
-  return db
-    .select({ id: projects.id, name: projects.name })
-    .from(userProjects)
-    .innerJoin(projects, eq(projects.id, userProjects.projectId))
-    .where(and(eq(userProjects.userId, actor.id), eq(userProjects.favorite, true)))
-    .orderBy(asc(sql`lower(${projects.name})`))
-    .all();
+  return listQueries(db).favorites.all({ userId: actor.id });
 }
 
 /** Members given a category (the people responsible for it). */
