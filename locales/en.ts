@@ -334,7 +334,7 @@ export const en = {
   "error.poi_template_not_found": "No such template",
   "error.poi_style_in_use": "A template's rule uses this style: change the rule first",
   "error.poi_template_has_objects": "The template has objects: its geometry type cannot change",
-  "error.stale_object": "Someone else saved this object since you opened it. Your changes are kept here: reload the object to see theirs",
+  "error.stale_version": "Someone else saved this object since you opened it. Your changes are kept here: reload the object to see theirs",
   "poi.style.nameRequired": "Enter the style's name",
   "poi.template.nameRequired": "Enter the template's name",
   "poi.template.style": "No such style",

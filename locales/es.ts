@@ -336,7 +336,7 @@ export const es: Messages = {
   "error.poi_template_not_found": "No existe la plantilla",
   "error.poi_style_in_use": "Una regla de plantilla usa este estilo: cambie antes la regla",
   "error.poi_template_has_objects": "La plantilla tiene objetos: su tipo de geometría no puede cambiar",
-  "error.stale_object": "Otra persona guardó este objeto después de abrirlo usted. Sus cambios siguen aquí: recargue el objeto para ver los suyos",
+  "error.stale_version": "Otra persona guardó este objeto después de abrirlo usted. Sus cambios siguen aquí: recargue el objeto para ver los suyos",
   "poi.style.nameRequired": "Escriba el nombre del estilo",
   "poi.template.nameRequired": "Escriba el nombre de la plantilla",
   "poi.template.style": "No existe el estilo",

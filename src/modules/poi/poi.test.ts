@@ -164,6 +164,21 @@ describe("point templates", () => {
     const bound = await t.call("POST", `/layer/bind-poi-template?layerId=${sc.layer.id}&templateId=${sc.template.id}`, { cookie: sc.s.admin.cookie });
     expect(bound.body.poiTemplates.map((x: { id: number }) => x.id)).toEqual([sc.template.id]);
   });
+
+  test("by-layers lists what each layer offers to members who may open it; an outsider's ask is 404", async () => {
+    const sc = await scene();
+    const bare = f.dataItem(sc.s.project.id, { dataType: "LAYER", name: "Empty" });
+    const path = `/layer-poi-template/by-layers?layerIds=${sc.layer.id},${bare.id}`;
+    const listed = await t.call("GET", path, { cookie: sc.s.member.cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((x: { id: number; poiTemplates: { name: string; fields: unknown[] }[] }) => [x.id, x.poiTemplates.map((p) => [p.name, p.fields.length])])).toEqual([
+      [sc.layer.id, [["Park", 7]]],
+      [bare.id, []],
+    ]);
+    expect((await t.call("GET", path, { cookie: sc.s.outsider.cookie })).status).toBe(404);
+    expect((await t.call("GET", path)).status).toBe(401);
+    expect((await t.call("GET", "/layer-poi-template/by-layers?layerIds=0", { cookie: sc.s.member.cookie })).status).toBe(422);
+  });
 });
 
 describe("objects", () => {
@@ -211,7 +226,7 @@ describe("objects", () => {
     expect(counts()).toEqual(before);
   });
 
-  test("a stale save is 409 stale_object and changes nothing; a fresh one writes the changed fields to the changelog", async () => {
+  test("a stale save is 409 stale_version and changes nothing; a fresh one writes the changed fields to the changelog", async () => {
     const sc = await scene();
     const created = (await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Oak park", Length: 5 }) })).body;
     const edit = (version: number, values: Record<string, unknown>, geometry?: unknown) =>
@@ -220,7 +235,7 @@ describe("objects", () => {
     expect(first.body).toMatchObject({ version: 2 });
     const before = counts();
     const stale = await edit(1, { Title: "Elm park" });
-    expect(stale.body).toMatchObject({ status: 409, error: "stale_object" });
+    expect(stale.body).toMatchObject({ status: 409, error: "stale_version" });
     expect(counts()).toEqual(before);
     expect((await t.call("GET", `/layer-poi/find-by-id?id=${created.id}`, { cookie: sc.s.member.cookie })).body.name).toBe("Oak park");
     const log = (await t.call("GET", `/layer-poi/changelog/get?lpId=${created.id}`, { cookie: sc.s.member.cookie })).body;
