@@ -250,6 +250,22 @@ describe("objects", () => {
     expect((await t.call("GET", `/layer-poi/changelog/get?lpId=${created.id}`, { cookie: sc.s.member.cookie })).body[0]).toMatchObject({ changeListByFields: [], geometry: null });
   });
 
+  test("the changelog is written in the change's transaction: when its entry cannot be written, the object is not saved either", async () => {
+    const sc = await scene();
+    const created = (await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Oak park" }) })).body;
+    const before = counts();
+    t.db.$client.run("create trigger poi_changelog_refused before insert on poi_changelog begin select raise(abort, 'refused'); end");
+    try {
+      const update = await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: { ...objectBody(sc, { Title: "Elm park" }), id: created.id, version: 1 } });
+      const create = await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Ash park" }) });
+      expect([update.body.error, create.body.error]).toEqual(["internal_error", "internal_error"]);
+    } finally {
+      t.db.$client.run("drop trigger poi_changelog_refused");
+    }
+    expect(counts()).toEqual(before);
+    expect((await t.call("GET", `/layer-poi/find-by-id?id=${created.id}`, { cookie: sc.s.member.cookie })).body).toMatchObject({ name: "Oak park", version: 1 });
+  });
+
   test("a deleted object leaves a DELETE entry that members still read, and its box leaves the R-tree", async () => {
     const sc = await scene();
     const created = (await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Gone" }) })).body;
