@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { apiCall, browserSuite, projectWithModerator } from "./setup";
 
@@ -61,6 +62,12 @@ const greenDrawn = (page: Page) =>
     }),
   );
 
+/** What axe finds critical or serious inside `selector`. */
+async function axeProblems(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
 const objectsOf = async (cookie: string, layerId: number) =>
   (await apiCall<{ features: { id: number; properties: { name: string } }[] }>(suite.plexus.url, cookie, "GET", `/layer-poi/geo-json?layerId=${layerId}`)).features;
 
@@ -120,6 +127,7 @@ describe("drawing objects on the map", () => {
       await page.locator("#map-selected").getByRole("button", { name: "Details" }).click();
       const log = page.getByRole("dialog", { name: "Oak park" }).getByRole("table", { name: "Changelog" });
       await log.getByRole("row").nth(2).waitFor();
+      expect(await axeProblems(page, "#map-details")).toEqual([]);
       const rows = await log.getByRole("row").allInnerTexts();
       expect(rows).toHaveLength(3);
       expect(rows[1]).toContain("Mona Moderator");
@@ -199,14 +207,16 @@ describe("drawing objects on the map", () => {
   );
 
   test(
-    "a line of one point is refused with 'Error' and nothing is saved; the menu's create object starts the same dialog",
+    "at 360 px the menu's create object draws too: a line of one point is refused with 'Error' and nothing is saved; the dialog fits",
     async () => {
       const s = await scene("Short");
-      const { page } = await suite.pageAs(s.moderatorCookie);
+      const { page } = await suite.pageAs(s.moderatorCookie, { viewport: { width: 360, height: 740 } });
       await page.goto(`${suite.plexus.url}${s.mapPath}`);
       const centre = await centreOf(page);
       await page.mouse.click(centre.x, centre.y, { button: "right" });
       const menu = page.getByRole("menu", { name: "Map menu" });
+      const box = (await menu.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
       expect(await menu.getByRole("menuitem", { name: /Create task/ }).getAttribute("aria-disabled")).toBe("true");
       await menu.getByRole("menuitem", { name: "Create object" }).click();
       await page.getByRole("dialog", { name: "Create object: choose a layer and template" }).getByRole("button", { name: /Path Short/ }).click();
@@ -215,6 +225,17 @@ describe("drawing objects on the map", () => {
       await bar.getByRole("button", { name: "Save" }).click();
       await page.locator("#snackbar").getByText(/^Error/).waitFor();
       expect(await page.getByRole("dialog", { name: "Create object" }).count()).toBe(0);
+      // A second point makes a line: the attribute dialog opens, within the screen's width.
+      await clickAt(page, [[-40, 20], [30, -20]]);
+      await bar.getByRole("button", { name: "Save" }).click();
+      const form = page.getByRole("dialog", { name: "Create object" });
+      await form.getByLabel("Title").waitFor();
+      const dialogBox = (await form.boundingBox())!;
+      expect(dialogBox.x).toBeGreaterThanOrEqual(0);
+      expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(360);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await axeProblems(page, "#map-object")).toEqual([]);
+      await form.getByRole("button", { name: "Back to the drawing" }).click();
       await bar.getByRole("button", { name: "Cancel" }).click();
       await bar.waitFor({ state: "detached" });
       expect(await objectsOf(s.moderatorCookie, s.layerId)).toEqual([]);

@@ -9,7 +9,7 @@ const panoramaLink = (template: string, [lon, lat]: [number, number]) => templat
 /**
  * The map's right-click menu (spec 3, "Context menu"), also opened by the context-menu key on the map: create
  * object for editors, create task (it comes with tasks at map points, so it is shown disabled), and the panorama of
- * the place when an administrator set its link. Arrow keys move, Escape closes.
+ * the place when an administrator set its link. Arrow keys move, Escape closes; it stays inside the map at 360 px.
  */
 export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; canEdit: boolean; panorama: string | null }) {
   useSignals();
@@ -32,7 +32,7 @@ export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; can
     if (event.key !== "Tab") event.preventDefault();
   };
   return (
-    <ul ref={list} className="map__menu" role="menu" id="map-context-menu" aria-label={t("map.menu.label")} style={{ left: menu.pixel[0], top: menu.pixel[1] }} onKeyDown={move}>
+    <ul ref={list} className="map__menu" role="menu" id="map-context-menu" aria-label={t("map.menu.label")} style={{ left: `clamp(0px, ${menu.pixel[0]}px, calc(100% - min(320px, 90%)))`, top: `clamp(0px, ${menu.pixel[1]}px, calc(100% - 9rem))` }} onKeyDown={move}>
       {canEdit && (
         <li role="none">
           <button type="button" role="menuitem" tabIndex={-1} onClick={store.addObject}>
