@@ -10,6 +10,7 @@ import VectorLayer from "ol/layer/Vector";
 import VectorSource from "ol/source/Vector";
 import type { FlatStyle } from "ol/style/flat";
 import type { GraphType } from "../../../src/modules/poi/rules/kinds";
+import { ontoFirstWorld } from "./first-world";
 import { hasEnoughPoints } from "./min-points";
 
 const OL_TYPE: Record<GraphType, Type> = {
@@ -83,8 +84,9 @@ export class ObjectEditor {
   /** The shape as GeoJSON text in degrees, or why there is none to save. */
   read(): { geometry: string } | { problem: DrawProblem } {
     this.finishSketch();
-    const shape = this.source.getFeatures()[0]?.getGeometry();
-    if (!shape) return { problem: "nothing" };
+    const drawn = this.source.getFeatures()[0]?.getGeometry();
+    if (!drawn) return { problem: "nothing" };
+    const shape = ontoFirstWorld(drawn);
     const geometry = this.format.writeGeometryObject(shape, { decimals: 7 }) as { coordinates: unknown };
     return hasEnoughPoints(this.graphType, geometry.coordinates) ? { geometry: JSON.stringify(geometry) } : { problem: "too_few" };
   }

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import { entriesOf, numberInput, propertiesOf, readEntries, type Template } from "./form-values";
-import { hasEnoughPoints } from "./min-points";
 
 const field = (id: number, name: string, type: Template["fields"][number]["type"], extra: Partial<Template["fields"][number]> = {}) => ({
   id,
@@ -72,15 +71,5 @@ describe("the object form's values", () => {
       { field: { id: 11 }, value: null },
     ]);
     expect(entriesOf(template, [{ field: { id: 3 }, value: 1234.5 }, { field: { id: 5 }, value: 9 }, { field: { id: 7 }, value: ["b"] }])).toEqual({ 3: "1 234.5", 7: ["b"] });
-  });
-
-  test("a polygon needs 3 distinct points, a line 2, in every part", () => {
-    expect(hasEnoughPoints("POLYGON", [[[0, 0], [1, 0], [0, 0]]])).toBe(false);
-    expect(hasEnoughPoints("POLYGON", [[[0, 0], [1, 0], [1, 1], [0, 0]]])).toBe(true);
-    expect(hasEnoughPoints("LINE_STRING", [[0, 0], [0, 0]])).toBe(false);
-    expect(hasEnoughPoints("LINE_STRING", [[0, 0], [1, 1]])).toBe(true);
-    expect(hasEnoughPoints("MULTI_LINE_STRING", [[[0, 0], [1, 1]], [[2, 2]]])).toBe(false);
-    expect(hasEnoughPoints("MULTI_POLYGON", [[[[0, 0], [1, 0], [1, 1], [0, 0]]]])).toBe(true);
-    expect(hasEnoughPoints("POINT", [3, 4])).toBe(true);
   });
 });
