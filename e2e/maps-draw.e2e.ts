@@ -207,7 +207,7 @@ describe("drawing objects on the map", () => {
   );
 
   test(
-    "at 360 px the menu's create object draws too: a line of one point is refused with 'Error' and nothing is saved; the dialog fits",
+    "at 360 px the menu's create object draws too: a line of one point is refused with 'Error', the keyboard draws one of two, the dialog fits, Cancel saves nothing",
     async () => {
       const s = await scene("Short");
       const { page } = await suite.pageAs(s.moderatorCookie, { viewport: { width: 360, height: 740 } });
@@ -225,8 +225,16 @@ describe("drawing objects on the map", () => {
       await bar.getByRole("button", { name: "Save" }).click();
       await page.locator("#snackbar").getByText(/^Error/).waitFor();
       expect(await page.getByRole("dialog", { name: "Create object" }).count()).toBe(0);
-      // A second point makes a line: the attribute dialog opens, within the screen's width.
-      await clickAt(page, [[-40, 20], [30, -20]]);
+      // With the keyboard: Space puts a point at the map's centre, the arrow keys move the map under it, Enter ends the
+      // line; Save opens the attribute dialog, within the screen's width.
+      await page.locator("#map-canvas").focus();
+      await page.keyboard.press("Space");
+      for (const key of ["ArrowRight", "ArrowDown"]) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(300);
+      }
+      await page.keyboard.press("Space");
+      await page.keyboard.press("Enter");
       await bar.getByRole("button", { name: "Save" }).click();
       const form = page.getByRole("dialog", { name: "Create object" });
       await form.getByLabel("Title").waitFor();

@@ -1649,7 +1649,7 @@ export const en = {
   "map.graphType.POLYGON": "polygon",
   "map.graphType.MULTI_POLYGON": "polygons",
   "map.draw.bar": "Drawing {{template}}",
-  "map.draw.hint": "Click the map to add points; double-click or Enter ends the shape.",
+  "map.draw.hint": "Click the map to add points, or press Space for a point at its centre (the arrow keys move the map); double-click or Enter ends the shape.",
   "map.draw.editHint": "Drag the shape to move it, or its points to reshape it.",
   "map.draw.cancel": "Cancel",
   "map.draw.save": "Save",

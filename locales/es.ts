@@ -1651,7 +1651,7 @@ export const es: Messages = {
   "map.graphType.POLYGON": "polígono",
   "map.graphType.MULTI_POLYGON": "polígonos",
   "map.draw.bar": "Dibujo: {{template}}",
-  "map.draw.hint": "Haga clic en el mapa para añadir puntos; doble clic o Enter termina la forma.",
+  "map.draw.hint": "Haga clic en el mapa para añadir puntos, o pulse Espacio para un punto en su centro (las flechas mueven el mapa); doble clic o Enter termina la forma.",
   "map.draw.editHint": "Arrastre la forma para moverla, o sus puntos para cambiarla.",
   "map.draw.cancel": "Cancelar",
   "map.draw.save": "Guardar",

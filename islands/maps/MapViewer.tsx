@@ -45,6 +45,9 @@ function LoadedMap({ map, context }: { map: MapData; context: ViewerContext }) {
             if (event.key === "Enter") {
               store.finishMeasure();
               store.editing.finishSketch();
+            } else if (event.key === " " && store.editing.session.value) {
+              event.preventDefault();
+              store.editing.addVertex();
             } else if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)) {
               event.preventDefault();
               store.openMenuAtCentre();

@@ -109,6 +109,10 @@ export function createEditing(controllerOf: () => MapController | undefined, lay
         reportFailure(error);
       }
     },
+    /** Space while drawing: a vertex at the map's centre. */
+    addVertex() {
+      editor?.addVertexAtCentre();
+    },
     /** Enter while drawing: ends the sketch as a double click would. */
     finishSketch() {
       editor?.finishSketch();

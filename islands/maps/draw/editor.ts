@@ -2,6 +2,7 @@ import type OlMap from "ol/Map";
 import Feature from "ol/Feature";
 import GeoJSON from "ol/format/GeoJSON";
 import type { Type } from "ol/geom/Geometry";
+import Point from "ol/geom/Point";
 import Draw from "ol/interaction/Draw";
 import type Interaction from "ol/interaction/Interaction";
 import Modify from "ol/interaction/Modify";
@@ -74,6 +75,15 @@ export class ObjectEditor {
   private use(...interactions: Interaction[]) {
     for (const interaction of interactions) this.map.addInteraction(interaction);
     this.interactions.push(...interactions);
+  }
+
+  /** The keyboard's way to draw (Space): a vertex at the map's centre, which the arrow keys move the map under. */
+  addVertexAtCentre() {
+    const centre = this.map.getView().getCenter();
+    if (!this.draw || !centre) return;
+    if (this.graphType !== "POINT") return this.draw.appendCoordinates([centre]);
+    this.source.clear();
+    this.source.addFeature(new Feature(new Point(centre)));
   }
 
   /** Ends a sketch in progress (Enter, or Save), as a double click would. */
