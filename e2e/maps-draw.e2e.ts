@@ -143,7 +143,7 @@ describe("drawing objects on the map", () => {
   );
 
   test(
-    "a second editor's stale save is refused with 409, keeps what they typed, and offers the newer version",
+    "a second editor's stale save is refused with 409, keeps what they typed, and offers the newer version, which they then delete after a confirmation",
     async () => {
       const s = await scene("Stale");
       const { url } = suite.plexus;
@@ -172,6 +172,15 @@ describe("drawing objects on the map", () => {
       await details.getByRole("button", { name: "Load the newer version" }).click();
       await page.waitForFunction(() => (document.querySelector("#map-details input") as HTMLInputElement | null)?.value === "Theirs");
       expect((await objectsOf(s.moderatorCookie, s.layerId)).map((x) => x.properties.name)).toEqual(["Theirs"]);
+      // Delete asks first; Cancel keeps the object, Delete removes it.
+      const theirs = page.getByRole("dialog", { name: "Theirs" });
+      await theirs.getByRole("toolbar", { name: "Object actions" }).getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Delete the object?" }).getByRole("button", { name: "Cancel" }).click();
+      expect(await objectsOf(s.moderatorCookie, s.layerId)).toHaveLength(1);
+      await theirs.getByRole("toolbar", { name: "Object actions" }).getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Delete the object?" }).getByRole("button", { name: "Delete" }).click();
+      await page.locator("#snackbar").getByText("Object deleted").waitFor();
+      expect(await objectsOf(s.moderatorCookie, s.layerId)).toEqual([]);
     },
     TIMEOUT,
   );
