@@ -1,17 +1,16 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useRef } from "react";
-import type { Locale } from "../../src/lib/i18n";
-import { Comments } from "../chat/comments";
 import { arrowTabs } from "../data/arrow-tabs";
 import { useT } from "../lib/ui/i18n";
 import { LayersTab } from "./LayersTab";
 import { SearchTab } from "./SearchTab";
 import type { MapData, MapStore, MapTab } from "./store";
 
-const TABS: MapTab[] = ["search", "layers", "comments"];
+// The data page's side panel carries the map's comments: a tab of its own here showed them twice.
+const TABS: MapTab[] = ["search", "layers"];
 
-/** The map's side panel (spec 3, "Map view"): tabs search, layers and comments, the arrow keys moving between them. */
-export function MapPanel({ store, map, canSave, locale }: { store: MapStore; map: MapData; canSave: boolean; locale: Locale }) {
+/** The map's side panel (spec 3, "Map view"): tabs search and layers (comments are the page's), the arrow keys moving between them. */
+export function MapPanel({ store, map, canSave }: { store: MapStore; map: MapData; canSave: boolean }) {
   useSignals();
   const { t } = useT();
   const buttons = useRef(new Map<MapTab, HTMLButtonElement>());
@@ -42,7 +41,6 @@ export function MapPanel({ store, map, canSave, locale }: { store: MapStore; map
       <div className="map__tabpanel" role="tabpanel" id={`map-panel-${current}`} aria-labelledby={`map-tab-${current}`}>
         {current === "search" && <SearchTab store={store} />}
         {current === "layers" && <LayersTab store={store} map={map} canSave={canSave} />}
-        {current === "comments" && <Comments locale={locale} dataId={map.id} />}
       </div>
     </section>
   );

@@ -1,8 +1,11 @@
+import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import { DEFAULT_POSITION, readPosition } from "../../src/modules/maps/position";
 import { errorText } from "../lib/failures";
+import { OnDemand } from "../lib/ui/OnDemand";
 import { useT } from "../lib/ui/i18n";
 import type { ViewerContext } from "../viewers/registry";
+import { ContextMenu } from "./ContextMenu";
 import { MapControls } from "./MapControls";
 import { MapPanel } from "./MapPanel";
 import { FeatureMenu } from "./FeatureMenu";
@@ -22,13 +25,16 @@ function startView(map: MapData): MapPosition {
   return untouched ? { ...position, zoom: 0 } : position;
 }
 
+const loadEditing = () => import("./draw/Editing");
+
 function LoadedMap({ map, context }: { map: MapData; context: ViewerContext }) {
-  const { t, locale } = useT();
+  useSignals();
+  const { t } = useT();
   const [store] = useState(() => createMapStore(map));
   const { compact, canModerate } = context;
   return (
     <div className={compact ? "map map--compact" : "map"}>
-      {!compact && <MapPanel store={store} map={map} canSave={canModerate} locale={locale} />}
+      {!compact && <MapPanel store={store} map={map} canSave={canModerate} />}
       <div className="map__stage">
         <OlMap
           label={t("map.label")}
@@ -36,8 +42,17 @@ function LoadedMap({ map, context }: { map: MapData; context: ViewerContext }) {
           onReady={store.attach}
           onGone={store.detach}
           onKeyDown={(event) => {
-            if (event.key === "Enter") store.finishMeasure();
-            else if (event.key === "Escape") {
+            if (event.key === "Enter") {
+              store.finishMeasure();
+              store.editing.finishSketch();
+            } else if (event.key === " " && store.editing.session.value) {
+              event.preventDefault();
+              store.editing.addVertex();
+            } else if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)) {
+              event.preventDefault();
+              store.openMenuAtCentre();
+            } else if (event.key === "Escape") {
+              store.menu.value = null;
               store.stopMeasure();
               store.select(null);
             }
@@ -46,6 +61,8 @@ function LoadedMap({ map, context }: { map: MapData; context: ViewerContext }) {
         <FeatureMenu store={store} />
         <SelectedCard store={store} />
         <MapControls store={store} canEdit={canModerate} compact={compact} />
+        {!compact && <ContextMenu store={store} canEdit={canModerate} panorama={map.panorama} />}
+        {store.editing.open.value && <OnDemand load={loadEditing} props={{ editing: store.editing, canEdit: canModerate && !compact }} />}
         <MeasureResult store={store} />
       </div>
     </div>

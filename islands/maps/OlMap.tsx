@@ -7,13 +7,15 @@ interface OlMapProps {
   onReady: (controller: MapController) => void;
   onGone: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** The element's id: the page's map is map-canvas, a dialog's mini-map another. */
+  id?: string;
 }
 
 /**
  * The adapter of OpenLayers (README, "Islands"): owns one element, makes the ol Map on it in an effect and
  * disposes of it on unmount. The element takes focus, so the arrow keys pan and + and - zoom.
  */
-export function OlMap({ label, position, onReady, onGone, onKeyDown }: OlMapProps) {
+export function OlMap({ label, position, onReady, onGone, onKeyDown, id = "map-canvas" }: OlMapProps) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const controller = new MapController(element.current!, position);
@@ -23,5 +25,5 @@ export function OlMap({ label, position, onReady, onGone, onKeyDown }: OlMapProp
       controller.dispose();
     };
   }, []);
-  return <div ref={element} className="map__canvas" id="map-canvas" tabIndex={0} role="application" aria-label={label} onKeyDown={onKeyDown} />;
+  return <div ref={element} className="map__canvas" id={id} tabIndex={0} role="application" aria-label={label} onKeyDown={onKeyDown} />;
 }

@@ -31,6 +31,9 @@ export function SelectedCard({ store }: { store: MapStore }) {
       <p>
         {store.layerName(pick.layerId)} · {store.templates.value.get(pick.templateId) ?? ""}
       </p>
+      <button type="button" className="btn btn--ghost map__card-details" onClick={() => store.editing.showDetails(pick.id)}>
+        {t("map.details.open")}
+      </button>
       <button type="button" className="map__icon-button" aria-label={t("common.close")} title={t("common.close")} onClick={() => store.select(null)}>
         <Icon path={mdiClose} />
       </button>

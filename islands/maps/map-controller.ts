@@ -9,6 +9,7 @@ import type Polygon from "ol/geom/Polygon";
 import Draw from "ol/interaction/Draw";
 import type BaseLayer from "ol/layer/Base";
 import VectorLayer from "ol/layer/Vector";
+import Cluster from "ol/source/Cluster";
 import { fromLonLat, toLonLat } from "ol/proj";
 import VectorSource from "ol/source/Vector";
 import { getArea, getLength } from "ol/sphere";
@@ -83,6 +84,8 @@ export class MapController {
   private highlightTimer?: ReturnType<typeof setInterval>;
   /** Told of the objects under each click (none: a click beside them). */
   onPick?: (picks: Pick[], pixel: [number, number]) => void;
+  /** Told of a right click (or the context-menu key): where, on the map and in degrees. */
+  onMenu?: (pixel: [number, number], lonLat: [number, number]) => void;
 
   constructor(target: HTMLElement, position: MapPosition) {
     this.extent = position.extent;
@@ -94,6 +97,26 @@ export class MapController {
       view: new View({ center: fromLonLat(position.center), zoom: position.zoom }),
     });
     this.map.on("singleclick", (event) => this.pick(event.pixel as [number, number]));
+    this.map.getViewport()?.addEventListener("contextmenu", (event) => {
+      event.preventDefault();
+      const pixel = this.map.getEventPixel(event) as [number, number];
+      this.onMenu?.(pixel, toLonLat(this.map.getCoordinateFromPixel(pixel)) as [number, number]);
+    });
+  }
+
+  /** The map's centre on screen and in degrees, where the context-menu key opens the menu. */
+  centre(): { pixel: [number, number]; lonLat: [number, number] } {
+    const [width, height] = this.map.getSize() ?? [0, 0];
+    return { pixel: [width / 2, height / 2], lonLat: toLonLat(this.map.getView().getCenter() ?? [0, 0]) as [number, number] };
+  }
+
+  /** Loads a points layer's objects anew (one was saved or deleted). */
+  reloadObjects(layerId: number) {
+    for (const part of this.drawn.get(layerId)?.getLayersArray() ?? []) {
+      const source = part.getSource();
+      // A cluster follows the source it clusters, which is among the parts too.
+      if (source instanceof VectorSource && !(source instanceof Cluster)) source.refresh();
+    }
   }
 
   /**

@@ -3,9 +3,10 @@ import { errorText } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
+import { createEditing } from "./draw/edit-store";
 import type { MapController, MeasureKind, Pick } from "./map-controller";
 
-export type MapTab = "search" | "layers" | "comments";
+export type MapTab = "search" | "layers";
 
 /** The map as map/get presents it. */
 export const loadMap = (id: number) => call(server.map.get.get({ query: { id } }));
@@ -139,8 +140,17 @@ export function createMapStore(map: MapData) {
   };
 
   const tools = createTools(() => controller);
+  const editing = createEditing(() => controller, layers);
+  /** The right-click menu: where it opens, and the place in degrees it is about. */
+  const menu = signal<{ pixel: [number, number]; lonLat: [number, number] } | null>(null);
   return {
     ...tools,
+    editing,
+    menu,
+    /** The context-menu key on the focused map opens the menu at its centre. */
+    openMenuAtCentre() {
+      if (controller) menu.value = controller.centre();
+    },
     tab,
     layers,
     basemapVisible,
@@ -169,7 +179,11 @@ export function createMapStore(map: MapData) {
     /** The adapter's map is made: the basemap is drawn in the current render mode, the map's layers over it. */
     attach(made: MapController) {
       controller = made;
+      made.onMenu = (pixel, lonLat) => void (menu.value = { pixel, lonLat });
       made.onPick = (picks, pixel) => {
+        menu.value = null;
+        // While an object is drawn or edited, clicks belong to the drawing.
+        if (editing.session.value) return;
         if (picks.length > 1) choices.value = { picks, pixel };
         else select(picks[0] ?? null);
       };
@@ -190,7 +204,8 @@ export function createMapStore(map: MapData) {
     },
     /** Spec 3, "Create-object dialog": it lists the visible layers objects can be made in; the basemap is none. */
     addObject() {
-      snack(t("map.noLayers"));
+      menu.value = null;
+      void editing.chooseLayer();
     },
     toggleBasemap() {
       basemapVisible.value = !basemapVisible.value;

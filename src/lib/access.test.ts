@@ -115,6 +115,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/layer-poi-style": "ADMIN",
   "DELETE /api/layer-poi-style": "ADMIN",
   "GET /api/layer-poi-template": "USER",
+  "GET /api/layer-poi-template/by-layers": "USER",
   "POST /api/layer-poi-template": "ADMIN",
   "POST /api/layer-poi-template/activate": "SYSTEM_ADMIN",
   "POST /api/layer-poi-template/deactivate": "SYSTEM_ADMIN",

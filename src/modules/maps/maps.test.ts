@@ -183,6 +183,14 @@ describe("map/find-by-layer and the MAP type", () => {
     const got = await t.call("GET", `/map/get?id=${made.body.id}`, { cookie: moderator.cookie });
     expect(JSON.parse(got.body.position)).toEqual({ center: [0, 0], zoom: 6, extent: [-528, -90, 551, 90] });
     expect(got.body.layerConfigList).toEqual([]);
+    expect(got.body.panorama).toBeNull();
+  });
+
+  test("map/get carries the administrator's panorama link for the right-click menu", async () => {
+    const { project, moderator, member } = await scene();
+    t.db.update(settings).set({ body: "https://pano.example.org/?ll={lat},{lon}" }).where(eq(settings.label, "GIS_PANORAMA_URL")).run();
+    const map = await save(moderator.cookie, { project: { id: project.id }, name: "Pano" });
+    expect((await t.call("GET", `/map/get?id=${map.body.id}`, { cookie: member.cookie })).body.panorama).toBe("https://pano.example.org/?ll={lat},{lon}");
   });
 
   test("a map deleted for good takes its rows; a layer deleted for good leaves the maps that showed it", async () => {

@@ -27,6 +27,8 @@ export const mapSchema = t.Object({
   parentMap: t.Nullable(t.Object({ id: integer(), name: t.String() })),
   inherited: t.Boolean(),
   layerConfigList: t.Array(layerConfigSchema),
+  /** The administrator's panorama link with {lat} and {lon} (GIS settings), for the map's right-click menu; null: none. */
+  panorama: t.Nullable(t.String()),
 });
 export type PresentedMap = Static<typeof mapSchema>;
 

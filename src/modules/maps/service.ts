@@ -8,6 +8,7 @@ import { itemCards } from "../data/readable";
 import { saveDataItem } from "../data/service";
 import { layerRowsOf, presentLayers, readableItemsOf } from "../layers/service";
 import { requireProjectRole } from "../projects/policy";
+import { panoramaTemplate } from "../settings/service";
 import type { MapSaveInput } from "./model";
 import { DEFAULT_POSITION, readPosition } from "./position";
 import type { PresentedMap } from "./presenter";
@@ -43,6 +44,7 @@ function presentMap(db: Db, actor: User, item: DataItem): PresentedMap {
       const layer = layers.get(layerId);
       return layer ? [{ layer, visible, indexNumber, themes, labels }] : [];
     }),
+    panorama: panoramaTemplate(db),
   };
 }
 

@@ -72,8 +72,12 @@ export const objectBody = t.Object({
 });
 export type ObjectInput = Static<typeof objectBody>;
 
+/** Up to 100 layer ids, comma-separated. */
+const layerIdList = () => t.String({ pattern: "^[1-9][0-9]{0,14}(,[1-9][0-9]{0,14}){0,99}$" });
+export const layerIdsQuery = t.Object({ layerIds: layerIdList() });
+
 export const findByNameQuery = t.Object({
-  layerIds: t.String({ pattern: "^[1-9][0-9]{0,14}(,[1-9][0-9]{0,14}){0,99}$" }),
+  layerIds: layerIdList(),
   name: t.String({ maxLength: POI_LIMITS.name + 100 }),
   exactMatch: t.Optional(t.BooleanString()),
 });

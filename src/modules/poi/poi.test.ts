@@ -164,6 +164,21 @@ describe("point templates", () => {
     const bound = await t.call("POST", `/layer/bind-poi-template?layerId=${sc.layer.id}&templateId=${sc.template.id}`, { cookie: sc.s.admin.cookie });
     expect(bound.body.poiTemplates.map((x: { id: number }) => x.id)).toEqual([sc.template.id]);
   });
+
+  test("by-layers lists what each layer offers to members who may open it; an outsider's ask is 404", async () => {
+    const sc = await scene();
+    const bare = f.dataItem(sc.s.project.id, { dataType: "LAYER", name: "Empty" });
+    const path = `/layer-poi-template/by-layers?layerIds=${sc.layer.id},${bare.id}`;
+    const listed = await t.call("GET", path, { cookie: sc.s.member.cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((x: { id: number; poiTemplates: { name: string; fields: unknown[] }[] }) => [x.id, x.poiTemplates.map((p) => [p.name, p.fields.length])])).toEqual([
+      [sc.layer.id, [["Park", 7]]],
+      [bare.id, []],
+    ]);
+    expect((await t.call("GET", path, { cookie: sc.s.outsider.cookie })).status).toBe(404);
+    expect((await t.call("GET", path)).status).toBe(401);
+    expect((await t.call("GET", "/layer-poi-template/by-layers?layerIds=0", { cookie: sc.s.member.cookie })).status).toBe(422);
+  });
 });
 
 describe("objects", () => {
@@ -211,7 +226,7 @@ describe("objects", () => {
     expect(counts()).toEqual(before);
   });
 
-  test("a stale save is 409 stale_object and changes nothing; a fresh one writes the changed fields to the changelog", async () => {
+  test("a stale save is 409 stale_version and changes nothing; a fresh one writes the changed fields to the changelog", async () => {
     const sc = await scene();
     const created = (await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Oak park", Length: 5 }) })).body;
     const edit = (version: number, values: Record<string, unknown>, geometry?: unknown) =>
@@ -220,7 +235,7 @@ describe("objects", () => {
     expect(first.body).toMatchObject({ version: 2 });
     const before = counts();
     const stale = await edit(1, { Title: "Elm park" });
-    expect(stale.body).toMatchObject({ status: 409, error: "stale_object" });
+    expect(stale.body).toMatchObject({ status: 409, error: "stale_version" });
     expect(counts()).toEqual(before);
     expect((await t.call("GET", `/layer-poi/find-by-id?id=${created.id}`, { cookie: sc.s.member.cookie })).body.name).toBe("Oak park");
     const log = (await t.call("GET", `/layer-poi/changelog/get?lpId=${created.id}`, { cookie: sc.s.member.cookie })).body;
@@ -233,6 +248,22 @@ describe("objects", () => {
     expect(JSON.parse(log[0].geometry)).toEqual(square(11, 50));
     expect((await edit(2, { Title: "Oak park", Length: 50, Width: 3 }, square(11, 50))).body.version).toBe(3);
     expect((await t.call("GET", `/layer-poi/changelog/get?lpId=${created.id}`, { cookie: sc.s.member.cookie })).body[0]).toMatchObject({ changeListByFields: [], geometry: null });
+  });
+
+  test("the changelog is written in the change's transaction: when its entry cannot be written, the object is not saved either", async () => {
+    const sc = await scene();
+    const created = (await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Oak park" }) })).body;
+    const before = counts();
+    t.db.$client.run("create trigger poi_changelog_refused before insert on poi_changelog begin select raise(abort, 'refused'); end");
+    try {
+      const update = await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: { ...objectBody(sc, { Title: "Elm park" }), id: created.id, version: 1 } });
+      const create = await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Ash park" }) });
+      expect([update.body.error, create.body.error]).toEqual(["internal_error", "internal_error"]);
+    } finally {
+      t.db.$client.run("drop trigger poi_changelog_refused");
+    }
+    expect(counts()).toEqual(before);
+    expect((await t.call("GET", `/layer-poi/find-by-id?id=${created.id}`, { cookie: sc.s.member.cookie })).body).toMatchObject({ name: "Oak park", version: 1 });
   });
 
   test("a deleted object leaves a DELETE entry that members still read, and its box leaves the R-tree", async () => {

@@ -6,7 +6,7 @@ import { changelogOf } from "./objects/changelog";
 import { geoJsonResponse, layerGeoJson } from "./objects/boxes";
 import { deleteObject, findByName, findObject, objectMetadata, saveObject } from "./objects/service";
 import { deleteByTemplate, exportObjects, filterObjects } from "./objects/table";
-import { filterBody, findByNameQuery, geoJsonQuery, idQuery, layerTemplateQuery, lpIdQuery, objectBody, optionalFilterBody, styleBody, templateBody } from "./model";
+import { filterBody, findByNameQuery, geoJsonQuery, idQuery, layerIdsQuery, layerTemplateQuery, lpIdQuery, objectBody, optionalFilterBody, styleBody, templateBody } from "./model";
 import {
   changelogSchema,
   geoJsonSchema,
@@ -21,7 +21,7 @@ import {
   templateSchema,
 } from "./presenter";
 import { deleteStyle, listStyles, saveStyle } from "./styles/service";
-import { bindTemplate, listTemplates, saveTemplate, setTemplateActive } from "./templates/service";
+import { type FullTemplate, bindTemplate, listTemplates, saveTemplate, setTemplateActive, templatesOfLayers } from "./templates/service";
 
 /** Styles and templates of points of interest: an administrator's lists, read by every signed-in user (the map draws with them). */
 export const poiAdminRoutes = (ctx: AppContext) =>
@@ -32,6 +32,11 @@ export const poiAdminRoutes = (ctx: AppContext) =>
     .delete("/layer-poi-style", ({ actor, query }) => presentStyle(deleteStyle(ctx.db, actor, query.id)), { access: "ADMIN", query: idQuery, response: answers(styleSchema) })
     .get("/layer-poi-template", () => listTemplates(ctx.db).map(presentTemplate), { access: "USER", response: answers(t.Array(templateSchema)) })
     .post("/layer-poi-template", ({ actor, body }) => presentTemplate(saveTemplate(ctx.db, actor, body)), { access: "ADMIN", body: templateBody, response: answers(templateSchema) })
+    .get(
+      "/layer-poi-template/by-layers",
+      ({ actor, query }) => templatesOfLayers(ctx.db, actor, query.layerIds.split(",").map(Number)).map(presentBound),
+      { access: "USER", query: layerIdsQuery, response: answers(t.Array(layerTemplatesSchema)) },
+    )
     .post("/layer-poi-template/activate", ({ actor, query }) => presentTemplate(setTemplateActive(ctx.db, actor, query.id, true)), {
       access: "SYSTEM_ADMIN",
       query: idQuery,
@@ -53,7 +58,7 @@ export const poiAdminRoutes = (ctx: AppContext) =>
       response: answers(layerTemplatesSchema),
     });
 
-const presentBound = (bound: ReturnType<typeof bindTemplate>) => ({ id: bound.layerId, poiTemplates: bound.templates.map(presentTemplate) });
+const presentBound = (bound: { layerId: number; templates: FullTemplate[] }) => ({ id: bound.layerId, poiTemplates: bound.templates.map(presentTemplate) });
 
 /** Points of interest on LAYER items: members read, moderators edit (spec 3 section 6), checked per request in the services. */
 export const poiObjectRoutes = (ctx: AppContext) =>

@@ -18,7 +18,7 @@ const stored = (values: Map<number, FieldValue>) => JSON.stringify(Object.fromEn
  * Creates an object (no id) or updates one (id and the version it was read at) on a layer where the
  * actor is MODERATOR or above. The template must be offered on the layer, and active for a new
  * object; the geometry must be valid for its graph type and every value fit its field. An update
- * of an older version answers 409 stale_object and changes nothing, so a second editor never
+ * of an older version answers 409 stale_version and changes nothing, so a second editor never
  * overwrites the first one's save unseen. The changelog entry is written in the same transaction.
  */
 export function saveObject(db: Db, actor: User, input: ObjectInput, locale: string): PoiObject {
@@ -53,7 +53,7 @@ export function saveObject(db: Db, actor: User, input: ObjectInput, locale: stri
       .where(and(eq(poiObjects.id, existing.id), eq(poiObjects.version, input.version!)))
       .returning()
       .get();
-    if (!saved) throw conflict("stale_object", "Someone else saved this object since you opened it: reload it to see their changes");
+    if (!saved) throw conflict("stale_version", "Someone else saved this object since you opened it: reload it to see their changes");
     const moved = geometryText !== existing.geometry;
     recordChange(tx, actor, saved, "UPDATE", changedFields(template, valuesMap(existing.properties), values), moved ? geometryText : null);
     return saved;

@@ -37,7 +37,7 @@ export function getTemplate(db: Executor, id: number): FullTemplate {
   return withFields(db, [template])[0];
 }
 
-/** The templates a layer offers, for whoever may see the layer (maps read them through here). */
+/** The templates a layer offers (the caller has checked the reader may see the layer). */
 function templatesOfLayer(db: Executor, layerId: number): FullTemplate[] {
   const templates = db
     .select({ template: poiTemplates })
@@ -48,6 +48,16 @@ function templatesOfLayer(db: Executor, layerId: number): FullTemplate[] {
     .all()
     .map((row) => row.template);
   return withFields(db, templates);
+}
+
+/**
+ * The templates each of `layerIds` offers, for a member who may open every one of them (the map's create-object
+ * dialog and layer settings); a layer they may not open is the same 404 as one that does not exist.
+ */
+export function templatesOfLayers(db: Db, actor: User, layerIds: number[]): { layerId: number; templates: FullTemplate[] }[] {
+  const ids = [...new Set(layerIds)];
+  for (const id of ids) requireLayer(db, actor, id);
+  return ids.map((layerId) => ({ layerId, templates: templatesOfLayer(db, layerId) }));
 }
 
 export const isBound = (db: Executor, layerId: number, templateId: number) =>

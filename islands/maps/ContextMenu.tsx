@@ -1,0 +1,60 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { type KeyboardEvent, useEffect, useRef } from "react";
+import { useT } from "../lib/ui/i18n";
+import type { MapStore } from "./store";
+
+/** The administrator's panorama link for a place: {lat} and {lon} filled in with 6 decimals. */
+const panoramaLink = (template: string, [lon, lat]: [number, number]) => template.replaceAll("{lat}", lat.toFixed(6)).replaceAll("{lon}", lon.toFixed(6));
+
+/**
+ * The map's right-click menu (spec 3, "Context menu"), also opened by the context-menu key on the map: create
+ * object for editors, create task (it comes with tasks at map points, so it is shown disabled), and the panorama of
+ * the place when an administrator set its link. Arrow keys move, Escape closes; it stays inside the map at 360 px.
+ */
+export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; canEdit: boolean; panorama: string | null }) {
+  useSignals();
+  const { t } = useT();
+  const list = useRef<HTMLUListElement>(null);
+  const menu = store.menu.value;
+  const items = () => [...(list.current?.children ?? [])].map((item) => item.firstElementChild as HTMLElement).filter((item) => item.getAttribute("aria-disabled") !== "true");
+  useEffect(() => {
+    if (menu) items()[0]?.focus();
+  }, [menu]);
+  if (!menu || (!canEdit && !panorama)) return null;
+  const close = () => (store.menu.value = null);
+  const move = (event: KeyboardEvent) => {
+    const all = items();
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[event.key];
+    if (event.key === "Escape" || event.key === "Tab") close();
+    else if (next === undefined) return;
+    else all[(next + all.length) % all.length]?.focus();
+    if (event.key !== "Tab") event.preventDefault();
+  };
+  return (
+    <ul ref={list} className="map__menu" role="menu" id="map-context-menu" aria-label={t("map.menu.label")} style={{ left: `clamp(0px, ${menu.pixel[0]}px, calc(100% - min(320px, 90%)))`, top: `clamp(0px, ${menu.pixel[1]}px, calc(100% - 9rem))` }} onKeyDown={move}>
+      {canEdit && (
+        <li role="none">
+          <button type="button" role="menuitem" tabIndex={-1} onClick={store.addObject}>
+            {t("map.menu.createObject")}
+          </button>
+        </li>
+      )}
+      {canEdit && (
+        <li role="none">
+          <button type="button" role="menuitem" tabIndex={-1} aria-disabled="true" title={t("map.menu.taskLater")}>
+            <span>{t("map.menu.createTask")}</span>
+            <span className="map__menu-template">{t("map.menu.taskLater")}</span>
+          </button>
+        </li>
+      )}
+      {panorama && (
+        <li role="none">
+          <a role="menuitem" tabIndex={-1} href={panoramaLink(panorama, menu.lonLat)} target="_blank" rel="noopener noreferrer" onClick={close}>
+            {t("map.menu.panorama")}
+          </a>
+        </li>
+      )}
+    </ul>
+  );
+}
