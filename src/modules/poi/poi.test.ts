@@ -166,6 +166,18 @@ describe("point templates", () => {
   });
 });
 
+describe("layer/get-poi-templates", () => {
+  test("readers of a layer read the templates it offers; others get 404", async () => {
+    const sc = await scene();
+    const read = (cookie?: string) => t.call("GET", `/layer/get-poi-templates?layerId=${sc.layer.id}`, { cookie });
+    const offered = await read(sc.s.member.cookie);
+    expect(offered.body).toMatchObject({ id: sc.layer.id, poiTemplates: [{ id: sc.template.id, name: "Park" }] });
+    expect(offered.body.poiTemplates[0].fields).toHaveLength(7);
+    expect((await read(sc.s.outsider.cookie)).status).toBe(404);
+    expect((await read()).status).toBe(401);
+  });
+});
+
 describe("objects", () => {
   test("a moderator creates an object: the name from partOfName fields, the computed field, a CREATE changelog entry", async () => {
     const sc = await scene();
@@ -253,6 +265,20 @@ describe("objects", () => {
     expect((await find("name=oak&exactMatch=true")).body.content).toEqual([]);
     expect((await find("name=elm&exactMatch=true")).body.content.map((o: { name: string }) => o.name)).toEqual(["Elm"]);
     expect((await find("name=%25")).body.content).toEqual([]);
+  });
+
+  test("find-by-name and the table's text filter ignore case in Cyrillic too (SQLite's LIKE folds ASCII only)", async () => {
+    const sc = await scene();
+    for (const title of ["Парк Дружбы", "ДРУЖНЫЙ сквер", "Сад"]) await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: title }) });
+    const find = (q: string) => t.call("GET", `/layer-poi/find-by-name?layerIds=${sc.layer.id}&${q}`, { cookie: sc.s.member.cookie });
+    expect((await find(`name=${encodeURIComponent("дружн")}`)).body.content.map((o: { name: string }) => o.name)).toEqual(["ДРУЖНЫЙ сквер"]);
+    expect((await find(`name=${encodeURIComponent("друж")}`)).body.content).toHaveLength(2);
+    expect((await find(`name=${encodeURIComponent("сад")}&exactMatch=true`)).body.content.map((o: { name: string }) => o.name)).toEqual(["Сад"]);
+    expect((await find(`name=${encodeURIComponent("са")}&exactMatch=true`)).body.content).toEqual([]);
+    const filter = (value: string) =>
+      t.call("POST", `/layer-poi/filter?layerId=${sc.layer.id}&templateId=${sc.template.id}`, { cookie: sc.s.member.cookie, body: { layerPoiCriteria: [{ fieldId: sc.field("Title"), value }] } });
+    expect((await filter("ПАРК")).body.content.map((o: { name: string }) => o.name)).toEqual(["Парк Дружбы"]);
+    expect((await filter("дружбы")).body.totalElements).toBe(1);
   });
 });
 

@@ -6,7 +6,7 @@ import { changelogOf } from "./objects/changelog";
 import { geoJsonResponse, layerGeoJson } from "./objects/boxes";
 import { deleteObject, findByName, findObject, objectMetadata, saveObject } from "./objects/service";
 import { deleteByTemplate, exportObjects, filterObjects } from "./objects/table";
-import { filterBody, findByNameQuery, geoJsonQuery, idQuery, layerTemplateQuery, lpIdQuery, objectBody, optionalFilterBody, styleBody, templateBody } from "./model";
+import { filterBody, findByNameQuery, geoJsonQuery, idQuery, layerQuery, layerTemplateQuery, lpIdQuery, objectBody, optionalFilterBody, styleBody, templateBody } from "./model";
 import {
   changelogSchema,
   geoJsonSchema,
@@ -21,7 +21,7 @@ import {
   templateSchema,
 } from "./presenter";
 import { deleteStyle, listStyles, saveStyle } from "./styles/service";
-import { bindTemplate, listTemplates, saveTemplate, setTemplateActive } from "./templates/service";
+import { bindTemplate, type FullTemplate, layerTemplates, listTemplates, saveTemplate, setTemplateActive } from "./templates/service";
 
 /** Styles and templates of points of interest: an administrator's lists, read by every signed-in user (the map draws with them). */
 export const poiAdminRoutes = (ctx: AppContext) =>
@@ -42,6 +42,11 @@ export const poiAdminRoutes = (ctx: AppContext) =>
       query: idQuery,
       response: answers(templateSchema),
     })
+    .get("/layer/get-poi-templates", ({ actor, query }) => presentBound(layerTemplates(ctx.db, actor, query.layerId)), {
+      access: "USER",
+      query: layerQuery,
+      response: answers(layerTemplatesSchema),
+    })
     .post("/layer/bind-poi-template", ({ actor, query }) => presentBound(bindTemplate(ctx.db, actor, query.layerId, query.templateId, true)), {
       access: "ADMIN",
       query: layerTemplateQuery,
@@ -53,7 +58,7 @@ export const poiAdminRoutes = (ctx: AppContext) =>
       response: answers(layerTemplatesSchema),
     });
 
-const presentBound = (bound: ReturnType<typeof bindTemplate>) => ({ id: bound.layerId, poiTemplates: bound.templates.map(presentTemplate) });
+const presentBound = (bound: { layerId: number; templates: FullTemplate[] }) => ({ id: bound.layerId, poiTemplates: bound.templates.map(presentTemplate) });
 
 /** Points of interest on LAYER items: members read, moderators edit (spec 3 section 6), checked per request in the services. */
 export const poiObjectRoutes = (ctx: AppContext) =>
