@@ -12,7 +12,9 @@ import { allowedTileServers } from "./XyzKindFields";
 
 /** What is wrong with an XYZ draft's address, checked as layer/save checks it (the message key), or "". */
 async function urlProblem(url: string): Promise<string> {
-  const problem = templateProblems(url.trim(), new Set(await allowedTileServers()))[0];
+  const servers = await allowedTileServers();
+  // Unknown servers (the list could not be read) leave the host to layer/save.
+  const problem = templateProblems(url.trim(), new Set(servers)).find((p) => servers || p.code !== "layer.url.notAllowed");
   return problem ? (problem.code ?? "layer.url.invalid") : "";
 }
 

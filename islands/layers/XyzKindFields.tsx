@@ -5,9 +5,9 @@ import { call, server } from "../lib/server";
 import { useT } from "../lib/ui/i18n";
 import type { KindFieldsProps } from "./kinds";
 
-/** The tile servers an administrator allowed, asked once per page. */
-let allowed: Promise<string[]> | undefined;
-export const allowedTileServers = () => (allowed ??= call(server.layer["tile-servers"].get()).catch(() => []));
+/** The tile servers an administrator allowed, asked once per page; undefined when they could not be asked (layer/save still checks). */
+let allowed: Promise<string[] | undefined> | undefined;
+export const allowedTileServers = () => (allowed ??= call(server.layer["tile-servers"].get()).catch(() => undefined));
 
 /** An XYZ layer's tile address template and projection, with the servers it may be on. */
 export function XyzKindFields({ draft, change, error }: KindFieldsProps) {

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { dataItems, poiChangelog, poiObjects, poiTemplates } from "../../../db/schema";
+import { tableTemplates } from "./objects/counts";
 import { OWN_PAGE_HEADERS, withTestApp } from "../../testing/harness";
 
 const { t, f } = withTestApp();
@@ -304,6 +305,22 @@ describe("the object table", () => {
     const text = await filter({ layerPoiCriteria: [{ fieldId: sc.field("Title"), value: "park 1" }] });
     expect(text.body.totalElements).toBe(3);
     expect((await filter({ layerPoiCriteria: [{ fieldId: sc.field("Length"), value: "1" }] })).status).toBe(422);
+  });
+
+  test("the table's templates: the layer's own and those its objects have, each counted, by name", async () => {
+    const sc = await scene();
+    await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Oak" }) });
+    await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Elm" }, square(20, 50)) });
+    const admin = sc.s.admin.cookie;
+    const empty = (await t.call("POST", "/layer-poi-template", { cookie: admin, body: { name: "Alley", graphType: "LINE_STRING" } })).body;
+    await t.call("POST", `/layer/bind-poi-template?layerId=${sc.layer.id}&templateId=${empty.id}`, { cookie: admin });
+    // Unbound, the parks keep their objects and their place in the table.
+    await t.call("POST", `/layer/unbind-poi-template?layerId=${sc.layer.id}&templateId=${sc.template.id}`, { cookie: admin });
+    expect(tableTemplates(t.db, sc.s.member.user, sc.layer.id).map(({ name, count }) => [name, count])).toEqual([
+      ["Alley", 0],
+      ["Park", 2],
+    ]);
+    expect(() => tableTemplates(t.db, sc.s.outsider.user, sc.layer.id)).toThrow();
   });
 
   test("XLSX export types its cells; delete-by-template is the administrator's and answers the count", async () => {
