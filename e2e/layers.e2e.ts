@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { settings } from "../db/schema";
-import { scriptsFrom } from "../src/testing/script-size";
+import { initialScripts, scriptsFrom } from "../src/testing/script-size";
 import { apiCall, browserSuite, islandsHydrated, projectWithModerator } from "./setup";
 
 // Layers in Debian's chromium against the built server: the map and layer creators of the lists (an XYZ address on a
@@ -131,6 +131,10 @@ describe("the layer page and the sandbox", () => {
     // Read-only: no panel, no save, no add-object control.
     expect(await page.locator(".map__panel, .map__save").count()).toBe(0);
     expect(await page.getByRole("button", { name: "Add object" }).count()).toBe(0);
+    // The sandbox has a map, so OpenLayers comes with the page: within the map page's budget.
+    const scripts = await initialScripts(suite.plexus.url, `/project/${s.projectId}/layer/sandbox?layerIdList=${s.layerId}`, s.readerCookie);
+    console.log(`sandbox: ${(scripts.gzipped / 1024).toFixed(1)} KB of its own JavaScript gzipped with OpenLayers`);
+    expect(scripts.gzipped).toBeLessThanOrEqual(250 * 1024);
     const wrong = await page.goto(`${base}?layerIdList=abc&z=40`);
     expect(wrong?.status()).toBe(400);
     expect(await page.locator("#sandbox-wrong").textContent()).toBe("These parameters of the address are wrong: layerIdList, z.");

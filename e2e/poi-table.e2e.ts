@@ -68,6 +68,8 @@ describe("object tables", () => {
     // No map on these pages, so none of OpenLayers (whose Map names its viewport class).
     for (const path of [`/project/${s.projectId}/poi-management`, s.tablePath]) {
       const scripts = await initialScripts(suite.plexus.url, path, s.readerCookie);
+      console.log(`${path.split("?")[0]}: ${(scripts.gzipped / 1024).toFixed(1)} KB of its own JavaScript gzipped`);
+      expect(scripts.gzipped).toBeLessThanOrEqual(50 * 1024);
       expect([...scripts.modules.values()].some((m) => m.text.includes("ol-viewport"))).toBe(false);
     }
   }, TIMEOUT);
