@@ -46,6 +46,7 @@ let chartId: number;
 let reportId: number;
 let calcId: number;
 let mapId: number;
+let layerId: number;
 let articleId: number;
 let chatId: number;
 
@@ -93,6 +94,7 @@ async function seed() {
   reportId = (await call("POST", "/data/save", { dataType: "REPORT", name: "Quay report", project: { id: projectId }, body: `<h2>Levels</h2><p>[DATA-${tableId}]</p><p>[DATA-${chartId}]</p><p>[DATA-999999]</p>` })).id;
   calcId = (await call("POST", "/calc/save", { project: { id: projectId }, name: "Pile load" })).id;
   mapId = (await call("POST", "/map/save", { name: "Harbour map", project: { id: projectId } })).id;
+  layerId = (await call("POST", "/layer/save", { name: "Harbour wells", type: "LAYER_POI", project: { id: projectId } })).id;
   articleId = (await call("POST", "/article/save", { title: "Mooring rules", content: "<p>Ropes are checked daily.</p>" })).article.id;
   await call("POST", `/article/add-new-version/${articleId}`, { title: "Mooring rules", content: "<p>Ropes are checked twice a day.</p>" });
   await call("POST", "/calc/save", { id: calcId, script: "function main(props) {\n  return props.load * 2;\n}\n", props: JSON.stringify([{ variable: "load", name: "Load, kN" }]) });
@@ -134,7 +136,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** The value of a route's [param] in the seeded data: a data item by its type, the rest by name. */
 function paramValue(route: string, param: string, dataType: string): string | undefined {
-  const items: Record<string, number> = { DOC: docxId, TABLE: tableId, CHART: chartId, REPORT: reportId, CALC: calcId, MAP: mapId };
+  const items: Record<string, number> = { DOC: docxId, TABLE: tableId, CHART: chartId, REPORT: reportId, CALC: calcId, MAP: mapId, LAYER: layerId };
   const values: Record<string, string | number | undefined> = {
     projectId,
     categoryId,
@@ -143,6 +145,7 @@ function paramValue(route: string, param: string, dataType: string): string | un
     dataType,
     id: route.startsWith("/wiki/") ? articleId : route.startsWith("/public-data/") ? docxId : items[dataType],
     token: shareToken,
+    layerId,
   };
   return values[param] === undefined ? undefined : String(values[param]);
 }
@@ -152,12 +155,13 @@ const queries = (): Record<string, string> => ({
   "/wiki/[id]/compare": "?from=1&to=2",
   "/split-screen": `?dataId=${docxId}&secondDataId=${tableId}`,
   "/chats": `?chat=${chatId}`,
+  "/project/[projectId]/layer/sandbox": `?layerIdList=${layerId}`,
   "/sign-in-link": "?token=expired",
   "/new-password": "?token=expired",
 });
 
 /** The seeded data types a route is visited with: each where it has [dataType], else none. */
-const typesOf = (route: string) => (route.includes("[dataType]") ? ["DOC", "TABLE", "CHART", "REPORT", "CALC", "MAP"] : [""]);
+const typesOf = (route: string) => (route.includes("[dataType]") ? ["DOC", "TABLE", "CHART", "REPORT", "CALC", "MAP", "LAYER"] : [""]);
 
 /** The address of a route (with `dataType` where it has [dataType]); a parameter nobody seeds throws. */
 function addressOf(route: string, dataType: string): string {

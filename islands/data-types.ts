@@ -1,9 +1,10 @@
-import { mdiGauge, mdiLayersOutline } from "@mdi/js";
+import { mdiGauge } from "@mdi/js";
 import type { DataType } from "../db/schema/data";
 import { calcType } from "./calc/plugin";
 import { chartType } from "./charts/plugin";
 import type { BrowserDataType } from "./data/plugin";
 import { docType } from "./docs/plugin";
+import { layerType } from "./layers/plugin";
 import { mapType } from "./maps/plugin";
 import { reportType } from "./reports/plugin";
 import { tableType } from "./tables/plugin";
@@ -19,9 +20,9 @@ const PLUGINS: BrowserDataType[] = [
   calcType,
   reportType,
   mapType,
+  layerType,
   // Types whose features are still to come: an icon until their folders bring a plugin.
   { type: "MODBUS_UNIT", icon: mdiGauge },
-  { type: "LAYER", icon: mdiLayersOutline },
 ];
 
 const byType = new Map(PLUGINS.map((plugin) => [plugin.type, plugin]));

@@ -35,6 +35,7 @@ function ListHead({ store, props, filtersOpen, toggleFilters }: { store: ListSto
     projectId: props.projectId,
     dataType: props.dataType,
     categories: props.categories,
+    canAdmin: props.canAdmin,
     onSaved: () => {
       void store.refreshChoices();
       void store.load(true);

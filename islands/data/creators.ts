@@ -10,6 +10,8 @@ export interface CreateOptions {
   categories: CategoryChoice[];
   /** Runs after a save. */
   onSaved: () => void;
+  /** The reader is an administrator (a map's inheriting view, a layer's templates). */
+  canAdmin?: boolean;
   /** Categories chosen from the start (the category page's own). */
   categoryIds?: number[];
 }

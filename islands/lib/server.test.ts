@@ -60,6 +60,19 @@ test('text answers come back as the text sent: "007" stays a string, never the n
   }
 });
 
+test("a file answer (a workbook) comes back as a Blob with its bytes intact", async () => {
+  const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00, 0x80]);
+  const tiny = new Elysia().post("/book", () => new Response(bytes, { headers: { "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } }));
+  const http = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => tiny.handle(request) });
+  try {
+    const answer = (await call(clientAt<typeof tiny>(http.url.origin).book.post())) as unknown as Blob;
+    expect(answer).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(bytes);
+  } finally {
+    http.stop(true);
+  }
+});
+
 test("a body with a file goes as a form, other bodies as JSON; a query's lists repeat their key", async () => {
   const tiny = new Elysia()
     .post("/upload", ({ body }) => ({ name: body.name, size: body.file.size, tags: body.tags }), {

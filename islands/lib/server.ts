@@ -64,8 +64,10 @@ async function request(origin: string, segments: string[], method: string, body:
   } catch (error) {
     return { data: null, error: { value: error }, status: 0 };
   }
-  const json = (response.headers.get("content-type") ?? "").includes("json");
-  const value = await (json ? response.json() : response.text()).catch(() => null);
+  const type = response.headers.get("content-type") ?? "";
+  // A file (a workbook, an image) arrives as a Blob: read as text its bytes would be lost.
+  const file = /^(application\/(vnd\.|octet-stream|pdf|zip)|image\/)/.test(type);
+  const value = await (type.includes("json") ? response.json() : file ? response.blob() : response.text()).catch(() => null);
   return response.ok ? { data: value, error: null, status: response.status, response } : { data: null, error: { value }, status: response.status, response };
 }
 

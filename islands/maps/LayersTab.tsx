@@ -1,15 +1,17 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiArrowDown, mdiArrowUp, mdiClose, mdiDragVertical } from "@mdi/js";
+import { mdiArrowDown, mdiArrowUp, mdiClose, mdiCogOutline, mdiDragVertical, mdiPlus } from "@mdi/js";
 import { useState } from "react";
 import { dataItemPath } from "../../src/lib/data-paths";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
+import { AddLayerDialog } from "./AddLayerDialog";
+import { LayerSection } from "./LayerSection";
 import { SaveAsDialog } from "./SaveAsDialog";
 import type { MapData, MapStore } from "./store";
 
-function IconButton({ label, icon, disabled, onClick }: { label: string; icon: string; disabled?: boolean; onClick: () => void }) {
+function IconButton({ label, icon, disabled, onClick, expanded }: { label: string; icon: string; disabled?: boolean; onClick: () => void; expanded?: boolean }) {
   return (
-    <button type="button" className="map__icon-button" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <button type="button" className="map__icon-button" aria-label={label} title={label} disabled={disabled} aria-expanded={expanded} onClick={onClick}>
       <Icon path={icon} />
     </button>
   );
@@ -18,13 +20,16 @@ function IconButton({ label, icon, disabled, onClick }: { label: string; icon: s
 /**
  * The layers tab (spec 3, "Map view"): the map's layers, the first drawn on top, each with its visibility, moved by
  * dragging or with its arrow buttons, removed from the map; the offline basemap under them; save and save as for
- * moderators. An inheriting view shows its parent's layers and says where they are configured.
+ * moderators; each layer's settings (LayerSection) open under it; the add-layer dialog. An inheriting view shows its
+ * parent's layers and says where they are configured.
  */
 export function LayersTab({ store, map, canSave }: { store: MapStore; map: MapData; canSave: boolean }) {
   useSignals();
   const { t, tf } = useT();
   const [dragged, setDragged] = useState<number>();
   const [savingAs, setSavingAs] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState<number>();
   const layers = store.layers.value;
   const editable = !map.inherited;
   return (
@@ -33,6 +38,12 @@ export function LayersTab({ store, map, canSave }: { store: MapStore; map: MapDa
         <p className="map__note">
           {t("map.inheritedNote")} <a href={dataItemPath(map.projectId, "MAP", map.parentMap.id)}>{map.parentMap.name}</a>
         </p>
+      )}
+      {editable && canSave && (
+        <button type="button" className="btn btn--ghost map__add-layer" aria-haspopup="dialog" onClick={() => setAdding(true)}>
+          <Icon path={mdiPlus} />
+          {t("map.layer.addTitle")}
+        </button>
       )}
       <ul className="map__layers" aria-label={t("map.tab.layers")}>
         {layers.map((config, i) => (
@@ -57,6 +68,12 @@ export function LayersTab({ store, map, canSave }: { store: MapStore; map: MapDa
               <input type="checkbox" checked={config.visible} onChange={() => store.toggleLayer(config.layer.id)} />
               {config.layer.name}
             </label>
+            <IconButton
+              label={tf("map.layer.settings", { name: config.layer.name })}
+              icon={mdiCogOutline}
+              expanded={open === config.layer.id}
+              onClick={() => setOpen(open === config.layer.id ? undefined : config.layer.id)}
+            />
             {editable && (
               <span className="map__layer-actions">
                 <IconButton label={tf("map.layerUp", { name: config.layer.name })} icon={mdiArrowUp} disabled={i === 0} onClick={() => store.moveLayer(i, i - 1)} />
@@ -64,6 +81,7 @@ export function LayersTab({ store, map, canSave }: { store: MapStore; map: MapDa
                 <IconButton label={tf("map.layerRemove", { name: config.layer.name })} icon={mdiClose} onClick={() => store.removeLayer(config.layer.id)} />
               </span>
             )}
+            {open === config.layer.id && <LayerSection config={config} store={store} projectId={map.projectId} editable={editable} />}
           </li>
         ))}
         <li>
@@ -83,6 +101,7 @@ export function LayersTab({ store, map, canSave }: { store: MapStore; map: MapDa
           </button>
         </div>
       )}
+      {adding && <AddLayerDialog store={store} projectId={map.projectId} onClose={() => setAdding(false)} />}
       {savingAs && <SaveAsDialog store={store} projectId={map.projectId} onClose={() => setSavingAs(false)} />}
     </div>
   );

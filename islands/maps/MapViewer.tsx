@@ -27,10 +27,11 @@ function startView(map: MapData): MapPosition {
 
 const loadEditing = () => import("./draw/Editing");
 
-function LoadedMap({ map, context }: { map: MapData; context: ViewerContext }) {
+/** A loaded map: the viewer's, and the sandbox's (a map made of the layers its address names, with the object to show). */
+export function LoadedMap({ map, context, linkedObject }: { map: MapData; context: ViewerContext; linkedObject?: number }) {
   useSignals();
   const { t } = useT();
-  const [store] = useState(() => createMapStore(map));
+  const [store] = useState(() => createMapStore(map, linkedObject));
   const { compact, canModerate } = context;
   return (
     <div className={compact ? "map map--compact" : "map"}>

@@ -101,9 +101,9 @@ function createTools(controllerOf: () => MapController | undefined) {
 /**
  * One map's state and actions, made per island (README, "Islands"): the open tab, the measuring tool and its
  * last figure, the render mode, the location, and the layers in the order drawn (the first on top) until saved.
- * Actions drive the MapController the adapter made.
+ * Actions drive the MapController the adapter made. `linkedObject` is shown selected once the map is made (else ?layerPoiId=).
  */
-export function createMapStore(map: MapData) {
+export function createMapStore(map: MapData, linkedObject?: number) {
   const tab = signal<MapTab>("layers");
   const layers = signal<LayerConfig[]>([...map.layerConfigList].sort((a, b) => a.indexNumber - b.indexNumber));
   const basemapVisible = signal(true);
@@ -188,7 +188,7 @@ export function createMapStore(map: MapData) {
         else select(picks[0] ?? null);
       };
       // A link to an object (?layerPoiId=) opens the map on it, selected.
-      const linked = Number(new URLSearchParams(location.search).get("layerPoiId"));
+      const linked = linkedObject ?? Number(new URLSearchParams(location.search).get("layerPoiId"));
       if (Number.isSafeInteger(linked) && linked > 0) void showLinked(linked);
       if (layers.value.some((config) => config.layer.type === "LAYER_POI")) {
         call(server["layer-poi-template"].get()).then(
@@ -220,6 +220,11 @@ export function createMapStore(map: MapData) {
       const next = [...layers.value];
       next.splice(to, 0, ...next.splice(from, 1));
       changeLayers(next);
+    },
+    /** Puts a layer on the map, on top and shown (the add-layer dialog); one already on it stays where it is. */
+    addLayer(layer: LayerConfig["layer"]) {
+      if (layers.value.some((config) => config.layer.id === layer.id)) return;
+      changeLayers([{ layer, visible: true, indexNumber: 0, themes: "", labels: "" }, ...layers.value]);
     },
     removeLayer(id: number) {
       changeLayers(layers.value.filter((config) => config.layer.id !== id));

@@ -107,6 +107,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/layer/get-xyz-layers": "USER",
   "GET /api/layer/get-list/:ids": "USER",
   "GET /api/layer/get-layers-with-poi": "USER",
+  "GET /api/layer/tile-servers": "USER",
   "GET /api/zws/buffer": "USER",
   "POST /api/zws/buffer": "USER",
   // A public map's tiles are anyone's; a reader's, their own.
@@ -119,6 +120,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/layer-poi-template": "ADMIN",
   "POST /api/layer-poi-template/activate": "SYSTEM_ADMIN",
   "POST /api/layer-poi-template/deactivate": "SYSTEM_ADMIN",
+  "GET /api/layer/get-poi-templates": "USER",
   "POST /api/layer/bind-poi-template": "ADMIN",
   "POST /api/layer/unbind-poi-template": "ADMIN",
   "GET /api/layer-poi/find-by-id": "USER",

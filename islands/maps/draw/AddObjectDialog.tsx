@@ -13,7 +13,7 @@ export function AddObjectDialog({ editing }: { editing: Editing }) {
   const layers = editing.offered.value;
   if (!layers) return null;
   return (
-    <Dialog title={t("map.create.title")} id="map-create" className="map__dialog" onClose={editing.closeChooser}>
+    <Dialog title={t("map.object.chooseTitle")} id="map-add-object" className="map__dialog" onClose={editing.closeChooser}>
       {layers.map((layer) => (
         <section key={layer.layerId} className="map-create__layer" aria-labelledby={`map-create-${layer.layerId}`}>
           <h3 id={`map-create-${layer.layerId}`}>{layer.layerName}</h3>

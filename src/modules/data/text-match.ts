@@ -1,8 +1,11 @@
 import { and, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { wordsOfTerm } from "../../lib/text-fold";
 
+/** `term` for LIKE with its `%`, `_` and the escape character taken literally. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** LIKE's pattern for `term` anywhere, with the user's `%`, `_` and the escape character taken literally. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
 const caseForms = (ch: string) => [...new Set([ch, ch.toLowerCase(), ch.toUpperCase()])].filter((v) => [...v].length === 1);
 const globChar = (ch: string) => {
@@ -17,11 +20,14 @@ const globChar = (ch: string) => {
  * The first letter is spelt out once per form instead, because a pattern whose first character
  * is literal lets SQLite skip ahead to it, about twice as fast as trying a class at every position.
  */
-export function containsPatterns(term: string): string[] {
+export const containsPatterns = (term: string): string[] => casePatterns(term, "*");
+
+/** casePatterns("Ab", "*") is ["*A[bB]*", "*a[bB]*"]; with "" the GLOBs match the whole text. */
+function casePatterns(term: string, around: "*" | ""): string[] {
   const [first = "", ...rest] = [...term];
-  const tail = `${rest.map(globChar).join("")}*`;
+  const tail = `${rest.map(globChar).join("")}${around}`;
   const heads = first === "*" || first === "?" || first === "[" ? [globChar(first)] : caseForms(first);
-  return heads.map((head) => `*${head}${tail}`);
+  return heads.map((head) => `${around}${head}${tail}`);
 }
 
 /** Letters outside ASCII that have case (Cyrillic, accented Latin): SQLite's LIKE folds ASCII only. */
@@ -35,6 +41,12 @@ const hasNonAsciiCase = (term: string) => [...term].some((ch) => ch > "\x7f" && 
 export function contains(column: SQLWrapper, term: string): SQL {
   if (!hasNonAsciiCase(term)) return sql`${column} LIKE ${likePattern(term)} ESCAPE '\\'`;
   return or(...containsPatterns(term).map((pattern) => sql`${column} GLOB ${pattern}`))!;
+}
+
+/** `column` is `term`, ignoring case as contains() does. */
+export function equalsIgnoringCase(column: SQLWrapper, term: string): SQL {
+  if (!hasNonAsciiCase(term)) return sql`${column} LIKE ${escapeLike(term)} ESCAPE '\\'`;
+  return or(...casePatterns(term, "").map((pattern) => sql`${column} GLOB ${pattern}`))!;
 }
 
 export const fold = (text: string) => text.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { dataItems, layers, settings, zwsBuffer } from "../../../db/schema";
+import { dataItems, layers, poiObjects, poiTemplates, settings, zwsBuffer } from "../../../db/schema";
 import { withTestApp } from "../../testing/harness";
 
 const { t, f } = withTestApp();
@@ -86,6 +86,36 @@ describe("layer lists", () => {
     expect((await t.call("GET", `/layer/get-xyz-layers?projectId=${project.id}`, { cookie: member.cookie })).body.map((l: { id: number }) => l.id)).toEqual([b.id]);
   });
 
+  test("get-layers-with-poi counts each layer's objects per template, by template name, in as many queries for five layers as for one", async () => {
+    const { project, member, moderator, poi } = await scene();
+    const [well, pump] = ["Well", "Pump"].map((name) => t.db.insert(poiTemplates).values({ name, graphType: "POINT" }).returning().get());
+    const put = (layerId: number, templateId: number, n: number) =>
+      t.db.insert(poiObjects).values(Array.from({ length: n }, (_, i) => ({ layerId, templateId, name: `o${i}`, geometry: "{}", minLon: 0, minLat: 0, maxLon: 0, maxLat: 0 }))).run();
+    put(poi.id, well!.id, 3);
+    put(poi.id, pump!.id, 2);
+    const queries = async () => {
+      const prepare = t.db.$client.prepare.bind(t.db.$client);
+      let n = 0;
+      t.db.$client.prepare = ((sql: string) => (n++, prepare(sql))) as typeof prepare;
+      try {
+        const res = await t.call("GET", `/layer/get-layers-with-poi?projectId=${project.id}`, { cookie: member.cookie });
+        return { body: res.body, n };
+      } finally {
+        t.db.$client.prepare = prepare;
+      }
+    };
+    const one = await queries();
+    expect(one.body).toEqual([{ layer: expect.objectContaining({ id: poi.id }), countByPoiTemplates: [{ templateId: pump!.id, name: "Pump", count: 2 }, { templateId: well!.id, name: "Well", count: 3 }] }]);
+    for (let i = 0; i < 4; i++) {
+      const more = (await saveLayer(moderator.cookie, { project: { id: project.id }, name: `More ${i}`, type: "LAYER_POI" })).body;
+      put(more.id, well!.id, i + 1);
+    }
+    const five = await queries();
+    expect(five.body.map((l: { countByPoiTemplates: { count: number }[] }) => l.countByPoiTemplates.map((c) => c.count))).toEqual([[1], [2], [3], [4], [2, 3]]);
+    expect(one.n).toBeGreaterThan(0);
+    expect(five.n).toBe(one.n);
+  });
+
   test("get-list answers the layers asked for in order; one outside the reader's reach is 404 for the whole call", async () => {
     const { project, member, outsider, a, b, zws } = await scene();
     const list = await t.call("GET", `/layer/get-list/${zws.id},${a.id},${b.id}`, { cookie: member.cookie });
@@ -110,6 +140,15 @@ describe("layer lists", () => {
     const given = await saveLayer(moderator.cookie, { id: plain.body.id, project: { id: project.id }, name: "Plain", type: "LAYER_POI" });
     expect(given.status).toBe(200);
     expect((await t.call("GET", `/layer/get-list/${plain.body.id}`, { cookie: moderator.cookie })).body).toHaveLength(1);
+  });
+});
+
+describe("layer/tile-servers", () => {
+  test("members read the tile servers an administrator allowed, as origins, for the creator to check a template as layer/save does", async () => {
+    const { member } = await f.projectScene();
+    allow("https://tiles.example.org:8443 http://127.0.0.1:9");
+    expect((await t.call("GET", "/layer/tile-servers", { cookie: member.cookie })).body).toEqual(["http://127.0.0.1:9", "https://tiles.example.org:8443"]);
+    expect((await t.call("GET", "/layer/tile-servers")).status).toBe(401);
   });
 });
 

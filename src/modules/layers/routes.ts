@@ -5,6 +5,7 @@ import { answers } from "../../lib/responses";
 import { bufferBody, bufferQuery, idListParams, projectQuery, saveBody, tileParams } from "./model";
 import { bufferSchema, layerSchema, layerWithPoiSchema } from "./presenter";
 import { layerList, layersWithPoi, saveLayer, xyzLayers } from "./service";
+import { allowedTileOrigins } from "../settings/service";
 import { serveTile } from "./tiles";
 import { readBuffer, writeBuffer } from "./zws-buffer";
 
@@ -18,6 +19,7 @@ export const layerRoutes = (ctx: AppContext) =>
     .use(authPlugin(ctx))
     .post("/layer/save", ({ actor, body }) => saveLayer(ctx.db, actor, body), { access: "USER", body: saveBody, response: answers(layerSchema) })
     .get("/layer/get-xyz-layers", ({ actor, query }) => xyzLayers(ctx.db, actor, query.projectId), { access: "USER", query: projectQuery, response: answers(t.Array(layerSchema)) })
+    .get("/layer/tile-servers", () => [...allowedTileOrigins(ctx.db)].sort(), { access: "USER", response: answers(t.Array(t.String())) })
     .get("/layer/get-list/:ids", ({ actor, params }) => layerList(ctx.db, actor, params.ids), { access: "USER", params: idListParams, response: answers(t.Array(layerSchema)) })
     .get("/layer/get-layers-with-poi", ({ actor, query }) => layersWithPoi(ctx.db, actor, query.projectId), {
       access: "USER",

@@ -5,6 +5,7 @@ import { AppError, invalid, type ErrorDetail } from "../../lib/errors";
 import { requireDataItem } from "../data/policy";
 import { itemCards, readableItemIds } from "../data/readable";
 import { saveDataItem } from "../data/service";
+import { objectCountsByLayer } from "../poi/objects/counts";
 import { categoryLimits, requireProjectRole } from "../projects/policy";
 import { allowedTileOrigins } from "../settings/service";
 import { LAYER_LIMITS } from "./limits";
@@ -47,12 +48,12 @@ const byName = (list: PresentedLayer[]) => list.sort((a, b) => a.name.localeComp
 /** layer/get-xyz-layers: the project's tile layers the reader may open. */
 export const xyzLayers = (db: Db, actor: User, projectId: number) => byName(presentLayers(db, readableLayerIds(db, actor, projectId, "XYZ")));
 
-/**
- * layer/get-layers-with-poi: the project's points layers with their objects counted per template. The counts are the
- * points feature's (issue 21's other part); until it joins them each layer has none.
- */
-export const layersWithPoi = (db: Db, actor: User, projectId: number) =>
-  byName(presentLayers(db, readableLayerIds(db, actor, projectId, "LAYER_POI"))).map((layer) => ({ layer, countByPoiTemplates: [] }));
+/** layer/get-layers-with-poi: the project's points layers with their objects counted per template (one grouped query for all of them). */
+export function layersWithPoi(db: Db, actor: User, projectId: number) {
+  const ids = readableLayerIds(db, actor, projectId, "LAYER_POI");
+  const counts = objectCountsByLayer(db, ids);
+  return byName(presentLayers(db, ids)).map((layer) => ({ layer, countByPoiTemplates: counts.get(layer.id) ?? [] }));
+}
 
 /** layer/get-list/{ids}: the layers asked for, in that order; one the reader may not open is the same 404 as one that does not exist. */
 export function layerList(db: Db, actor: User, idList: string): PresentedLayer[] {

@@ -9,6 +9,7 @@ const ref = () => t.Object({ id: id() });
 
 export const idQuery = t.Object({ id: Id() });
 export const lpIdQuery = t.Object({ lpId: Id() });
+export const layerQuery = t.Object({ layerId: Id() });
 export const layerTemplateQuery = t.Object({ layerId: Id(), templateId: Id() });
 
 /** A colour with alpha, #RRGGBBAA; #RRGGBB is taken as opaque. */

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { dataItems, poiChangelog, poiObjects, poiTemplates } from "../../../db/schema";
+import { tableTemplates } from "./objects/counts";
 import { OWN_PAGE_HEADERS, withTestApp } from "../../testing/harness";
 
 const { t, f } = withTestApp();
@@ -181,6 +182,18 @@ describe("point templates", () => {
   });
 });
 
+describe("layer/get-poi-templates", () => {
+  test("readers of a layer read the templates it offers; others get 404", async () => {
+    const sc = await scene();
+    const read = (cookie?: string) => t.call("GET", `/layer/get-poi-templates?layerId=${sc.layer.id}`, { cookie });
+    const offered = await read(sc.s.member.cookie);
+    expect(offered.body).toMatchObject({ id: sc.layer.id, poiTemplates: [{ id: sc.template.id, name: "Park" }] });
+    expect(offered.body.poiTemplates[0].fields).toHaveLength(7);
+    expect((await read(sc.s.outsider.cookie)).status).toBe(404);
+    expect((await read()).status).toBe(401);
+  });
+});
+
 describe("objects", () => {
   test("a moderator creates an object: the name from partOfName fields, the computed field, a CREATE changelog entry", async () => {
     const sc = await scene();
@@ -285,6 +298,20 @@ describe("objects", () => {
     expect((await find("name=elm&exactMatch=true")).body.content.map((o: { name: string }) => o.name)).toEqual(["Elm"]);
     expect((await find("name=%25")).body.content).toEqual([]);
   });
+
+  test("find-by-name and the table's text filter ignore case in Cyrillic too (SQLite's LIKE folds ASCII only)", async () => {
+    const sc = await scene();
+    for (const title of ["Парк Дружбы", "ДРУЖНЫЙ сквер", "Сад"]) await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: title }) });
+    const find = (q: string) => t.call("GET", `/layer-poi/find-by-name?layerIds=${sc.layer.id}&${q}`, { cookie: sc.s.member.cookie });
+    expect((await find(`name=${encodeURIComponent("дружн")}`)).body.content.map((o: { name: string }) => o.name)).toEqual(["ДРУЖНЫЙ сквер"]);
+    expect((await find(`name=${encodeURIComponent("друж")}`)).body.content).toHaveLength(2);
+    expect((await find(`name=${encodeURIComponent("сад")}&exactMatch=true`)).body.content.map((o: { name: string }) => o.name)).toEqual(["Сад"]);
+    expect((await find(`name=${encodeURIComponent("са")}&exactMatch=true`)).body.content).toEqual([]);
+    const filter = (value: string) =>
+      t.call("POST", `/layer-poi/filter?layerId=${sc.layer.id}&templateId=${sc.template.id}`, { cookie: sc.s.member.cookie, body: { layerPoiCriteria: [{ fieldId: sc.field("Title"), value }] } });
+    expect((await filter("ПАРК")).body.content.map((o: { name: string }) => o.name)).toEqual(["Парк Дружбы"]);
+    expect((await filter("дружбы")).body.totalElements).toBe(1);
+  });
 });
 
 describe("the object table", () => {
@@ -309,6 +336,22 @@ describe("the object table", () => {
     const text = await filter({ layerPoiCriteria: [{ fieldId: sc.field("Title"), value: "park 1" }] });
     expect(text.body.totalElements).toBe(3);
     expect((await filter({ layerPoiCriteria: [{ fieldId: sc.field("Length"), value: "1" }] })).status).toBe(422);
+  });
+
+  test("the table's templates: the layer's own and those its objects have, each counted, by name", async () => {
+    const sc = await scene();
+    await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Oak" }) });
+    await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: objectBody(sc, { Title: "Elm" }, square(20, 50)) });
+    const admin = sc.s.admin.cookie;
+    const empty = (await t.call("POST", "/layer-poi-template", { cookie: admin, body: { name: "Alley", graphType: "LINE_STRING" } })).body;
+    await t.call("POST", `/layer/bind-poi-template?layerId=${sc.layer.id}&templateId=${empty.id}`, { cookie: admin });
+    // Unbound, the parks keep their objects and their place in the table.
+    await t.call("POST", `/layer/unbind-poi-template?layerId=${sc.layer.id}&templateId=${sc.template.id}`, { cookie: admin });
+    expect(tableTemplates(t.db, sc.s.member.user, sc.layer.id).map(({ name, count }) => [name, count])).toEqual([
+      ["Alley", 0],
+      ["Park", 2],
+    ]);
+    expect(() => tableTemplates(t.db, sc.s.outsider.user, sc.layer.id)).toThrow();
   });
 
   test("XLSX export types its cells; delete-by-template is the administrator's and answers the count", async () => {

@@ -6,7 +6,7 @@ import { changelogOf } from "./objects/changelog";
 import { geoJsonResponse, layerGeoJson } from "./objects/boxes";
 import { deleteObject, findByName, findObject, objectMetadata, saveObject } from "./objects/service";
 import { deleteByTemplate, exportObjects, filterObjects } from "./objects/table";
-import { filterBody, findByNameQuery, geoJsonQuery, idQuery, layerIdsQuery, layerTemplateQuery, lpIdQuery, objectBody, optionalFilterBody, styleBody, templateBody } from "./model";
+import { filterBody, findByNameQuery, geoJsonQuery, idQuery, layerIdsQuery, layerQuery, layerTemplateQuery, lpIdQuery, objectBody, optionalFilterBody, styleBody, templateBody } from "./model";
 import {
   changelogSchema,
   geoJsonSchema,
@@ -21,7 +21,7 @@ import {
   templateSchema,
 } from "./presenter";
 import { deleteStyle, listStyles, saveStyle } from "./styles/service";
-import { type FullTemplate, bindTemplate, listTemplates, saveTemplate, setTemplateActive, templatesOfLayers } from "./templates/service";
+import { bindTemplate, type FullTemplate, layerTemplates, listTemplates, saveTemplate, setTemplateActive, templatesOfLayers } from "./templates/service";
 
 /** Styles and templates of points of interest: an administrator's lists, read by every signed-in user (the map draws with them). */
 export const poiAdminRoutes = (ctx: AppContext) =>
@@ -46,6 +46,11 @@ export const poiAdminRoutes = (ctx: AppContext) =>
       access: "SYSTEM_ADMIN",
       query: idQuery,
       response: answers(templateSchema),
+    })
+    .get("/layer/get-poi-templates", ({ actor, query }) => presentBound(layerTemplates(ctx.db, actor, query.layerId)), {
+      access: "USER",
+      query: layerQuery,
+      response: answers(layerTemplatesSchema),
     })
     .post("/layer/bind-poi-template", ({ actor, query }) => presentBound(bindTemplate(ctx.db, actor, query.layerId, query.templateId, true)), {
       access: "ADMIN",

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../../db/client";
 import { poiObjects, type PoiObject, type User } from "../../../../db/schema";
 import { conflict, invalid, notFound } from "../../../lib/errors";
+import { contains, equalsIgnoringCase } from "../../data/text-match";
 import { POI_LIMITS } from "../limits";
 import type { ObjectInput } from "../model";
 import { requireLayer, requireObject } from "../policy";
@@ -72,15 +73,14 @@ export function deleteObject(db: Db, actor: User, id: number): PoiObject {
 
 export const findObject = (db: Db, actor: User, id: number) => requireObject(db, actor, id);
 
-/** Objects of the given layers whose name contains `name` (or is it, with exactMatch), ignoring case; at most 50. */
+/** Objects of the given layers whose name contains `name` (or is it, with exactMatch), ignoring case in any script; at most 50. */
 export function findByName(db: Db, actor: User, layerIds: number[], name: string, exactMatch: boolean): PoiObject[] {
   for (const layerId of layerIds) requireLayer(db, actor, layerId);
-  const escaped = name.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const pattern = exactMatch ? escaped : `%${escaped}%`;
+  const term = name.trim();
   return db
     .select()
     .from(poiObjects)
-    .where(and(inArray(poiObjects.layerId, layerIds), sql`lower(${poiObjects.name}) like ${pattern} escape '\\'`))
+    .where(and(inArray(poiObjects.layerId, layerIds), exactMatch ? equalsIgnoringCase(poiObjects.name, term) : contains(poiObjects.name, term)))
     .orderBy(asc(poiObjects.name), asc(poiObjects.id))
     .limit(POI_LIMITS.searchLimit)
     .all();

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../../db/client";
 import { poiChangelog, poiObjects, type PoiObject, type User } from "../../../../db/schema";
 import { invalid } from "../../../lib/errors";
+import { contains } from "../../data/text-match";
 import type { SheetCell } from "../../../lib/sheet-writer";
 import { xlsxDownload } from "../../../lib/xlsx-download";
 import { audit } from "../../audit/service";
@@ -14,7 +15,7 @@ import { valuesMap } from "./properties";
 const FILTERABLE = new Set(["STRING", "LIST", "BOOLEAN"]);
 
 /**
- * The conditions of the table's filters: text fields contain the text (ignoring ASCII case), lists
+ * The conditions of the table's filters: text fields contain the text (ignoring case in any script), lists
  * and yes/no equal it. A criterion on a field that is not the template's, or not of those kinds, is refused.
  */
 function criteriaOf(template: FullTemplate, input: FilterInput | undefined): SQL[] {
@@ -25,7 +26,7 @@ function criteriaOf(template: FullTemplate, input: FilterInput | undefined): SQL
     if (field.type === "BOOLEAN") return criterion.value === true || criterion.value === "true" ? sql`${value} = 1` : sql`coalesce(${value}, 0) = 0`;
     const text = String(criterion.value).trim();
     if (field.type === "LIST") return sql`${value} = ${text}`;
-    return sql`${value} like ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+    return contains(value, text);
   });
 }
 

@@ -107,6 +107,9 @@ export function setTemplateActive(db: Db, actor: User, id: number, isActive: boo
   return { ...template, isActive };
 }
 
+/** layer/get-poi-templates: the templates layer `layerId` offers, for its readers. */
+export const layerTemplates = (db: Db, actor: User, layerId: number) => templatesOfLayers(db, actor, [layerId])[0]!;
+
 /** Offers a template on a layer, or stops offering it (ADMIN in the layer's project); answers the layer's templates. */
 export function bindTemplate(db: Db, actor: User, layerId: number, templateId: number, bound: boolean): { layerId: number; templates: FullTemplate[] } {
   const layer = requireLayer(db, actor, layerId, "ADMIN");
