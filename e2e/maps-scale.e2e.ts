@@ -84,16 +84,15 @@ async function colours(page: Page, check: (seen: { green: number; red: number })
   for (let waited = 0; ; waited += 300) {
     const seen = await styleColours(page);
     if (check(seen)) return seen;
-    if (process.env.DEBUG_SCALE) console.log(new Date().toISOString(), seen);
     if (waited > 20_000) throw new Error(`the map never showed the colours expected: ${JSON.stringify(seen)}`);
     await page.waitForTimeout(300);
   }
 }
 
 test(
-  "through WebGL each of 3,000 points is drawn alone in the style its rule gave it on the server (LIKE too); on canvas they cluster",
+  "through WebGL each of 2,000 points is drawn alone in the style its rule gave it on the server (LIKE too); on canvas they cluster",
   async () => {
-    const s = await scene("Oaks", [10.5, 50.25], 10, grid(3000, [10, 50], 1, 0.5));
+    const s = await scene("Oaks", [10.5, 50.25], 10, grid(2000, [10, 50], 1, 0.5));
     const { page } = await suite.pageAs(s.readerCookie);
     await page.goto(`${suite.plexus.url}${s.path}`);
     // On canvas the points cluster within 200 px: blue discs with counts, hardly any object in its own colour.
@@ -102,7 +101,7 @@ test(
     await toggle.click();
     await page.locator("#snackbar").getByText("WebGL mode on").waitFor();
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLCanvasElement>("#map-canvas canvas")].some((c) => c.getContext("2d") === null));
-    const webgl = await colours(page, ({ green, red }) => green > 20_000 && red > 20_000);
+    const webgl = await colours(page, ({ green, red }) => green > 5000 && red > 5000);
     expect(webgl.green).toBeGreaterThan(canvas.green * 10);
     expect(webgl.red).toBeGreaterThan(canvas.red * 10);
     await toggle.click();
@@ -118,10 +117,14 @@ test(
     const s = await scene("Crowd", [20.05, 40.05], 6, grid(5200, [20, 40], 0.1, 0.1));
     const { page } = await suite.pageAs(s.readerCookie);
     const asked: { clustered: boolean; width: number }[] = [];
-    page.on("response", async (response) => {
+    page.on("response", (response) => {
       if (!response.url().includes("/min-geo-json")) return;
       const [west, , east] = new URL(response.url()).searchParams.get("bbox")!.split(",").map(Number);
-      asked.push({ clustered: (await response.json()).clustered, width: east! - west! });
+      // The page may be gone before an answer is read, at the test's end.
+      response.json().then(
+        (body: { clustered: boolean }) => asked.push({ clustered: body.clustered, width: east! - west! }),
+        () => undefined,
+      );
     });
     await page.goto(`${suite.plexus.url}${s.path}`);
     await page.waitForFunction(() => document.querySelectorAll("#map-canvas canvas").length > 0);
