@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { poiObjects } from "../db/schema";
+import { countColours } from "./pixels";
 import { apiCall, browserSuite, projectWithModerator } from "./setup";
 
 // The map with thousands of objects in Debian's chromium: through WebGL every point is drawn on its own in the style
@@ -61,22 +62,8 @@ const grid = (n: number, [west, south]: [number, number], width: number, height:
 
 /** How many pixels of the map, as the screen shows it (WebGL canvases too), are the green and the red of the styles. */
 async function styleColours(page: Page) {
-  const shot = (await page.locator("#map-canvas").screenshot({ animations: "disabled", caret: "initial", scale: "css" })).toString("base64");
-  return page.evaluate(async (png) => {
-    const image = await createImageBitmap(new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: "image/png" }));
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    const context = canvas.getContext("2d")!;
-    context.drawImage(image, 0, 0);
-    const pixels = context.getImageData(0, 0, image.width, image.height).data;
-    let green = 0;
-    let red = 0;
-    for (let i = 0; i < pixels.length; i += 4) {
-      const [r, g, b] = [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
-      if (r < 40 && g > 170 && b > 50 && b < 120) green++;
-      if (r > 180 && g < 40 && b < 40) red++;
-    }
-    return { green, red };
-  }, shot);
+  const shot = await page.locator("#map-canvas").screenshot({ animations: "disabled", caret: "initial", scale: "css" });
+  return countColours(page, shot.toString("base64"), { green: [[0, 170, 50], [40, 255, 120]], red: [[180, 0, 0], [255, 40, 40]] });
 }
 
 /** Waits until `check` holds of the colours drawn, and returns them. */
