@@ -8,6 +8,7 @@ import { getArea, getLength } from "ol/sphere";
 import type { Page } from "playwright-core";
 import { settings } from "../db/schema";
 import { initialScripts, SHARED_RUNTIME, scriptsFrom } from "../src/testing/script-size";
+import { countColours } from "./pixels";
 import { apiCall, browserSuite, islandsHydrated, projectWithModerator } from "./setup";
 
 // The map page in Debian's chromium against the built server, with every request off our origin refused: the
@@ -407,20 +408,8 @@ describe("map page", () => {
       const view = new DataView(bytes.buffer, bytes.byteOffset);
       expect([view.getUint32(16), view.getUint32(20)]).toEqual([Math.round(box.width), Math.round(box.height)]);
       // Decoded by the browser: both the sea (#d6e6f2) and the land (#eceff1) cover a fair part of the image.
-      const shares = await page.evaluate(async (base64) => {
-        const image = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: "image/png" }));
-        const canvas = new OffscreenCanvas(image.width, image.height);
-        const context = canvas.getContext("2d")!;
-        context.drawImage(image, 0, 0);
-        const pixels = context.getImageData(0, 0, image.width, image.height).data;
-        let sea = 0;
-        let land = 0;
-        for (let i = 0; i < pixels.length; i += 4) {
-          if (pixels[i] === 0xd6 && pixels[i + 1] === 0xe6 && pixels[i + 2] === 0xf2) sea++;
-          else if (pixels[i] === 0xec && pixels[i + 1] === 0xef && pixels[i + 2] === 0xf1) land++;
-        }
-        return { sea: sea / (pixels.length / 4), land: land / (pixels.length / 4) };
-      }, Buffer.from(bytes).toString("base64"));
+      const counted = await countColours(page, Buffer.from(bytes).toString("base64"), { sea: [[0xd6, 0xe6, 0xf2], [0xd6, 0xe6, 0xf2]], land: [[0xec, 0xef, 0xf1], [0xec, 0xef, 0xf1]] });
+      const shares = { sea: counted.sea / counted.total, land: counted.land / counted.total };
       expect(shares.sea).toBeGreaterThan(0.2);
       expect(shares.land).toBeGreaterThan(0.05);
     },

@@ -2,7 +2,7 @@ import Feature from "ol/Feature";
 import OlMap from "ol/Map";
 import View from "ol/View";
 import type LineString from "ol/geom/LineString";
-import { boundingExtent, getHeight, getWidth } from "ol/extent";
+import { createEmpty, extend, getHeight, getWidth } from "ol/extent";
 import GeoJSON from "ol/format/GeoJSON";
 import Point from "ol/geom/Point";
 import type Polygon from "ol/geom/Polygon";
@@ -18,7 +18,7 @@ import { BASEMAP, countriesSource } from "./basemap";
 import { mapImage } from "./map-image";
 import type { LayerKind, TileProjection } from "../../src/modules/layers/kinds";
 import { xyzLayer } from "./tile-layer";
-import { loadPoiStyles, membersOf, type PoiStyle, poiLayer } from "./poi-layer";
+import { extentOf, loadPoiStyles, membersOf, type PoiStyle, PoiLayer } from "./poi-layer";
 
 export type MeasureKind = "line" | "polygon";
 
@@ -79,6 +79,7 @@ export class MapController {
   private layersApplied = Promise.resolve();
   private readonly extent: MapPosition["extent"];
   private styles?: Promise<Map<number, PoiStyle>>;
+  private webgl = false;
   private readonly highlighted = new Feature();
   private readonly highlightLayer = new VectorLayer({ source: new VectorSource({ features: [this.highlighted] }), style: highlight(true), zIndex: SKETCH_Z - 1 });
   private highlightTimer?: ReturnType<typeof setInterval>;
@@ -133,7 +134,7 @@ export class MapController {
         const layerId = Number(layer?.get("layerId"));
         if (!layerId) return;
         const members = membersOf(feature as Feature);
-        const area = members.length > 1 ? boundingExtent(members.map((member) => (member.getGeometry() as Point).getCoordinates())) : undefined;
+        const area = members.length > 1 || members[0]?.get("cluster") ? members.map(extentOf).reduce((all, one) => extend(all, one), createEmpty()) : undefined;
         const apart = area !== undefined && getWidth(area) + getHeight(area) > 0;
         if (apart || members.some((member) => member.get("cluster"))) {
           const view = this.map.getView();
@@ -204,7 +205,9 @@ export class MapController {
         if (spec.type === "XYZ" && spec.tiles) layer = await xyzLayer(spec.tiles, spec.projection);
         else if (spec.type === "LAYER_POI") {
           this.styles ??= loadPoiStyles().then((list) => new Map(list.map((style) => [style.id, style])));
-          layer = poiLayer(spec.id, await this.styles);
+          const objects = new PoiLayer(spec.id, await this.styles);
+          await objects.setWebgl(this.webgl);
+          layer = objects;
         } else continue;
         this.drawn.set(spec.id, layer);
         this.map.addLayer(layer);
@@ -220,8 +223,10 @@ export class MapController {
     await this.setRenderer(webgl);
   }
 
-  /** Draws the vector layers on canvas, or through ol's WebGLVectorLayer, loaded only when first asked for. */
+  /** Draws the basemap and the objects on canvas, or through ol's WebGLVectorLayer, loaded only when first asked for. */
   async setRenderer(webgl: boolean) {
+    this.webgl = webgl;
+    for (const layer of this.drawn.values()) if (layer instanceof PoiLayer) await layer.setWebgl(webgl);
     if (!this.countries) return;
     const layer = webgl
       ? new (await import("ol/layer/WebGLVector")).default({ source: this.countries, style: LAND, zIndex: 0 })

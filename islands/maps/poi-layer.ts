@@ -1,11 +1,14 @@
+import Collection from "ol/Collection";
 import type Feature from "ol/Feature";
 import GeoJSON from "ol/format/GeoJSON";
 import type { Geometry } from "ol/geom";
 import type Point from "ol/geom/Point";
+import type BaseLayer from "ol/layer/Base";
 import LayerGroup from "ol/layer/Group";
 import VectorLayer from "ol/layer/Vector";
 import { bbox } from "ol/loadingstrategy";
 import { transformExtent } from "ol/proj";
+import { createEmpty, type Extent } from "ol/extent";
 import Cluster from "ol/source/Cluster";
 import VectorSource from "ol/source/Vector";
 import { Circle, Fill, Stroke, Style, Text } from "ol/style";
@@ -42,18 +45,14 @@ function boxOf(extent: number[], projection: string) {
   return [clamp(west!, 180), clamp(south!, 90), clamp(east!, 180), clamp(north!, 90)].map((n) => n.toFixed(6)).join(",");
 }
 
-/**
- * A points-of-interest layer: its objects in the view loaded from layer-poi/min-geo-json by bounding box (the server
- * clusters when the view holds more than it sends), lines and areas drawn as they are, points clustered within 200 px.
- * Each object keeps its styleId and templateId; the layer knows its layer id for selection.
- */
-export function poiLayer(layerId: number, styles: Map<number, PoiStyle>): LayerGroup {
+/** The layer's objects in the view, loaded from layer-poi/min-geo-json by bounding box. */
+function objectSource() {
   const format = new GeoJSON();
   let clustered = false;
   const source: VectorSource<Feature<Geometry>> = new VectorSource({
     strategy: bbox,
     loader: (extent, _resolution, projection, success, failure) => {
-      call(server["layer-poi"]["min-geo-json"].get({ query: { layerId, bbox: boxOf(extent, projection.getCode()) } })).then(
+      call(server["layer-poi"]["min-geo-json"].get({ query: { layerId: source.get("layerId"), bbox: boxOf(extent, projection.getCode()) } })).then(
         (answer) => {
           // After a clustered answer the objects come anew instead of being added to its clusters.
           if (clustered) source.clear(true);
@@ -71,23 +70,75 @@ export function poiLayer(layerId: number, styles: Map<number, PoiStyle>): LayerG
       );
     },
   });
-  const styleOf = (feature: Feature) => objectStyle(styles.get(Number(feature.get("styleId"))) ?? FALLBACK);
-  const shapes = new VectorLayer({ source, style: (feature) => (feature.getGeometry()?.getType() === "Point" ? undefined : styleOf(feature as Feature)) });
-  const points = new VectorLayer({
-    source: new Cluster({
-      distance: CLUSTER_DISTANCE,
-      source,
-      geometryFunction: (feature) => (feature.getGeometry()?.getType() === "Point" ? (feature.getGeometry() as Point) : null),
-    }),
-    style: (cluster) => {
-      const members: Feature[] = cluster.get("features");
-      const count = members.reduce((sum, member) => sum + countOf(member), 0);
-      return count === 1 ? styleOf(members[0]!) : clusterStyle(count);
-    },
+  return source;
+}
+
+/**
+ * A points-of-interest layer: its objects in the view loaded by bounding box (the server clusters when the view holds
+ * more than it sends). On canvas, lines and areas are drawn as they are and points clustered within 200 px; with
+ * WebGL on, ol's WebGLVectorLayer draws every object (loaded on demand) and the server's clusters stay on canvas,
+ * for their counts. Each object keeps its styleId and templateId; every sublayer knows the layer id for selection.
+ */
+export class PoiLayer extends LayerGroup {
+  private readonly source = objectSource();
+  private readonly clustered = new Cluster({
+    distance: CLUSTER_DISTANCE,
+    source: this.source,
+    geometryFunction: (feature) => (feature.getGeometry()?.getType() === "Point" ? (feature.getGeometry() as Point) : null),
   });
-  for (const layer of [shapes, points]) layer.set("layerId", layerId);
-  return new LayerGroup({ layers: [shapes, points] });
+  private readonly canvas: BaseLayer[];
+  private gl?: BaseLayer[];
+  private webgl = false;
+
+  constructor(
+    readonly layerId: number,
+    private readonly styles: Map<number, PoiStyle>,
+  ) {
+    super();
+    this.source.set("layerId", layerId);
+    const styleOf = (feature: Feature) => objectStyle(styles.get(Number(feature.get("styleId"))) ?? FALLBACK);
+    const shapes = new VectorLayer({ source: this.source, style: (feature) => (feature.getGeometry()?.getType() === "Point" ? undefined : styleOf(feature as Feature)) });
+    const points = new VectorLayer({
+      source: this.clustered,
+      style: (cluster) => {
+        const members: Feature[] = cluster.get("features");
+        const count = members.reduce((sum, member) => sum + countOf(member), 0);
+        return count === 1 ? styleOf(members[0]!) : clusterStyle(count);
+      },
+    });
+    this.canvas = this.mine([shapes, points]);
+    this.setLayers(new Collection(this.canvas));
+  }
+
+  private mine(parts: BaseLayer[]) {
+    for (const part of parts) part.set("layerId", this.layerId);
+    return parts;
+  }
+
+  /** Draws the objects through WebGL (made on first use) or back on canvas; the loaded objects are kept. */
+  async setWebgl(on: boolean) {
+    if (on && !this.gl) {
+      const { webglObjects } = await import("./poi-webgl");
+      const clusters = new VectorLayer({ source: this.source, style: (feature) => (feature.get("cluster") ? clusterStyle(countOf(feature as Feature)) : undefined) });
+      this.gl = this.mine([webglObjects(this.source, [...this.styles.values()], FALLBACK), clusters]);
+    }
+    if (on === this.webgl) return;
+    this.webgl = on;
+    this.setLayers(new Collection(on && this.gl ? this.gl : this.canvas));
+  }
+
+  protected override disposeInternal() {
+    for (const part of [...this.canvas, ...(this.gl ?? [])]) part.dispose();
+    this.clustered.setSource(null);
+    super.disposeInternal();
+  }
 }
 
 /** The features a clicked feature stands for: a cluster's members, or itself. */
 export const membersOf = (feature: Feature): Feature[] => feature.get("features") ?? [feature];
+
+/** What a feature covers on the map (EPSG:3857): a server cluster's box of objects, else its geometry's extent. */
+export function extentOf(feature: Feature): Extent {
+  const box: unknown = feature.get("bbox");
+  return Array.isArray(box) ? transformExtent(box, "EPSG:4326", "EPSG:3857") : (feature.getGeometry()?.getExtent() ?? createEmpty());
+}

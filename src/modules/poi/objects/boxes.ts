@@ -28,14 +28,26 @@ interface Row {
   properties: string;
 }
 
+/** One grid cell's cluster: how many objects, their mean centre and the box holding them all. */
+interface Cell {
+  n: number;
+  lon: number;
+  lat: number;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
 /** The R-tree queries, prepared once per database: drizzle would build and prepare them on every map move. */
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 const prepare = (db: Db) => ({
   objects: db.$client.prepare<Row, [number, number, number, number, number, number]>(
     `select o.id, o.template_id as templateId, o.name, o.geometry, o.properties from ${FROM} limit ?6`,
   ),
-  clusters: db.$client.prepare<{ n: number; lon: number; lat: number }, [number, number, number, number, number, number, number]>(
-    `select count(*) as n, avg((r.min_lon + r.max_lon) / 2) as lon, avg((r.min_lat + r.max_lat) / 2) as lat from ${FROM}
+  clusters: db.$client.prepare<Cell, [number, number, number, number, number, number, number]>(
+    `select count(*) as n, avg((r.min_lon + r.max_lon) / 2) as lon, avg((r.min_lat + r.max_lat) / 2) as lat,
+     min(r.min_lon) as west, min(r.min_lat) as south, max(r.max_lon) as east, max(r.max_lat) as north from ${FROM}
      group by cast(((r.min_lon + r.max_lon) / 2 - ?2) / ?6 as integer), cast(((r.min_lat + r.max_lat) / 2 - ?3) / ?7 as integer)`,
   ),
 });
@@ -74,7 +86,8 @@ function styler(db: Db) {
 /**
  * A layer's objects in the view as GeoJSON text, each with its template and the style its rules give
  * it (precomputed here: the WebGL renderer has no LIKE); `full` adds the name and the fields shown on
- * the map. Past `limit` objects (5,000) the view gets clusters instead: points with their count.
+ * the map. Past `limit` objects (5,000) the view gets clusters instead: points with their count and the box of their objects,
+ * which a click on one zooms to.
  */
 export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox?: string; limit?: number }, full: boolean): string {
   requireLayer(db, actor, input.layerId);
@@ -88,20 +101,21 @@ export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox
     const cellLon = (box[2] - box[0]) / GRID || 1e-9;
     const cellLat = (box[3] - box[1]) / GRID || 1e-9;
     const clusters = queries.clusters.all(...args, cellLon, cellLat);
-    const features = clusters.map((c) => `{"type":"Feature","geometry":{"type":"Point","coordinates":[${c.lon},${c.lat}]},"properties":{"cluster":true,"count":${c.n}}}`);
+    const features = clusters.map((c) => `{"type":"Feature","geometry":{"type":"Point","coordinates":[${c.lon},${c.lat}]},"properties":{"cluster":true,"count":${c.n},"bbox":[${c.west},${c.south},${c.east},${c.north}]}}`);
     const total = clusters.reduce((sum, c) => sum + c.n, 0);
     return `{"type":"FeatureCollection","clustered":true,"total":${total},"features":[${features.join(",")}]}`;
   }
   const style = styler(db);
   const features = rows.map((row) => {
     const { template, styleId } = style(row);
-    const properties: Record<string, unknown> = { templateId: row.templateId, styleId };
+    let properties = `{"templateId":${row.templateId},"styleId":${styleId}}`;
     if (full) {
-      properties.name = row.name;
       const values = valuesMap(row.properties);
-      properties.labels = Object.fromEntries(template.fields.filter((field) => field.showOnMap && values.has(field.id)).map((field) => [field.name, values.get(field.id)]));
+      const labels = Object.fromEntries(template.fields.filter((field) => field.showOnMap && values.has(field.id)).map((field) => [field.name, values.get(field.id)]));
+      properties = JSON.stringify({ templateId: row.templateId, styleId, name: row.name, labels });
     }
-    return `{"type":"Feature","id":${row.id},"geometry":${row.geometry},"properties":${JSON.stringify(properties)}}`;
+    // The stored geometry is JSON text already: written into the answer as it is, never parsed.
+    return `{"type":"Feature","id":${row.id},"geometry":${row.geometry},"properties":${properties}}`;
   });
   return `{"type":"FeatureCollection","clustered":false,"total":${rows.length},"features":[${features.join(",")}]}`;
 }
