@@ -24,6 +24,7 @@ import { readPdfTexts } from "./modules/docs/pdf-text";
 import { restemIfChanged } from "./modules/search/fulltext-restem";
 import { startBackupSchedule } from "./modules/backup/schedule";
 import { ModbusPoller } from "./modules/modbus/poller";
+import { startDemoDevice } from "./modules/modbus/demo-device";
 import { PAGE_CSP_FALLBACK } from "./lib/csp";
 import { clientAddress } from "./lib/client-address";
 import { API_DOCS_ASSETS, serveApiDocsAsset } from "./modules/api-docs/routes";
@@ -139,6 +140,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
   const directorySync = startDirectorySyncJob(ctx);
   const stopUnclaimedPictures = startUnclaimedPictureJob(ctx);
   const stopBackups = startBackupSchedule(ctx);
+  const stopDemoDevice = startDemoDevice(ctx.db);
   const poller = new ModbusPoller(ctx).start();
   // Tables whose import a stop or crash interrupted are removed while the server already answers.
   discardUnfinishedImports(ctx.db).catch((error) => log.error("table_import_discard_failed", { error: String(error) }));
@@ -158,6 +160,7 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
       stopUnclaimedPictures();
       stopBackups();
       poller.stop();
+      stopDemoDevice();
       ctx.live.stop();
       await ctx.mailer.idle();
       await server.stop(true);
