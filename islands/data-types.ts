@@ -1,10 +1,11 @@
-import { mdiGauge, mdiLayersOutline } from "@mdi/js";
+import { mdiLayersOutline } from "@mdi/js";
 import type { DataType } from "../db/schema/data";
 import { calcType } from "./calc/plugin";
 import { chartType } from "./charts/plugin";
 import type { BrowserDataType } from "./data/plugin";
 import { docType } from "./docs/plugin";
 import { mapType } from "./maps/plugin";
+import { modbusUnitType } from "./modbus/plugin";
 import { reportType } from "./reports/plugin";
 import { tableType } from "./tables/plugin";
 
@@ -19,8 +20,8 @@ const PLUGINS: BrowserDataType[] = [
   calcType,
   reportType,
   mapType,
+  modbusUnitType,
   // Types whose features are still to come: an icon until their folders bring a plugin.
-  { type: "MODBUS_UNIT", icon: mdiGauge },
   { type: "LAYER", icon: mdiLayersOutline },
 ];
 

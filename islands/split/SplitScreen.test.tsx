@@ -8,8 +8,8 @@ withDom();
 const { render, screen, fireEvent, act, within } = await import("@testing-library/react");
 addMessages(en);
 
-// A MODBUS_UNIT has no viewer yet, so the side says so without loading one (no server in these tests).
-const unit = { id: 41, name: "Pump 3", dataType: "MODBUS_UNIT" as const, projectId: 3 };
+// A LAYER has no viewer yet, so the side says so without loading one (no server in these tests).
+const unit = { id: 41, name: "Pump 3", dataType: "LAYER" as const, projectId: 3 };
 
 describe("split screen's component", () => {
   test("keeps the address in step with its sides; an emptied first side clears the second side's notice", async () => {
