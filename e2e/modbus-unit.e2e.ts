@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { settings } from "../db/schema";
 import { newMemory, startDevice } from "../src/testing/modbus-device";
@@ -33,7 +34,7 @@ afterAll(() => device?.stop());
 
 describe("the device unit page", () => {
   test(
-    "a member sees the device online and its gauge, which moves live as the device's value changes; 360 px wide works",
+    "a member sees the device online and its gauge, which moves live as the device's value changes; 360 px wide works, and axe finds nothing in the viewer",
     async () => {
       const { page } = await suite.pageAs(readerCookie, { viewport: { width: 360, height: 740 } });
       await page.goto(`${suite.plexus.url}${unitPath}`);
@@ -44,6 +45,8 @@ describe("the device unit page", () => {
       memory.holding.set(0, 90);
       await page.waitForFunction(() => document.querySelector('[role="meter"]')?.getAttribute("aria-valuenow") === "90");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const { violations } = await new AxeBuilder({ page }).include(".unit").analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     },
     TIMEOUT,
   );
