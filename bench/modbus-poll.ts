@@ -78,7 +78,7 @@ function storeSize(dir: string) {
     for (let f = 1; f <= FIELDS; f++) recorder.add(f, day0 + s * 1000, Math.sin(s / 600 + f) * 100);
     if (s % 3600 === 3599) recorder.flush();
   }
-  recorder.flush();
+  recorder.flush(true);
   const all = bytes() - empty;
   db.$client.exec("delete from modbus_readings");
   db.$client.exec("VACUUM");

@@ -82,7 +82,7 @@ export class ModbusPoller {
     this.#timers = [];
     for (const { device } of this.devices.values()) device.stop();
     this.devices.clear();
-    this.recorder.flush();
+    this.recorder.flush(true);
   }
 
   /** Reads the units again: new ones start, changed ones restart, removed ones stop. */

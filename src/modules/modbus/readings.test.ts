@@ -24,11 +24,11 @@ describe("the reading store", () => {
     const first = new ReadingRecorder(t.db);
     first.add(fieldId, hour + 1_000, 2);
     first.add(fieldId, hour + 2_000, 4);
-    first.flush();
+    first.flush(true);
     const second = new ReadingRecorder(t.db);
     second.add(fieldId, hour + 3_000, 9);
     second.add(fieldId, hour + 61_000, 1);
-    second.flush();
+    second.flush(true);
     expect(t.db.select().from(modbusReadings).all().length).toBe(4);
     const rows = t.db.select().from(modbusAggregates).all().map(({ period, at, min, max, avg, count }) => [period, at - hour, min, max, avg, count]);
     expect(rows).toEqual(
@@ -39,6 +39,21 @@ describe("the reading store", () => {
       ]),
     );
     expect(rows.length).toBe(3);
+  });
+
+  test("a flush writes the buckets that closed at once and those still open every tenth time", async () => {
+    const { fieldId } = await field();
+    const minute = Date.UTC(2026, 5, 1, 10, 5);
+    const recorder = new ReadingRecorder(t.db);
+    const minutes = () => t.db.select().from(modbusAggregates).all().filter((r) => r.period === 60).map((r) => [r.at - minute, r.count]);
+    recorder.add(fieldId, minute + 1_000, 1);
+    recorder.flush();
+    expect(minutes()).toEqual([]);
+    recorder.add(fieldId, minute + 61_000, 2);
+    recorder.flush();
+    expect(minutes()).toEqual([[0, 1]]);
+    for (let i = 0; i < 8; i++) recorder.flush();
+    expect(minutes()).toEqual([[0, 1], [60_000, 1]]);
   });
 
   test("readings of a field removed meanwhile are dropped, not a failed write", async () => {
@@ -55,7 +70,7 @@ describe("the reading store", () => {
     const now = Date.UTC(2026, 5, 1);
     const recorder = new ReadingRecorder(t.db);
     for (const ago of [RETENTION.hour + HOUR, RETENTION.minute + HOUR, RETENTION.raw + HOUR, 2 * HOUR, 60_000]) recorder.add(fieldId, now - ago, ago / HOUR);
-    recorder.flush();
+    recorder.flush(true);
     pruneReadings(t.db, now);
     expect(t.db.select().from(modbusReadings).all().map((r) => now - r.at)).toEqual([2 * HOUR, 60_000]);
     const left = t.db.select().from(modbusAggregates).all();

@@ -2,6 +2,9 @@ import type { Statement } from "bun:sqlite";
 import type { Db } from "../../../db/client";
 import { PERIODS } from "./retention";
 
+/** Open buckets are written every this many flushes (ten seconds at the poller's pace): what a crash may lose of them. */
+const OPEN_EVERY = 10;
+
 interface Bucket {
   fieldId: number;
   period: number;
@@ -14,15 +17,17 @@ interface Bucket {
 
 /**
  * Keeps readings: raw rows, and each minute's and hour's minimum, maximum and mean as they come, so no later pass
- * reads the raw rows again. Both are buffered and written once a `flush` (the poller's, every second) in one
- * transaction; an aggregate row is merged with what is stored, so a bucket split by a flush or a restart adds up.
- * Readings of a field removed meanwhile are dropped.
+ * reads the raw rows again. A `flush` (the poller's, every second) writes the raw rows and the buckets that closed in
+ * one transaction; buckets still open wait for every OPEN_EVERY-th flush, or a full one (a stop), since writing each
+ * one every second cost more than the raw rows. An aggregate row is merged with what is stored, so a bucket split by
+ * a flush or a restart adds up. Readings of a field removed meanwhile are dropped.
  */
 export class ReadingRecorder {
   #raw: [number, number, number][] = [];
   /** The open bucket of each field and period, by fieldId × periods + the period's index; `#closed` those a new one replaced. */
   #buckets = new Map<number, Bucket>();
   #closed: Bucket[] = [];
+  #flushes = 0;
   readonly #insertRaw: Statement;
   readonly #mergeAggregate: Statement;
 
@@ -56,14 +61,15 @@ export class ReadingRecorder {
     });
   }
 
-  /** Writes what was buffered; answers the raw readings written. */
-  flush(): number {
+  /** Writes what was buffered (`full`: the open buckets too); answers the raw readings written. */
+  flush(full = false): number {
     const raw = this.#raw;
-    const buckets = [...this.#closed, ...this.#buckets.values()];
+    const open = full || ++this.#flushes % OPEN_EVERY === 0;
+    const buckets = open ? [...this.#closed, ...this.#buckets.values()] : this.#closed;
     if (!raw.length && !buckets.length) return 0;
     this.#raw = [];
     this.#closed = [];
-    this.#buckets.clear();
+    if (open) this.#buckets.clear();
     this.db.$client.transaction(() => {
       for (const row of raw) this.#insertRaw.run(...row);
       for (const b of buckets) this.#mergeAggregate.run(b.fieldId, b.period, b.at, b.min, b.max, b.sum / b.count, b.count);
