@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { sharedDb } from "./client";
 import { seedAdmin } from "./seed";
-import { projects, stagedFiles, users, type User } from "./schema";
+import { projects, settings, stagedFiles, users, type User } from "./schema";
 import type { Role } from "../src/lib/roles";
 import { canonicalLogin } from "../src/modules/users/validation";
 import { createApp } from "../src/app";
@@ -18,6 +18,8 @@ import { createProject, saveMembership } from "../src/modules/projects/service";
 import { saveCategory } from "../src/modules/categories/service";
 import { saveAll, versionTypeOf } from "../src/modules/docs/service";
 import { docxToHtml } from "../src/modules/docs/convert";
+import { DEMO_DEVICE } from "../src/modules/modbus/demo-device";
+import { saveUnit } from "../src/modules/modbus/service";
 
 const config = loadConfig();
 const db = sharedDb(config.dbPath);
@@ -82,6 +84,19 @@ saveAll(ctx, admin, project.id, [
   { name: "Load test report", path: await stage("load-test.pdf", loadTest), provider: "Test house", keywords: ["tests"], categoryList: [{ id: categoryIds.Construction }], status: "DATA_RECEIVED" },
   { name: "Design specification", path: await stage("design-specification.docx", specification), provider: "Design office", keywords: ["design"], categoryList: [{ id: categoryIds.Design }], status: "NEEDS_IMPROVEMENT" },
 ]);
+
+// A pump station on the simulated device Plexus runs while this unit exists (src/modules/modbus/demo-device.ts).
+db.update(settings).set({ body: DEMO_DEVICE.host }).where(eq(settings.label, "MODBUS_HOSTS")).run();
+saveUnit(ctx, admin, {
+  project: { id: project.id },
+  name: "Pump station",
+  ipAddress: `${DEMO_DEVICE.host}:${DEMO_DEVICE.port}`,
+  fields: [
+    { address: 0, name: "Pressure", postfix: " Бар", scale: 0.1, minValue: 0, minThresholdValue: 2, maxThresholdValue: 8, maxValue: 10, color: "3949AB" },
+    { address: 1, name: "Water temperature", postfix: " °C", dataType: "FLOAT", minValue: 0, maxValue: 40, maxThresholdValue: 30, color: "6A1B9A" },
+    { address: 0, name: "Pump running", dataType: "BOOLEAN" },
+  ],
+});
 
 console.log(`Demo project "${project.name}" created in ${config.dbPath}.`);
 if (seeded.password) console.log(`Administrator: ${config.adminLogin} / ${seeded.password}`);

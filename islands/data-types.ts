@@ -1,4 +1,3 @@
-import { mdiGauge } from "@mdi/js";
 import type { DataType } from "../db/schema/data";
 import { calcType } from "./calc/plugin";
 import { chartType } from "./charts/plugin";
@@ -6,6 +5,7 @@ import type { BrowserDataType } from "./data/plugin";
 import { docType } from "./docs/plugin";
 import { layerType } from "./layers/plugin";
 import { mapType } from "./maps/plugin";
+import { modbusUnitType } from "./modbus/plugin";
 import { reportType } from "./reports/plugin";
 import { tableType } from "./tables/plugin";
 
@@ -21,8 +21,7 @@ const PLUGINS: BrowserDataType[] = [
   reportType,
   mapType,
   layerType,
-  // Types whose features are still to come: an icon until their folders bring a plugin.
-  { type: "MODBUS_UNIT", icon: mdiGauge },
+  modbusUnitType,
 ];
 
 const byType = new Map(PLUGINS.map((plugin) => [plugin.type, plugin]));

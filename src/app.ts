@@ -46,6 +46,8 @@ import { directoryRoutes } from "./modules/directory/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { mapRoutes } from "./modules/maps/routes";
 import { layerRoutes } from "./modules/layers/routes";
+import { modbusRoutes } from "./modules/modbus/routes";
+import { wireModbusLive } from "./modules/modbus/live";
 import { compareVersions } from "./modules/wiki/compare";
 import { poiAdminRoutes, poiObjectRoutes } from "./modules/poi/routes";
 
@@ -83,6 +85,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
   wireIssueLifecycle(ctx);
   wireDocLifecycle(ctx);
   wireWikiLifecycle(ctx);
+  wireModbusLive(ctx);
 
   const app = new Elysia({ prefix: "/api" })
     .use(httpBasics(config))
@@ -115,6 +118,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(tableRoutes(ctx))
     .use(mapRoutes(ctx))
     .use(layerRoutes(ctx))
+    .use(modbusRoutes(ctx))
     .use(poiAdminRoutes(ctx))
     .use(poiObjectRoutes(ctx));
   return { app, ctx };

@@ -5,6 +5,7 @@ import type { DataTypePlugin } from "./modules/data/plugin";
 import { docType } from "./modules/docs/data-type";
 import { layerType } from "./modules/layers/data-type";
 import { mapType } from "./modules/maps/data-type";
+import { modbusUnitType } from "./modules/modbus/data-type";
 import { reportType } from "./modules/reports/data-type";
 import { tableType } from "./modules/tables/data-type";
 
@@ -20,8 +21,7 @@ const plugins = (): DataTypePlugin[] => [
   reportType,
   mapType,
   layerType,
-  // Types whose features are still to come: plain items until their folders bring a plugin.
-  { type: "MODBUS_UNIT", jsonValue: true },
+  modbusUnitType,
 ];
 
 let byType: Map<DataType, DataTypePlugin> | undefined;

@@ -2,7 +2,8 @@ import { join, resolve } from "node:path";
 import type { Server } from "bun";
 import type { Db } from "../db/client";
 import type { Config } from "./lib/config";
-import { createApp } from "./app";
+import { createApp, type App } from "./app";
+import type { AppContext } from "./lib/context";
 import { sessionFromRequest } from "./modules/auth/sessions";
 import { pageAccess } from "./lib/page-access";
 import { localeOf } from "./lib/http";
@@ -22,6 +23,8 @@ import { discardUnfinishedImports } from "./modules/tables/import-write";
 import { readPdfTexts } from "./modules/docs/pdf-text";
 import { restemIfChanged } from "./modules/search/fulltext-restem";
 import { startBackupSchedule } from "./modules/backup/schedule";
+import { ModbusPoller } from "./modules/modbus/poller";
+import { startDemoDevice } from "./modules/modbus/demo-device";
 import { PAGE_CSP_FALLBACK } from "./lib/csp";
 import { clientAddress } from "./lib/client-address";
 import { API_DOCS_ASSETS, serveApiDocsAsset } from "./modules/api-docs/routes";
@@ -72,8 +75,17 @@ export interface StartOptions {
   renderPage?: RenderPage;
 }
 
+/** A started server. Written out: inferred, it made `Awaited<ReturnType<typeof startServer>>` too deep for tsc once /api grew. */
+export interface RunningServer {
+  server: Server<Connection>;
+  ctx: AppContext;
+  app: App;
+  url: string;
+  stop(): Promise<void>;
+}
+
 /** One Bun server: the live channel, /api, built assets, and every other path to Astro. */
-export async function startServer({ db, config, mailer, live, withPages = true, renderPage: standIn }: StartOptions) {
+export async function startServer({ db, config, mailer, live, withPages = true, renderPage: standIn }: StartOptions): Promise<RunningServer> {
   const { app, ctx } = createApp({ db, config, mailer, live });
   const renderPage = standIn ?? (withPages ? await loadPages() : undefined);
   const clientDir = join(distDir, "client");
@@ -131,6 +143,8 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
   const directorySync = startDirectorySyncJob(ctx);
   const stopUnclaimedPictures = startUnclaimedPictureJob(ctx);
   const stopBackups = startBackupSchedule(ctx);
+  const stopDemoDevice = startDemoDevice(ctx.db);
+  const poller = new ModbusPoller(ctx).start();
   // Tables whose import a stop or crash interrupted are removed while the server already answers.
   discardUnfinishedImports(ctx.db).catch((error) => log.error("table_import_discard_failed", { error: String(error) }));
   // PDF versions whose text was never read (stored before PDFs were read, or a stop cut the read short) are read now.
@@ -148,6 +162,8 @@ export async function startServer({ db, config, mailer, live, withPages = true, 
       directorySync.stop();
       stopUnclaimedPictures();
       stopBackups();
+      poller.stop();
+      stopDemoDevice();
       ctx.live.stop();
       await ctx.mailer.idle();
       await server.stop(true);

@@ -13,3 +13,4 @@ export * from "./widgets";
 export * from "./search";
 export * from "./maps";
 export * from "./poi";
+export * from "./modbus";

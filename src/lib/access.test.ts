@@ -108,6 +108,11 @@ const ACCESS: Record<string, Access> = {
   "GET /api/layer/get-list/:ids": "USER",
   "GET /api/layer/get-layers-with-poi": "USER",
   "GET /api/layer/tile-servers": "USER",
+  // Device units: members read them; modbus-unit/save needs MODERATOR in the unit's project: checked in the service.
+  "POST /api/modbus-unit/save": "USER",
+  "GET /api/modbus-unit/get": "USER",
+  "GET /api/modbus-reader/get-last-data/:unitId": "USER",
+  "GET /api/modbus-reader/history/:unitId": "USER",
   "GET /api/zws/buffer": "USER",
   "POST /api/zws/buffer": "USER",
   // A public map's tiles are anyone's; a reader's, their own.

@@ -32,6 +32,8 @@ const OWNERS: Record<string, string[]> = {
   maps: ["maps", "layers"],
   // Points of interest on LAYER items: templates, styles, objects and their changelog.
   poi: ["poi"],
+  // Device units: a MODBUS_UNIT's device and fields, their readings and aggregates.
+  modbus: ["modbus"],
 };
 
 /** Module folders that own no table. */
@@ -82,6 +84,8 @@ const JOBS: Record<string, string | null> = {
  * deletes the table.
  */
 const READ_ONLY_JOINS: Record<string, string> = {
+  // The poller polls active units only, and names them in their alarms: read with the unit rows, never written.
+  "src/modules/modbus/service.ts dataItems": "active units with their names and projects, to poll",
   // Removing unused files needs every stored path that rows point at (documents, staged uploads, drive): read once, never written.
   "src/modules/update/unused-files.ts docVersions": "stored paths of document versions",
   "src/modules/update/unused-files.ts stagedFiles": "stored paths of staged uploads",

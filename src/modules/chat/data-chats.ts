@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { chats, type User } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { notFound } from "../../lib/errors";
-import { requireDataItem } from "../data/policy";
+import { findDataItem, requireDataItem } from "../data/policy";
 import { joinChat } from "./membership";
 import { sendMessage } from "./messages";
 import { enterChat } from "./policy";
 import { presentChatData } from "./presenter";
-import { getChat } from "./service";
+import { getChat, insertMessage, publishMessage } from "./service";
 
 /**
  * The comment chat of a data item, made on first use and joined, with the first comment if given.
@@ -43,4 +43,19 @@ export function dataOfChat(ctx: AppContext, actor: User, chatId: number) {
   if (chat.type !== "DATA" || !chat.dataId) throw notFound("data");
   const { item, access } = requireDataItem(ctx.db, actor, chat.dataId);
   return presentChatData(item, access.project);
+}
+
+/**
+ * Posts `text` into a data item's comment chat as Plexus itself (no author), making the chat on first use (owned by
+ * the item's owner): a device unit's alarms. Runs inside the caller's transaction; the answer publishes the message
+ * once that has committed.
+ */
+export function postToDataChat(ctx: AppContext, dataId: number, text: string): () => void {
+  const item = findDataItem(ctx.db, dataId);
+  if (!item) return () => undefined;
+  const chat =
+    ctx.db.select().from(chats).where(eq(chats.dataId, item.id)).get() ??
+    ctx.db.insert(chats).values({ name: `data:${item.id}`, description: item.name, type: "DATA", dataId: item.id, ownerId: item.ownerId }).returning().get();
+  const message = insertMessage(ctx, chat, null, "DEFAULT", text);
+  return () => void publishMessage(ctx, message, undefined);
 }

@@ -19,6 +19,7 @@ export const SETTING_DEFAULTS: SettingDefault[] = [
   { label: "COMPANY_LOGO", type: "GENERAL", body: "/logo.svg", kind: "link" },
   { label: "SHOW_DISCLAIMER", type: "GENERAL", body: "true", kind: "boolean" },
   { label: "MAINTENANCE_MODE", type: "GENERAL", body: "false", kind: "boolean" },
+  { label: "MODBUS_HOSTS", type: "GENERAL" },
   { label: "SMTP_HOST", type: "MAIL", kind: "host" },
   { label: "SMTP_PORT", type: "MAIL", body: "587", kind: "port" },
   { label: "SMTP_SECURE", type: "MAIL", body: "false", kind: "boolean" },
