@@ -27,7 +27,9 @@ describe("FTP upload of each backup (ftp-srv on loopback)", () => {
   const logins: string[] = [];
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), "plexus-ftp-"));
-    port = 20_000 + Math.floor(Math.random() * 20_000);
+    // Below Linux's ephemeral range (32768 up), where the ports other servers and connections get from the kernel
+    // could land on this one or its passive ports: a client then met another server (WRONG_VERSION_NUMBER).
+    port = 20_000 + Math.floor(Math.random() * 12_000);
     server = new FtpSrv({ url: `ftp://127.0.0.1:${port}`, pasv_url: "127.0.0.1", pasv_min: port + 1, pasv_max: port + 50, log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, child() { return this; } } as never });
     server.on("login", ({ username, password }, resolve, reject) => {
       logins.push(username);

@@ -61,7 +61,9 @@ beforeAll(async () => {
   openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "san.ext");
   openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "stranger.key", "-out", "stranger.pem", "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1");
   ca = readFileSync(join(scratch, "ca.pem"), "utf8");
-  plainPort = 20_000 + Math.floor(Math.random() * 20_000);
+  // Below Linux's ephemeral range (32768 up), where the ports other servers and connections get from the kernel
+  // could land on this one or its passive ports: a client then met another server (WRONG_VERSION_NUMBER).
+  plainPort = 20_000 + Math.floor(Math.random() * 12_000);
   tlsPort = plainPort;
   const plainRoot = mkdtempSync(join(scratch, "root-"));
   plainServer = new FtpSrv({ url: `ftp://127.0.0.1:${plainPort}`, pasv_url: "127.0.0.1", pasv_min: plainPort + 1, pasv_max: plainPort + 40, log: quiet });
