@@ -95,8 +95,20 @@ afterEach(async () => {
   await tlsServer.exited;
 });
 
-const settings = (values: Record<string, string>) =>
-  t.call("POST", "/settings/save-all", { cookie: admin, body: Object.entries({ FTP_USER: "backups", FTP_PASSWORD: "ftp-secret", FTP_UPLOAD_BACKUPS: "true", ...values }).map(([label, body]) => ({ label, body })) });
+let saved: Record<string, string> = {};
+const settings = (values: Record<string, string>) => {
+  saved = values;
+  return t.call("POST", "/settings/save-all", { cookie: admin, body: Object.entries({ FTP_USER: "backups", FTP_PASSWORD: "ftp-secret", FTP_UPLOAD_BACKUPS: "true", ...values }).map(([label, body]) => ({ label, body })) });
+};
+
+/** The FTPS server again, with the current identity, on ports of its own: the old ones may still answer as the old one did. */
+async function restartTlsServer() {
+  tlsServer.kill();
+  await tlsServer.exited;
+  tlsPort += 100;
+  tlsServer = await startTlsServer(tlsPort, tlsRoot);
+  if (saved.FTP_PORT) await settings({ ...saved, FTP_PORT: String(tlsPort) });
+}
 
 function archive(name: string) {
   const path = join(t.config.dataDir, name);
@@ -114,9 +126,7 @@ async function upload(name: string) {
       return await uploadBackup(t.ctx, archive(name));
     } catch (error) {
       if (attempt === 3 || !/WRONG_VERSION_NUMBER/.test(String(error))) throw error;
-      tlsServer.kill();
-      await tlsServer.exited;
-      tlsServer = await startTlsServer(tlsPort, tlsRoot);
+      await restartTlsServer();
     }
   }
 }
@@ -142,17 +152,15 @@ describe("FTPS upload of backups", () => {
   });
 
   test("a server whose certificate the configured CA did not sign is refused", async () => {
-    tlsServer.kill();
-    await tlsServer.exited;
     identity = "stranger";
-    tlsServer = await startTlsServer(tlsPort, tlsRoot);
+    await restartTlsServer();
     await settings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(tlsPort), FTP_CA_CERTIFICATE: ca });
     const before = logins.length;
     await expect(upload("plexus-c.tar.gz.enc")).rejects.toThrow(/certificate/i);
     await Bun.sleep(200);
     expect(logins.length).toBe(before);
     expect(readdirSync(tlsRoot)).toEqual([]);
-  });
+  }, 30_000);
 
   test("a server without TLS gets nothing unless an administrator chose plain FTP, which the log then names", async () => {
     await settings({ FTP_HOST: "127.0.0.1", FTP_PORT: String(plainPort) });
