@@ -1,6 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useT } from "../lib/ui/i18n";
+import { menuPlace } from "./menu-place";
 import type { MapStore } from "./store";
 
 /** The administrator's panorama link for a place: {lat} and {lon} filled in with 6 decimals. */
@@ -32,7 +33,7 @@ export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; can
     if (event.key !== "Tab") event.preventDefault();
   };
   return (
-    <ul ref={list} className="map__menu" role="menu" id="map-context-menu" aria-label={t("map.menu.label")} style={{ left: `clamp(0px, ${menu.pixel[0]}px, calc(100% - min(320px, 90%)))`, top: `clamp(0px, ${menu.pixel[1]}px, calc(100% - 9rem))` }} onKeyDown={move}>
+    <ul ref={list} className="map__menu" role="menu" id="map-context-menu" aria-label={t("map.menu.label")} style={menuPlace(menu.pixel, 3)} onKeyDown={move}>
       {canEdit && (
         <li role="none">
           <button type="button" role="menuitem" tabIndex={-1} onClick={store.addObject}>

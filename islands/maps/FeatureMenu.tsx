@@ -1,11 +1,12 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useT } from "../lib/ui/i18n";
+import { menuPlace } from "./menu-place";
 import type { MapStore } from "./store";
 
 /**
  * The feature selector (spec 3, "Feature selection"): the objects under a click, each by its layer and template
- * name, as a menu where the click was; the arrow keys move, Enter chooses, Escape closes.
+ * name, as a menu where the click was (kept inside the map); the arrow keys move, Enter chooses, Escape closes.
  */
 export function FeatureMenu({ store }: { store: MapStore }) {
   useSignals();
@@ -26,7 +27,7 @@ export function FeatureMenu({ store }: { store: MapStore }) {
     event.preventDefault();
   };
   return (
-    <ul className="map__menu" role="menu" aria-label={t("map.featureMenu")} style={{ left: choices.pixel[0], top: choices.pixel[1] }} onKeyDown={move}>
+    <ul className="map__menu" role="menu" aria-label={t("map.featureMenu")} style={menuPlace(choices.pixel, choices.picks.length)} onKeyDown={move}>
       {choices.picks.map((pick, i) => (
         <li key={`${pick.layerId}-${pick.id}`} role="none">
           <button type="button" role="menuitem" tabIndex={-1} ref={(button) => void (button && (buttons.current[i] = button))} onClick={() => store.select(pick)}>
