@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { settings } from "../db/schema";
@@ -37,7 +38,7 @@ const lowBand = (page: Page) => page.locator(".gauge", { has: page.getByRole("he
 
 describe("the device unit's edit mode and chart", () => {
   test(
-    "a moderator at 360 px moves a threshold: a threshold outside the range is refused at its input, a good one saves, view mode returns and the gauge's red band grows",
+    "a moderator at 360 px moves a threshold: a threshold outside the range is refused at its input (axe finds nothing in the form), a good one saves, view mode returns and the gauge's red band grows",
     async () => {
       const { page } = await suite.pageAs(scene.moderatorCookie, { viewport: { width: 360, height: 740 } });
       await page.goto(`${suite.plexus.url}${unitPath}`);
@@ -49,6 +50,8 @@ describe("the device unit's edit mode and chart", () => {
       await page.getByRole("button", { name: "Save" }).click();
       await level.getByText("A threshold must lie between the minimum and the maximum").waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const { violations } = await new AxeBuilder({ page }).include(".unit-form").analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       await level.getByLabel("Maximum threshold").fill("90");
       await level.getByLabel("Minimum threshold").fill("50");
       await page.getByRole("button", { name: "Save" }).click();
