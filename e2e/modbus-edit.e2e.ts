@@ -44,7 +44,9 @@ describe("the device unit's edit mode and chart", () => {
       await page.goto(`${suite.plexus.url}${unitPath}`);
       await page.waitForFunction(() => document.querySelector('[role="meter"]')?.getAttribute("aria-valuenow") === "40");
       expect(await lowBand(page)).toBe("10%");
-      await page.getByRole("button", { name: "Edit unit" }).click();
+      await page.getByRole("button", { name: "Edit unit" }).focus();
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("unit-name");
       const level = page.getByRole("group", { name: "Level" });
       await level.getByLabel("Maximum threshold").fill("150");
       await page.getByRole("button", { name: "Save" }).click();
@@ -56,6 +58,7 @@ describe("the device unit's edit mode and chart", () => {
       await level.getByLabel("Minimum threshold").fill("50");
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByRole("button", { name: "Edit unit" }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Edit unit");
       await page.waitForFunction(() => document.querySelector(".gauge__band--low")?.getAttribute("style")?.includes("50%"));
       expect(await page.locator(".gauge__value--alarm").first().textContent()).toBe("40 m");
     },

@@ -48,7 +48,11 @@ export function UnitChart({ unit }: { unit: Wire<PresentedUnit> }) {
       if (event.type !== "READING" || !chart) return;
       for (const reading of event.readings) {
         const at = numeric.findIndex((f) => f.id === reading.fieldId);
-        if (at >= 0) chart.data.datasets[at].data.push({ x: event.date, y: reading.value });
+        if (at < 0) continue;
+        const line = chart.data.datasets[at].data;
+        line.push({ x: event.date, y: reading.value });
+        // A page left open keeps only its range: the points that slid out of it go.
+        while (line.length && line[0]!.x < event.date - RANGES[range]) line.shift();
       }
       chart.update("none");
       count();

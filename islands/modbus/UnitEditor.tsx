@@ -1,5 +1,5 @@
 import { mdiPlus } from "@mdi/js";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { Wire } from "../../src/lib/responses";
 import type { LastData, PresentedUnit } from "../../src/modules/modbus/presenter";
 import { call, server } from "../lib/server";
@@ -28,6 +28,9 @@ export function UnitEditor({ unit, last, onSaved, onCancel }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [checked, setChecked] = useState(false);
   const [saving, setSaving] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  // The edit button the keyboard was on is gone: the form's first input takes the focus.
+  useEffect(() => first.current?.focus(), []);
   const set = (changes: Partial<typeof draft>) => setDraft({ ...draft, ...changes });
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +53,7 @@ export function UnitEditor({ unit, last, onSaved, onCancel }: Props) {
       <h2 className="unit-form__title">{t("modbus.editTitle")}</h2>
       <div className="unit-form__grid">
         <Labelled id="unit-name" label={t("modbus.unitName")} complaint={errors.name}>
-          <input id="unit-name" required value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+          <input id="unit-name" ref={first} required value={draft.name} onChange={(e) => set({ name: e.target.value })} />
         </Labelled>
         <Labelled id="unit-address" label={t("modbus.ipAddress")} complaint={errors.ipAddress}>
           <input id="unit-address" required value={draft.ipAddress} placeholder="192.168.0.10:502" onChange={(e) => set({ ipAddress: e.target.value })} />

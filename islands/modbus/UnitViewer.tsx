@@ -1,5 +1,5 @@
 import { mdiPencil } from "@mdi/js";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { errorText } from "../lib/failures";
 import { live } from "../lib/live";
 import { call, server } from "../lib/server";
@@ -48,6 +48,13 @@ export function UnitViewer({ dataId, canModerate, compact }: ViewerContext) {
   const [last, setLast] = useState<LastData>();
   const [failure, setFailure] = useState<string>();
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const edited = useRef(false);
+  // Back from the edit mode, the keyboard is where it left for it.
+  useEffect(() => {
+    if (editing) edited.current = true;
+    else if (edited.current) editButton.current?.focus();
+  }, [editing]);
   const reload = useCallback(
     () =>
       Promise.all([loadUnit(dataId), loadLast(dataId)]).then(
@@ -82,7 +89,7 @@ export function UnitViewer({ dataId, canModerate, compact }: ViewerContext) {
         <span>{unit.ipAddress}</span>
         <span>{age === null ? t("modbus.noReading") : tf("modbus.lastReading", { seconds: age })}</span>
         {canModerate && !compact && (
-          <button type="button" className="btn btn--ghost unit__edit" onClick={() => setEditing(true)}>
+          <button ref={editButton} type="button" className="btn btn--ghost unit__edit" onClick={() => setEditing(true)}>
             <Icon path={mdiPencil} />
             {t("modbus.edit")}
           </button>
