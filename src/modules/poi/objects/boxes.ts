@@ -6,9 +6,9 @@ import { requireLayer } from "../policy";
 import type { FieldType } from "../rules/kinds";
 import { styleOf, type StyleRule } from "../rules/styles";
 import { getTemplate, type FullTemplate } from "../templates/service";
+import { type Box, viewCells } from "./cells";
 import { valuesMap } from "./properties";
 
-type Box = [minLon: number, minLat: number, maxLon: number, maxLat: number];
 const WORLD: Box = [-180, -90, 180, 90];
 /** Clusters are counted on a grid of this many cells a side over the view. */
 const GRID = 64;
@@ -86,8 +86,8 @@ function styler(db: Db) {
 /**
  * A layer's objects in the view as GeoJSON text, each with its template and the style its rules give
  * it (precomputed here: the WebGL renderer has no LIKE); `full` adds the name and the fields shown on
- * the map. Past `limit` objects (5,000) the view gets clusters instead: points with their count and the box of their objects,
- * which a click on one zooms to.
+ * the map. Past `limit` objects (5,000) the view gets clusters instead: points with their count and a box a click
+ * zooms to, the cells of the layer's pyramid when they alone hold more than the limit, else a grid over the view.
  */
 export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox?: string; limit?: number }, full: boolean): string {
   requireLayer(db, actor, input.layerId);
@@ -95,15 +95,20 @@ export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox
   const args = [input.layerId, ...box] as [number, number, number, number, number];
   const queries = prepared(db);
   const limit = input.limit ?? POI_LIMITS.maxFeatures;
-  // One more than the limit tells whether the view holds too many, without counting them all.
+  // The pyramid's cells wholly in the view are a lower bound: past the limit, they and their neighbours on the
+  // view's edge are the answer, without reading poi_objects at all.
+  const cells = viewCells(db, input.layerId, box);
+  if (cells.inside > limit) {
+    return clustersAnswer(cells.touching, cells.clusters.map((c) => clusterFeature(c.count, c.lon, c.lat, c.box)));
+  }
+  // Near the limit the cells cannot tell: one more row than the limit does, without counting them all.
   const rows = queries.objects.all(...args, limit + 1);
   if (rows.length > limit) {
     const cellLon = (box[2] - box[0]) / GRID || 1e-9;
     const cellLat = (box[3] - box[1]) / GRID || 1e-9;
     const clusters = queries.clusters.all(...args, cellLon, cellLat);
-    const features = clusters.map((c) => `{"type":"Feature","geometry":{"type":"Point","coordinates":[${c.lon},${c.lat}]},"properties":{"cluster":true,"count":${c.n},"bbox":[${c.west},${c.south},${c.east},${c.north}]}}`);
     const total = clusters.reduce((sum, c) => sum + c.n, 0);
-    return `{"type":"FeatureCollection","clustered":true,"total":${total},"features":[${features.join(",")}]}`;
+    return clustersAnswer(total, clusters.map((c) => clusterFeature(c.n, c.lon, c.lat, [c.west, c.south, c.east, c.north])));
   }
   const style = styler(db);
   const features = rows.map((row) => {
@@ -119,6 +124,10 @@ export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox
   });
   return `{"type":"FeatureCollection","clustered":false,"total":${rows.length},"features":[${features.join(",")}]}`;
 }
+
+const clusterFeature = (count: number, lon: number, lat: number, bbox: Box) =>
+  `{"type":"Feature","geometry":{"type":"Point","coordinates":[${lon},${lat}]},"properties":{"cluster":true,"count":${count},"bbox":[${bbox.join(",")}]}}`;
+const clustersAnswer = (total: number, features: string[]) => `{"type":"FeatureCollection","clustered":true,"total":${total},"features":[${features.join(",")}]}`;
 
 /** The answer of geo-json and min-geo-json: the text as built, not parsed and written again. */
 export const geoJsonResponse = (text: string) => new Response(text, { headers: { "content-type": "application/json; charset=utf-8" } });
