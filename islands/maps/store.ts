@@ -1,4 +1,4 @@
-import { signal } from "@preact/signals-react";
+import { type Signal, signal } from "@preact/signals-react";
 import { errorText } from "../lib/failures";
 import { t } from "../lib/i18n";
 import { call, server } from "../lib/server";
@@ -98,6 +98,36 @@ function createTools(controllerOf: () => MapController | undefined) {
   };
 }
 
+/** The map's layers in the order drawn (the first on top): shown or hidden, moved, added, removed, each change drawn. */
+function createLayerList(layers: Signal<LayerConfig[]>, draw: () => void) {
+  const change = (next: LayerConfig[]) => {
+    layers.value = next;
+    draw();
+  };
+  return {
+    /** The name of layer `id` on this map. */
+    layerName: (id: number) => layers.value.find((config) => config.layer.id === id)?.layer.name ?? "",
+    toggleLayer(id: number) {
+      change(layers.value.map((config) => (config.layer.id === id ? { ...config, visible: !config.visible } : config)));
+    },
+    /** Moves the layer at `from` to `to` in the list (drag and drop, or a step with the keyboard). */
+    moveLayer(from: number, to: number) {
+      if (to < 0 || to >= layers.value.length || from === to) return;
+      const next = [...layers.value];
+      next.splice(to, 0, ...next.splice(from, 1));
+      change(next);
+    },
+    /** Puts a layer on the map, on top and shown (the add-layer dialog); one already on it stays where it is. */
+    addLayer(layer: LayerConfig["layer"]) {
+      if (layers.value.some((config) => config.layer.id === layer.id)) return;
+      change([{ layer, visible: true, indexNumber: 0, themes: "", labels: "" }, ...layers.value]);
+    },
+    removeLayer(id: number) {
+      change(layers.value.filter((config) => config.layer.id !== id));
+    },
+  };
+}
+
 /**
  * One map's state and actions, made per island (README, "Islands"): the open tab, the measuring tool and its
  * last figure, the render mode, the location, and the layers in the order drawn (the first on top) until saved.
@@ -134,10 +164,6 @@ export function createMapStore(map: MapData, linkedObject?: number) {
     controller?.select(pick?.feature);
   };
   const draw = () => void controller?.showLayers(layers.value.map(({ layer, visible }) => ({ ...layer, visible })));
-  const changeLayers = (next: LayerConfig[]) => {
-    layers.value = next;
-    draw();
-  };
 
   const tools = createTools(() => controller);
   const editing = createEditing(() => controller, layers);
@@ -145,6 +171,7 @@ export function createMapStore(map: MapData, linkedObject?: number) {
   const menu = signal<{ pixel: [number, number]; lonLat: [number, number] } | null>(null);
   return {
     ...tools,
+    ...createLayerList(layers, draw),
     editing,
     menu,
     /** The context-menu key on the focused map opens the menu at its centre. */
@@ -174,8 +201,6 @@ export function createMapStore(map: MapData, linkedObject?: number) {
       }
     },
     focusObject,
-    /** The name of layer `id` on this map. */
-    layerName: (id: number) => layers.value.find((config) => config.layer.id === id)?.layer.name ?? "",
     /** The adapter's map is made: the basemap is drawn in the current render mode, the map's layers over it. */
     attach(made: MapController) {
       controller = made;
@@ -210,24 +235,6 @@ export function createMapStore(map: MapData, linkedObject?: number) {
     toggleBasemap() {
       basemapVisible.value = !basemapVisible.value;
       controller?.setBasemapVisible(basemapVisible.value);
-    },
-    toggleLayer(id: number) {
-      changeLayers(layers.value.map((config) => (config.layer.id === id ? { ...config, visible: !config.visible } : config)));
-    },
-    /** Moves the layer at `from` to `to` in the list (drag and drop, or a step with the keyboard). */
-    moveLayer(from: number, to: number) {
-      if (to < 0 || to >= layers.value.length || from === to) return;
-      const next = [...layers.value];
-      next.splice(to, 0, ...next.splice(from, 1));
-      changeLayers(next);
-    },
-    /** Puts a layer on the map, on top and shown (the add-layer dialog); one already on it stays where it is. */
-    addLayer(layer: LayerConfig["layer"]) {
-      if (layers.value.some((config) => config.layer.id === layer.id)) return;
-      changeLayers([{ layer, visible: true, indexNumber: 0, themes: "", labels: "" }, ...layers.value]);
-    },
-    removeLayer(id: number) {
-      changeLayers(layers.value.filter((config) => config.layer.id !== id));
     },
     /** Saves the view and the layers (MODERATOR); with `name`, as a new map, whose id is answered. */
     async save(name?: string): Promise<number | undefined> {
