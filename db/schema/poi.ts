@@ -84,6 +84,25 @@ export const poiObjects = sqliteTable(
 );
 
 /**
+ * The per-layer pyramid of cluster cells (levels 3-11: 2^L x 2^L cells over the world) with the count and the sums
+ * of the centres of the objects in each, kept by triggers on poi_objects (migration poi_cells, written by hand: it
+ * is WITHOUT ROWID and filled from the objects already there). Read by src/modules/poi/objects/cells.ts.
+ */
+export const poiCells = sqliteTable(
+  "poi_cells",
+  {
+    layerId: integer("layer_id").notNull(),
+    level: integer("level").notNull(),
+    cx: integer("cx").notNull(),
+    cy: integer("cy").notNull(),
+    count: integer("count").notNull(),
+    sumLon: real("sum_lon").notNull(),
+    sumLat: real("sum_lat").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.layerId, t.level, t.cx, t.cy] })],
+);
+
+/**
  * Every change of an object, written in the change's transaction. It outlives the object (no foreign
  * key on objectId), so a deletion stays on record; `changes` is the JSON list of { fieldName, value }.
  */

@@ -258,7 +258,7 @@ function triggersOf(sqlTexts: string[]): Map<string, { on: string; writes: strin
   for (const text of sqlTexts) {
     for (const [, name, on, body, dropped] of text.matchAll(statement)) {
       if (dropped) triggers.delete(dropped);
-      else triggers.set(name, { on, writes: [...body.matchAll(/(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+[`"]?(\w+)/gi)].map((m) => m[1]) });
+      else triggers.set(name, { on, writes: [...body.matchAll(/(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|(?<!\bDO\s+)UPDATE|DELETE\s+FROM)\s+[`"]?(\w+)/gi)].map((m) => m[1]) });
     }
   }
   return triggers;
