@@ -8,7 +8,7 @@ import LayerGroup from "ol/layer/Group";
 import VectorLayer from "ol/layer/Vector";
 import { bbox } from "ol/loadingstrategy";
 import { transformExtent } from "ol/proj";
-import { createEmpty, type Extent } from "ol/extent";
+import { createEmpty, equals, type Extent } from "ol/extent";
 import Cluster from "ol/source/Cluster";
 import VectorSource from "ol/source/Vector";
 import { Circle, Fill, Stroke, Style, Text } from "ol/style";
@@ -49,8 +49,17 @@ function boxOf(extent: number[], projection: string) {
 function objectSource() {
   const format = new GeoJSON();
   let clustered = false;
+  /** Where the last clustered answer stands: loaded until the view moves off it, then asked again. */
+  let clusteredAt: Extent | null = null;
   const source: VectorSource<Feature<Geometry>> = new VectorSource({
-    strategy: bbox,
+    strategy: (extent, resolution) => {
+      // Forgotten only once the view has moved: forgotten at once, the redraw its answer causes asked again, endlessly.
+      if (clusteredAt && !equals(extent, clusteredAt)) {
+        source.removeLoadedExtent(clusteredAt);
+        clusteredAt = null;
+      }
+      return bbox(extent, resolution);
+    },
     loader: (extent, _resolution, projection, success, failure) => {
       call(server["layer-poi"]["min-geo-json"].get({ query: { layerId: source.get("layerId"), bbox: boxOf(extent, projection.getCode()) } })).then(
         (answer) => {
@@ -60,8 +69,8 @@ function objectSource() {
           const features = format.readFeatures(answer, { featureProjection: projection });
           source.addFeatures(features);
           success?.(features);
-          // Clusters stand for this view only: moving or zooming asks again.
-          if (answer.clustered) source.removeLoadedExtent(extent);
+          // Clusters stand for this view only: moving or zooming asks again (see the strategy).
+          if (answer.clustered) clusteredAt = extent;
         },
         () => {
           source.removeLoadedExtent(extent);
