@@ -34,6 +34,16 @@ const itemFields = {
   categoryList: t.Array(categoryRefSchema),
 };
 
+/** The fields every data type's own page schema starts with (a map, a device unit). */
+export const viewedItemFields = {
+  id: integer(),
+  name: t.String(),
+  description: t.String(),
+  icon: t.Nullable(t.String()),
+  projectId: integer(),
+  isActive: t.Boolean(),
+};
+
 export const summarySchema = t.Object({
   ...itemFields,
   provider: t.Nullable(t.Object({ id: integer(), name: t.Nullable(t.String()) })),

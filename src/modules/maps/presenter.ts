@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { viewedItemFields } from "../data/presenter";
 import { integer } from "../../lib/schema";
 import { layerSchema } from "../layers/presenter";
 
@@ -17,12 +18,7 @@ const layerConfigSchema = t.Object({
  * `inherited` says so), each one the reader may open.
  */
 export const mapSchema = t.Object({
-  id: integer(),
-  name: t.String(),
-  description: t.String(),
-  icon: t.Nullable(t.String()),
-  projectId: integer(),
-  isActive: t.Boolean(),
+  ...viewedItemFields,
   position: t.String(),
   parentMap: t.Nullable(t.Object({ id: integer(), name: t.String() })),
   inherited: t.Boolean(),

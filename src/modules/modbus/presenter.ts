@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { viewedItemFields } from "../data/presenter";
 import type { DataItem, ModbusFieldRow, ModbusUnitRow } from "../../../db/schema";
 import { integer } from "../../lib/schema";
 import { FIELD_TYPES, FLOAT_ORDERS, REGISTER_KINDS } from "./kinds";
@@ -25,12 +26,7 @@ const fieldSchema = t.Object({
 
 /** A device unit as its page needs it: the item's fields, the device's address and settings, and its fields in order. */
 export const unitSchema = t.Object({
-  id: integer(),
-  name: t.String(),
-  description: t.String(),
-  icon: t.Nullable(t.String()),
-  projectId: integer(),
-  isActive: t.Boolean(),
+  ...viewedItemFields,
   ipAddress: t.String(),
   slaveId: integer(),
   pollPeriod: integer(),
