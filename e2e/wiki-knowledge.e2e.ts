@@ -121,7 +121,7 @@ describe("the wiki as a knowledge base", () => {
       await page.keyboard.type("Grade");
       await page.keyboard.press("Tab");
       await page.keyboard.type("Ratio");
-      expect(await page.getByRole("button", { name: "Add a row below" }).getAttribute("aria-disabled")).toBe("false");
+      await page.getByRole("button", { name: "Add a row below", disabled: false }).waitFor();
       await page.getByRole("button", { name: "Add a row below" }).click();
       await page.getByRole("button", { name: "Add a column to the right" }).click();
       await page.getByRole("button", { name: "Add a column to the right" }).click();

@@ -75,6 +75,9 @@ const TOOLS: Record<ToolName, Tool> = {
   redo: { run: (e) => chain(e).redo().run() },
 };
 
+/** Whether a tool is offered only in its place (a table's tools, a picture's description): drawn unavailable until the editor says. */
+export const waitsForPlace = (name: ToolName) => TOOLS[name].enabled !== undefined;
+
 /** `html` as `editor` would write it once loaded (what it keeps, in its own form), to compare with its own HTML. */
 export function editorHtml(editor: Editor, html: string): string {
   return getHTMLFromFragment(createDocument(html, editor.schema).content, editor.schema);

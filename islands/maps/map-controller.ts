@@ -7,6 +7,9 @@ import GeoJSON from "ol/format/GeoJSON";
 import Point from "ol/geom/Point";
 import type Polygon from "ol/geom/Polygon";
 import Draw from "ol/interaction/Draw";
+import KeyboardPan from "ol/interaction/KeyboardPan";
+import KeyboardZoom from "ol/interaction/KeyboardZoom";
+import { defaults as defaultInteractions } from "ol/interaction/defaults";
 import type BaseLayer from "ol/layer/Base";
 import VectorLayer from "ol/layer/Vector";
 import Cluster from "ol/source/Cluster";
@@ -93,6 +96,9 @@ export class MapController {
     this.map = new OlMap({
       target,
       controls: [],
+      // The arrow keys move the map at once, not in a 100 ms glide: Space puts a vertex at the centre, which must be
+      // where the keys took it even when pressed straight after them.
+      interactions: defaultInteractions({ keyboard: false }).extend([new KeyboardPan({ duration: 0 }), new KeyboardZoom()]),
       layers: [this.highlightLayer, new VectorLayer({ source: this.sketches, style: SKETCH, zIndex: SKETCH_Z }), this.markerLayer],
       // The saved extent is kept for map/save, not made a pan limit: OpenLayers already keeps one world filling the map.
       view: new View({ center: fromLonLat(position.center), zoom: position.zoom }),

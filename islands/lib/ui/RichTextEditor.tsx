@@ -8,7 +8,7 @@
 import type { Editor } from "@tiptap/core";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { reportFailure } from "../failures";
-import { type PictureHooks, richTextEditor } from "../rich-text";
+import { type PictureHooks, richTextEditor, waitsForPlace } from "../rich-text";
 import type { EmbedRenderer } from "../rich-text-embed";
 import { PICTURE_TOOLS, RICH_TEXT_TOOLS } from "../rich-text-tools";
 import { snack } from "../snackbar";
@@ -98,7 +98,7 @@ export function RichTextEditor({ id, content, labelledBy, toolbarLabel, onReady,
     <>
       <div className={look.tools} role="toolbar" aria-label={toolbarLabel} aria-controls={id} ref={toolbar}>
         {tools.map(([name, path]) => (
-          <button key={name} type="button" className={look.tool} data-tool={name} aria-label={t(`wiki.tool.${name}`)} title={t(`wiki.tool.${name}`)}>
+          <button key={name} type="button" className={look.tool} data-tool={name} aria-disabled={waitsForPlace(name) || undefined} aria-label={t(`wiki.tool.${name}`)} title={t(`wiki.tool.${name}`)}>
             <Icon path={path} />
           </button>
         ))}
