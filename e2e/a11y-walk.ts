@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { Client } from "@stomp/stompjs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { MISSING_STRING } from "../islands/lib/i18n";
 import { makeDocx, makePdf } from "../src/lib/sample-documents";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { apiCall, apiSignIn, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { axeOn } from "./axe";
 
 // axe-core over every page the pages/ folder has (its sitemap, read from the files, with the real ids of one seeded
 // project), at 1280 and 360 px, as a signed-in administrator and signed out: any critical or serious violation
@@ -128,7 +128,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // A sandboxed frame (the mail template preview) runs no scripts, so axe cannot run inside it and would wait
   // for it forever; its content is the administrator's own mail, not the page's controls.
   // label-content-name-mismatch is one of axe's experimental rules, off unless asked for: a button's visible text must be in its name.
-  const { violations } = await new AxeBuilder({ page }).exclude("iframe[sandbox]").options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  const { violations } = await axeOn(page, { rules: { "label-content-name-mismatch": { enabled: true } } }).exclude("iframe[sandbox]").analyze();
   return violations
     .filter((v) => v.impact === "critical" || v.impact === "serious")
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);

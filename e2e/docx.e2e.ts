@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { russianReportDocx } from "../src/modules/docs/russian-docx";
 import { ownPageHeaders } from "../src/testing/own-page";
 import { apiCall, apiSignIn, islandsHydrated, launchBrowser, signedInPage, startPlexus, type Plexus } from "./setup";
+import { axeOn } from "./axe";
 
 // A Russian report in the DOCX viewer, as people meet it: version compare word by word in Cyrillic,
 // search across bold and ё, Word's Title in the structure, pictures with alt text, an empty DOCX,
@@ -165,7 +165,7 @@ describe("the Russian report in the viewer", () => {
           "Схема моста",
           generic,
         ]);
-        const { violations } = await new AxeBuilder({ page }).include("#doc-viewer").analyze();
+        const { violations } = await axeOn(page).include("#doc-viewer").analyze();
         expect(violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
         await context.close();
       },

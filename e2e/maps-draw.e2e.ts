@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { apiCall, browserSuite, projectWithModerator } from "./setup";
+import { axeOn } from "./axe";
 
 // Drawing and editing objects on the map page in chromium: an administrator's style and template with a rule (set up
 // through the API), a moderator drawing a polygon with it and seeing the rule's style, editing its shape and reading
@@ -64,7 +64,7 @@ const greenDrawn = (page: Page) =>
 
 /** What axe finds critical or serious inside `selector`. */
 async function axeProblems(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const { violations } = await axeOn(page).include(selector).analyze();
   return violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 

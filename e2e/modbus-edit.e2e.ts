@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { settings } from "../db/schema";
 import { encodeFloat } from "../src/modules/modbus/decode";
 import { newMemory, startDevice } from "../src/testing/modbus-device";
 import { apiCall, browserSuite, projectWithModerator } from "./setup";
+import { axeOn } from "./axe";
 
 // A device unit's edit mode and live chart in chromium against the built server, polling a real Modbus TCP device on
 // loopback: a moderator changes thresholds and a FLOAT's byte order, a member sees no edit, and the chart grows live.
@@ -52,7 +52,7 @@ describe("the device unit's edit mode and chart", () => {
       await page.getByRole("button", { name: "Save" }).click();
       await level.getByText("A threshold must lie between the minimum and the maximum").waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const { violations } = await new AxeBuilder({ page }).include(".unit-form").analyze();
+      const { violations } = await axeOn(page).include(".unit-form").analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       await level.getByLabel("Maximum threshold").fill("90");
       await level.getByLabel("Minimum threshold").fill("50");

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { settings } from "../db/schema";
 import { newMemory, startDevice } from "../src/testing/modbus-device";
 import { apiCall, browserSuite, projectWithModerator } from "./setup";
+import { axeOn } from "./axe";
 
 // A device unit's page in Debian's chromium against the built server, polling a real Modbus TCP device on loopback
 // (modbus-serial's ServerTCP): the gauge shows the device's value and moves when the device's value changes, on the
@@ -45,7 +45,7 @@ describe("the device unit page", () => {
       memory.holding.set(0, 90);
       await page.waitForFunction(() => document.querySelector('[role="meter"]')?.getAttribute("aria-valuenow") === "90");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const { violations } = await new AxeBuilder({ page }).include(".unit").analyze();
+      const { violations } = await axeOn(page).include(".unit").analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     },
     TIMEOUT,

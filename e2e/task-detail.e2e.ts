@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import { signedInPage } from "./setup";
 import { fullName, taskSuite } from "./task-suite";
+import { axeOn } from "./axe";
 
 // A task's detail as a project lead reads it (issue 20): history lines that say what changed from what to what
 // and who did it, in the reader's locale; an @mention in the comments notifying the person mentioned in their own
@@ -61,7 +61,7 @@ describe("a task's detail", () => {
       expect(await list.getByRole("option", { name: new RegExp(`@${outsider.user.login}$`) }).count()).toBe(0);
       expect(await box.getAttribute("aria-expanded")).toBe("true");
       // The open suggestions pass axe (the combobox's attributes, the listbox and its options).
-      const { violations } = await new AxeBuilder({ page: one.page }).include("#td").analyze();
+      const { violations } = await axeOn(one.page).include("#td").analyze();
       expect(violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
       // Down to the worker (the factory's names share their first letters), then Enter puts the login in.
       for (let i = 0; i < 10 && !((await one.page.locator(`#${await box.getAttribute("aria-activedescendant")}`).textContent()) ?? "").endsWith(`@${worker.user.login}`); i++) {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { apiCall, apiSignIn, browserSuite, islandsHydrated, projectWithModerator } from "./setup";
+import { axeOn } from "./axe";
 
 // The wiki as a knowledge base, in chromium against the built server: pictures picked and pasted into a project's
 // space with their descriptions, seen by its members and nobody else; a table grown and trimmed from the toolbar; the
@@ -34,7 +34,7 @@ const content = (page: Page) => page.getByRole("textbox", { name: "Content" });
 
 /** axe's critical and serious findings on the page as it is. */
 const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  (await axeOn(page).analyze()).violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 
 describe("the wiki as a knowledge base", () => {
   test(

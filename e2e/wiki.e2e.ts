@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { initialScripts, scriptsFrom } from "../src/testing/script-size";
 import { apiCall, apiSignIn, browserSuite, signedInPage, islandsHydrated } from "./setup";
+import { axeOn } from "./axe";
 
 // The knowledge base as people meet it in Debian's chromium against the built server: nesting articles,
 // editing with Tiptap, the history, comparing any two versions, restoring one, moving and deleting, what a
@@ -246,7 +246,7 @@ describe("the wiki", () => {
         const parent = await seed(cookie, `Axe parent ${width}`, "<p>Parent</p>");
         const saved = await seed(cookie, `Axe ${width}`, "<h2>Part</h2><p>Words <a href=\"https://example.test/\">link</a></p><ul><li>one</li></ul>", parent.article.id);
         const serious = async (what: string) => {
-          const { violations } = await new AxeBuilder({ page }).analyze();
+          const { violations } = await axeOn(page).analyze();
           return [what, violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)];
         };
         await page.goto(`${suite.plexus.url}/wiki/${saved.article.id}`);
