@@ -2,9 +2,10 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { memoiseSerializeProps, tagReactIsland } from "./island-rendering";
+import { memoiseCspDigest, memoiseSerializeProps, tagReactIsland } from "./island-rendering";
 
 const ASTRO_SERIALIZE = join(import.meta.dir, "../../node_modules/astro/dist/runtime/server/serialize.js");
+const ASTRO_CORE = join(import.meta.dir, "../../node_modules/astro/dist/core");
 
 const dir = mkdtempSync(join(tmpdir(), "plexus-serialize-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,6 +43,33 @@ describe("Astro's island props, serialised once", () => {
 
   test("a serialize.js that changed shape fails the build instead of going unmemoised", () => {
     expect(() => memoiseSerializeProps("export function serializeProps(props) {}")).toThrow("astro's serialize.js changed");
+  });
+});
+
+/** Astro's own encryption.js as the build transforms it, its imports pointed back at Astro's files. */
+async function transformedEncryption(): Promise<{ generateCspDigest: (data: string, algorithm: string) => Promise<string> }> {
+  const path = join(dir, `encryption-${++copies}.mjs`);
+  const code = memoiseCspDigest(readFileSync(join(ASTRO_CORE, "encryption.js"), "utf8"))
+    .replace('from "@oslojs/encoding"', `from "${Bun.resolveSync("@oslojs/encoding", ASTRO_CORE)}"`)
+    .replaceAll('from "./', `from "${ASTRO_CORE}/`);
+  writeFileSync(path, code);
+  return import(path);
+}
+
+describe("the CSP hashes of a page's inline scripts and styles, computed once per text", () => {
+  test("the same text gets the same hash, the one SHA-256 gives, without hashing again; another text its own", async () => {
+    const { generateCspDigest } = await transformedEncryption();
+    const style = "body { margin: 0 }";
+    const expected = `sha256-${Buffer.from(new Bun.CryptoHasher("sha256").update(style).digest()).toString("base64")}`;
+    const first = generateCspDigest(style, "SHA-256");
+    expect(generateCspDigest(style, "SHA-256")).toBe(first);
+    expect(await first).toBe(expected);
+    expect(await generateCspDigest("body { margin: 1px }", "SHA-256")).not.toBe(expected);
+    expect(await generateCspDigest(style, "SHA-512")).toStartWith("sha512-");
+  });
+
+  test("an encryption.js that changed shape fails the build instead of going unmemoised", () => {
+    expect(() => memoiseCspDigest("export async function digest(data) {}")).toThrow("astro's encryption.js changed");
   });
 });
 
