@@ -1,6 +1,6 @@
 import type { Issue } from "../../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { requireDataItemHeader } from "../data/policy";
+import { mayOpenDataItem } from "../data/policy";
 
 /** A map's live topic for its issue layer: whoever may open the map hears that its tasks changed. */
 export const mapIssuesDestination = (mapId: number) => `/ws-broker/map/${mapId}/issues`;
@@ -13,14 +13,7 @@ export const mapIssuesDestination = (mapId: number) => `/ws-broker/map/${mapId}/
 export function wireMapIssuesLive(ctx: AppContext) {
   ctx.live.allow(
     /^\/ws-broker\/map\/([1-9][0-9]{0,14})\/issues$/,
-    (user, match) => {
-      try {
-        requireDataItemHeader(ctx.db, user, Number(match[1]), { type: "MAP" });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    (user, match) => mayOpenDataItem(ctx.db, user, Number(match[1]), { type: "MAP" }),
     (match) => ({ type: "MAP_DETACHED", mapId: Number(match[1]) }),
   );
 }
