@@ -119,14 +119,20 @@ describe("tasks at map points", () => {
   );
 
   test(
-    "the MAP widget on the dashboard shows the map with zoom and my location, without add, measure, export and render mode",
+    "the MAP widget on the dashboard shows the map with zoom and my location, without add, measure, export and render mode, within the map page's script budget",
     async () => {
       const s = await scene("Board");
       await apiCall(suite.plexus.url, s.moderatorCookie, "POST", "/widget/save", { type: "MAP", abstractData: { id: s.mapId }, project: { id: s.projectId }, layout: { x: 0, y: 0, w: 12, h: 7 } });
       const { page } = await suite.pageAs(s.moderatorCookie);
+      const requested = new Set<string>();
+      page.on("request", (request) => request.resourceType() === "script" && requested.add(request.url()));
       await page.goto(`${suite.plexus.url}/project/${s.projectId}/dashboard`);
       const widget = page.locator(".widget__host").filter({ has: page.locator(".map__canvas") });
       await widget.locator(".map__canvas canvas").first().waitFor();
+      // OpenLayers comes with the widget: the dashboard then weighs what the map page may (250 KB), React counted apart.
+      const { gzipped } = await scriptsFrom(suite.plexus.url, [...requested]);
+      console.log(`dashboard with a MAP widget: ${(gzipped / 1024).toFixed(1)} KB of JavaScript gzipped`);
+      expect(gzipped).toBeLessThanOrEqual(250 * 1024);
       const canvas = (await widget.locator(".map__canvas").boundingBox())!;
       expect(canvas.height).toBeGreaterThan(150);
       for (const name of ["Zoom in", "Zoom out", "My location"]) await expect(widget.getByRole("button", { name }).isVisible()).resolves.toBe(true);

@@ -51,10 +51,16 @@ export function createMapTasks(mapId: number, own?: MapTask) {
       draw();
       if (!mapId) return;
       live.start();
-      stop = live.subscribe(topicOf(mapId), (body) => {
+      const unsubscribe = live.subscribe(topicOf(mapId), (body) => {
         if ((body as { type?: string }).type === "MAP_ISSUES_CHANGED") void load();
       });
-      // Asked once the topic is live, so a task placed in between is not missed.
+      // Asked once the topic is live (and again after a lost connection), so a task placed in between is not missed.
+      const reconnected = (connected: boolean) => connected && void live.whenSubscribed(topicOf(mapId)).then(load);
+      live.listeners.add(reconnected);
+      stop = () => {
+        unsubscribe();
+        live.listeners.delete(reconnected);
+      };
       void live.whenSubscribed(topicOf(mapId)).then(load);
     },
     detach() {
