@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { scriptsFrom } from "../src/testing/script-size";
 import { apiCall, browserSuite, projectWithModerator } from "./setup";
@@ -112,6 +113,8 @@ describe("tasks at map points", () => {
       await markerAtCentre(page, "map-dialog-canvas", OPEN);
       const [box, viewport] = [(await dialog.boundingBox())!, page.viewportSize()!];
       expect(box.width).toBeGreaterThan(viewport.width - 40);
+      const { violations } = await new AxeBuilder({ page }).include(".map-dialog").include("#td-place").analyze();
+      expect(violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => v.id)).toEqual([]);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
     },
