@@ -48,6 +48,7 @@ import { mapRoutes } from "./modules/maps/routes";
 import { layerRoutes } from "./modules/layers/routes";
 import { modbusRoutes } from "./modules/modbus/routes";
 import { wireModbusLive } from "./modules/modbus/live";
+import { wireMapIssuesLive } from "./modules/issues/map-live";
 import { compareVersions } from "./modules/wiki/compare";
 import { poiAdminRoutes, poiObjectRoutes } from "./modules/poi/routes";
 
@@ -86,6 +87,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
   wireDocLifecycle(ctx);
   wireWikiLifecycle(ctx);
   wireModbusLive(ctx);
+  wireMapIssuesLive(ctx);
 
   const app = new Elysia({ prefix: "/api" })
     .use(httpBasics(config))

@@ -32,9 +32,9 @@ const choices: TaskChoices = {
   ],
 };
 
-function open() {
+function open(place?: { mapId: number; lonLat: [number, number] }) {
   const created: unknown[] = [];
-  render(<CreateTaskDialog projectId={3} choices={choices} onCreated={(issue) => created.push(issue)} onClose={() => undefined} />);
+  render(<CreateTaskDialog projectId={3} choices={choices} place={place} onCreated={(issue) => created.push(issue)} onClose={() => undefined} />);
   const dialog = within(page().getByRole("dialog", { name: ru["issue.create"] }));
   const field = (name: string) => dialog.getByLabelText(name) as HTMLInputElement;
   const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
@@ -109,6 +109,15 @@ describe("the task creation dialog", () => {
     expect(field("Location *").value).toBe("North pier");
     expect(document.activeElement).toBe(field("Location *"));
     expect(field(ru["issue.name"]).value).toBe("Check the wall");
+  });
+
+  test("made from a map's menu, it says the place and sends the map and the point", async () => {
+    const { dialog, type, send } = open({ mapId: 8, lonLat: [37.6173, 55.7558] });
+    expect(dialog.getByText("Место: 55.75580, 37.61730 (широта, долгота)")).toBeTruthy();
+    type(ru["issue.name"], "Pothole");
+    server.answers.push({ status: 200, body: { id: 12, name: "Pothole" } });
+    await send();
+    expect(server.sent[0]!.body).toMatchObject({ name: "Pothole", map: { id: 8 }, coordinates: { type: "Point", coordinates: [37.6173, 55.7558] } });
   });
 
   test("a refusal naming no field is the form's own line", async () => {

@@ -22,6 +22,8 @@ export interface TaskChoices {
 interface Props {
   projectId: number;
   choices: TaskChoices;
+  /** A task made from a map's menu: the map and the point (longitude, latitude) it is at. */
+  place?: { mapId: number; lonLat: [number, number] };
   onCreated: (issue: Issue) => void;
   onClose: () => void;
 }
@@ -42,8 +44,8 @@ function complaintsOf(error: unknown): Record<string, string> {
  * browser says so first; the server's refusal is shown under each field it names), and a made task is
  * handed to `onCreated` with the spec's taskCreated. A refused call keeps everything typed.
  */
-export function CreateTaskDialog({ projectId, choices, onCreated, onClose }: Props) {
-  const { t, locale } = useT();
+export function CreateTaskDialog({ projectId, choices, place, onCreated, onClose }: Props) {
+  const { t, tf, locale } = useT();
   const form = useRef<HTMLFormElement>(null);
   const [name, setName] = useState("");
   const [templateId, setTemplateId] = useState("");
@@ -88,6 +90,7 @@ export function CreateTaskDialog({ projectId, choices, onCreated, onClose }: Pro
       performer: performer ? { id: Number(performer) } : null,
       dueDate: dayToMs(due),
       categoryList: categoryIds.map((id) => ({ id })),
+      ...(place ? { map: { id: place.mapId }, coordinates: { type: "Point", coordinates: place.lonLat } } : {}),
     };
     setSending(true);
     try {
@@ -110,6 +113,7 @@ export function CreateTaskDialog({ projectId, choices, onCreated, onClose }: Pro
   return (
     <Dialog title={t("issue.create")} onClose={onClose} className="tc-dialog">
       <form ref={form} noValidate onSubmit={submit}>
+        {place && <p id="tc-place">{tf("issue.place", { lat: place.lonLat[1].toFixed(5), lon: place.lonLat[0].toFixed(5) })}</p>}
         <div className="field">
           <label htmlFor="tc-name">{t("issue.name")}</label>
           <input id="tc-name" name="name" required maxLength={ISSUE_LIMITS.name} autoComplete="off" autoFocus value={name} aria-describedby="tc-name-error" aria-invalid={complaints.name ? true : undefined} onChange={(event) => setName(event.target.value)} />

@@ -10,6 +10,7 @@ import { DetailFacts } from "./DetailFacts";
 import { DetailHead } from "./DetailHead";
 import type { TaskDetailStore } from "./detail-store";
 import { TaskComments } from "./TaskComments";
+import { TaskPlaceOnDemand } from "../maps/tasks/TaskPlaceOnDemand";
 
 interface Props {
   detail: TaskDetailStore;
@@ -20,8 +21,8 @@ interface Props {
 }
 
 /**
- * A task's detail (spec 2, "Tasks"): name, tools, status, assignee, due date, categories, template values,
- * the description and the task's ISSUE chat as its comments and history; removing asks first.
+ * A task's detail (spec 2, "Tasks"): name, tools, status, assignee, due date, categories, template values, its
+ * place on its map, the description and the task's ISSUE chat as its comments and history; removing asks first.
  */
 export function TaskDetail({ detail, categories, listHref, panel }: Props) {
   useSignals();
@@ -58,6 +59,7 @@ export function TaskDetail({ detail, categories, listHref, panel }: Props) {
           {/* Properties beside the description and comments where the detail is wide (issues.css), above them where it is not. */}
           <div className="td-side">
             {issue && <DetailFacts detail={detail} issue={issue} categories={categories} />}
+            {issue?.coordinates && <TaskPlaceOnDemand key={issue.id} task={issue} mapId={issue.map?.id ?? null} canModerate={false} />}
             {issue?.canRemove && (
               <button type="button" className="btn btn--danger td-remove" onClick={remove}>
                 <Icon path={mdiDelete} />

@@ -3,6 +3,7 @@ import { arrowTabs } from "../data/arrow-tabs";
 import { errorText } from "../lib/failures";
 import { byId, call, server } from "../lib/server";
 import { useT } from "../lib/ui/i18n";
+import { OnDemand } from "../lib/ui/OnDemand";
 import { ObjectTable } from "../poi-table/ObjectTable";
 import { loadTableTemplates, type TableTemplate } from "../poi-table/store";
 import type { ViewerContext } from "../viewers/registry";
@@ -11,6 +12,9 @@ import { LayerSettings } from "./LayerSettings";
 
 const loadLayer = async (id: number) => (await call(byId(server.layer["get-list"], id).get()))[0];
 export type Layer = NonNullable<Awaited<ReturnType<typeof loadLayer>>>;
+
+/** The layer as a map, where the viewer is compact: OpenLayers comes with it, never with the layer page. */
+const loadLayerMap = () => import("../maps/LayerMap");
 
 type Tab = "settings" | "table";
 const TABS: Tab[] = ["settings", "table"];
@@ -31,9 +35,10 @@ function LayerTable({ layer }: { layer: Layer }) {
 
 /**
  * The LAYER viewer (spec 3, "Layer view"): tabs settings and table beside the page's side panel, whose comments
- * tab is the layer's comments. A layer saved without a kind (data/save) says so.
+ * tab is the layer's comments. Compact (split screen, spec 2), the layer is shown on a map of its own in widget
+ * mode. A layer saved without a kind (data/save) says so.
  */
-export function LayerViewer({ dataId, canModerate }: ViewerContext) {
+export function LayerViewer({ dataId, canModerate, compact }: ViewerContext) {
   const { t } = useT();
   const [layer, setLayer] = useState<Layer | null>();
   const [failure, setFailure] = useState("");
@@ -45,6 +50,7 @@ export function LayerViewer({ dataId, canModerate }: ViewerContext) {
   if (failure) return <p className="form-error lv-pad">{failure}</p>;
   if (layer === null) return <p className="lc-hint lv-pad">{t("layer.settings.noKind")}</p>;
   if (!layer) return null;
+  if (compact) return <OnDemand load={loadLayerMap} props={{ layer, canModerate }} />;
   const choose = (next: Tab) => {
     setTab(next);
     buttons.current.get(next)?.focus();

@@ -3,16 +3,18 @@ import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useT } from "../lib/ui/i18n";
 import { menuPlace } from "./menu-place";
 import type { MapStore } from "./store";
+import type { MapTasks } from "./tasks/store";
 
 /** The administrator's panorama link for a place: {lat} and {lon} filled in with 6 decimals. */
 const panoramaLink = (template: string, [lon, lat]: [number, number]) => template.replaceAll("{lat}", lat.toFixed(6)).replaceAll("{lon}", lon.toFixed(6));
 
 /**
  * The map's right-click menu (spec 3, "Context menu"), also opened by the context-menu key on the map: create
- * object for editors, create task (it comes with tasks at map points, so it is shown disabled), and the panorama of
- * the place when an administrator set its link. Arrow keys move, Escape closes; it stays inside the map at 360 px.
+ * object for editors, create task at the place for the project's members on a saved map (`tasks`), and the
+ * panorama of the place when an administrator set its link. Arrow keys move, Escape closes; it stays inside the
+ * map at 360 px.
  */
-export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; canEdit: boolean; panorama: string | null }) {
+export function ContextMenu({ store, canEdit, panorama, tasks }: { store: MapStore; canEdit: boolean; panorama: string | null; tasks?: MapTasks }) {
   useSignals();
   const { t } = useT();
   const list = useRef<HTMLUListElement>(null);
@@ -21,8 +23,12 @@ export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; can
   useEffect(() => {
     if (menu) items()[0]?.focus();
   }, [menu]);
-  if (!menu || (!canEdit && !panorama)) return null;
+  if (!menu || (!canEdit && !panorama && !tasks)) return null;
   const close = () => (store.menu.value = null);
+  const createTask = () => {
+    close();
+    tasks?.createAt(menu.lonLat);
+  };
   const move = (event: KeyboardEvent) => {
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
@@ -41,11 +47,10 @@ export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; can
           </button>
         </li>
       )}
-      {canEdit && (
+      {tasks && (
         <li role="none">
-          <button type="button" role="menuitem" tabIndex={-1} aria-disabled="true" title={t("map.menu.taskLater")}>
-            <span>{t("map.menu.createTask")}</span>
-            <span className="map__menu-template">{t("map.menu.taskLater")}</span>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={createTask}>
+            {t("map.menu.createTask")}
           </button>
         </li>
       )}

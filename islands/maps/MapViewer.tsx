@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { DEFAULT_POSITION, readPosition } from "../../src/modules/maps/position";
 import { errorText } from "../lib/failures";
 import { OnDemand } from "../lib/ui/OnDemand";
@@ -14,6 +14,8 @@ import { SelectedCard } from "./SelectedCard";
 import type { MapPosition } from "./map-controller";
 import { OlMap } from "./OlMap";
 import { createMapStore, loadMap, type MapData } from "./store";
+import { createMapTasks, type MapTask } from "./tasks/store";
+import { TaskCard } from "./tasks/TaskCard";
 
 /**
  * Where the map opens: its saved view, or, for a map never moved (spec 3's default view, centre [0, 0] at zoom 6,
@@ -26,13 +28,29 @@ function startView(map: MapData): MapPosition {
 }
 
 const loadEditing = () => import("./draw/Editing");
+const loadNewTask = () => import("./tasks/NewTaskAtPoint");
 
-/** A loaded map: the viewer's, and the sandbox's (a map made of the layers its address names, with the object to show). */
-export function LoadedMap({ map, context, linkedObject }: { map: MapData; context: ViewerContext; linkedObject?: number }) {
+interface LoadedMapProps {
+  map: MapData;
+  context: ViewerContext;
+  linkedObject?: number;
+  /** The element's id, where a page may show more than one map (widgets, a task's map and its full-screen dialog). */
+  canvasId?: string;
+  /** A task always on its issue layer (a task's own map). */
+  ownTask?: MapTask;
+}
+
+/**
+ * A loaded map: the viewer's, the sandbox's (a map made of the layers its address names, with the object to show)
+ * and a task's. A saved map shows its tasks, and its members make them from its menu.
+ */
+export function LoadedMap({ map, context, linkedObject, canvasId, ownTask }: LoadedMapProps) {
   useSignals();
   const { t } = useT();
   const [store] = useState(() => createMapStore(map, linkedObject));
+  const [tasks] = useState(() => createMapTasks(map.id, ownTask));
   const { compact, canModerate } = context;
+  const placing = tasks.placing.value;
   return (
     <div className={compact ? "map map--compact" : "map"}>
       {!compact && <MapPanel store={store} map={map} canSave={canModerate} />}
@@ -40,8 +58,15 @@ export function LoadedMap({ map, context, linkedObject }: { map: MapData; contex
         <OlMap
           label={t("map.label")}
           position={startView(map)}
-          onReady={store.attach}
-          onGone={store.detach}
+          id={canvasId}
+          onReady={(controller) => {
+            store.attach(controller);
+            tasks.attach(controller);
+          }}
+          onGone={() => {
+            tasks.detach();
+            store.detach();
+          }}
           onKeyDown={(event) => {
             if (event.key === "Enter") {
               store.finishMeasure();
@@ -61,8 +86,10 @@ export function LoadedMap({ map, context, linkedObject }: { map: MapData; contex
         />
         <FeatureMenu store={store} />
         <SelectedCard store={store} />
+        <TaskCard tasks={tasks} />
         <MapControls store={store} canEdit={canModerate} compact={compact} />
-        {!compact && <ContextMenu store={store} canEdit={canModerate} panorama={map.panorama} />}
+        {!compact && <ContextMenu store={store} canEdit={canModerate} panorama={map.panorama} tasks={map.id ? tasks : undefined} />}
+        {placing && <OnDemand load={loadNewTask} props={{ projectId: map.projectId, mapId: map.id, lonLat: placing, onDone: tasks.placed }} />}
         {store.editing.open.value && <OnDemand load={loadEditing} props={{ editing: store.editing, canEdit: canModerate && !compact }} />}
         <MeasureResult store={store} />
       </div>
@@ -75,11 +102,13 @@ export function LoadedMap({ map, context, linkedObject }: { map: MapData; contex
  * compact host (widget, split screen) gets the map, my location and zoom only.
  */
 export function MapViewer(context: ViewerContext) {
+  const uid = useId();
   const [map, setMap] = useState<MapData>();
   const [failure, setFailure] = useState<string>();
   useEffect(() => {
     loadMap(context.dataId).then(setMap, (error) => setFailure(errorText(error)));
   }, [context.dataId]);
   if (failure) return <p className="map__note map__note--error">{failure}</p>;
-  return map ? <LoadedMap map={map} context={context} /> : null;
+  // A compact map may be one of several on its page.
+  return map ? <LoadedMap map={map} context={context} canvasId={context.compact ? `map-canvas-${uid.replace(/[^a-z0-9]/gi, "")}` : undefined} /> : null;
 }

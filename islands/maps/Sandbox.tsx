@@ -1,6 +1,6 @@
 import type { Locale } from "../../src/lib/i18n";
-import { DEFAULT_POSITION } from "../../src/modules/maps/position";
 import { Localized } from "../lib/ui/i18n";
+import { mapOfLayers } from "./layers-map";
 import { LoadedMap } from "./MapViewer";
 import type { MapData } from "./store";
 
@@ -20,22 +20,9 @@ interface SandboxProps {
  * read-only (no saving, no drawing, no panel), centred where it says, the object it names selected.
  */
 export default function Sandbox({ locale, projectId, name, layers, center, zoom, featureId }: SandboxProps) {
-  const map: MapData = {
-    id: 0,
-    name,
-    description: "",
-    icon: null,
-    projectId,
-    isActive: true,
-    position: JSON.stringify({ ...DEFAULT_POSITION, center: center ?? DEFAULT_POSITION.center, zoom: zoom ?? (center ? 10 : 0) }),
-    parentMap: null,
-    inherited: false,
-    panorama: null,
-    layerConfigList: layers.map((layer, indexNumber) => ({ layer, visible: true, indexNumber, themes: "", labels: "" })),
-  };
   return (
     <Localized locale={locale}>
-      <LoadedMap map={map} context={{ dataId: 0, projectId, canModerate: false, compact: true }} linkedObject={featureId} />
+      <LoadedMap map={mapOfLayers({ projectId, name, layers, center, zoom })} context={{ dataId: 0, projectId, canModerate: false, compact: true }} linkedObject={featureId} />
     </Localized>
   );
 }

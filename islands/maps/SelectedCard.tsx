@@ -4,9 +4,10 @@ import { useEffect, useState } from "react";
 import { call, server } from "../lib/server";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
+import { ShareObject } from "./ShareObject";
 import type { MapStore } from "./store";
 
-/** The selected object's card: its name (layer-poi/find-by-id), layer and template; closing it ends the selection. */
+/** The selected object's card: its name (layer-poi/find-by-id), layer and template; its share link; closing it ends the selection. */
 export function SelectedCard({ store }: { store: MapStore }) {
   useSignals();
   const { t } = useT();
@@ -25,6 +26,7 @@ export function SelectedCard({ store }: { store: MapStore }) {
     };
   }, [pick]);
   if (!pick) return null;
+  const link = store.objectLink(pick.id);
   return (
     <section className="map__card" id="map-selected" aria-label={t("map.selected")} aria-live="polite">
       <h3>{name || "…"}</h3>
@@ -34,6 +36,7 @@ export function SelectedCard({ store }: { store: MapStore }) {
       <button type="button" className="btn btn--ghost map__card-details" onClick={() => store.editing.showDetails(pick.id)}>
         {t("map.details.open")}
       </button>
+      {link && <ShareObject path={link} />}
       <button type="button" className="map__icon-button" aria-label={t("common.close")} title={t("common.close")} onClick={() => store.select(null)}>
         <Icon path={mdiClose} />
       </button>

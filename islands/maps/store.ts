@@ -131,7 +131,7 @@ function createLayerList(layers: Signal<LayerConfig[]>, draw: () => void) {
 /**
  * One map's state and actions, made per island (README, "Islands"): the open tab, the measuring tool and its
  * last figure, the render mode, the location, and the layers in the order drawn (the first on top) until saved.
- * Actions drive the MapController the adapter made. `linkedObject` is shown selected once the map is made (else ?layerPoiId=).
+ * Actions drive the MapController the adapter made. `linkedObject` is shown selected once the map is made (else ?layerPoi= or ?layerPoiId=).
  */
 export function createMapStore(map: MapData, linkedObject?: number) {
   const tab = signal<MapTab>("layers");
@@ -201,6 +201,8 @@ export function createMapStore(map: MapData, linkedObject?: number) {
       }
     },
     focusObject,
+    /** The share link of an object on this map (spec 3: ?layerPoi=), or null on a map not saved (the sandbox's). */
+    objectLink: (id: number) => (map.id ? `/project/${map.projectId}/map/${map.id}?layerPoi=${id}` : null),
     /** The adapter's map is made: the basemap is drawn in the current render mode, the map's layers over it. */
     attach(made: MapController) {
       controller = made;
@@ -212,8 +214,9 @@ export function createMapStore(map: MapData, linkedObject?: number) {
         if (picks.length > 1) choices.value = { picks, pixel };
         else select(picks[0] ?? null);
       };
-      // A link to an object (?layerPoiId=) opens the map on it, selected.
-      const linked = linkedObject ?? Number(new URLSearchParams(location.search).get("layerPoiId"));
+      // A link to an object (?layerPoiId=, or a share link's ?layerPoi=, spec 3) opens the map on it, selected.
+      const query = new URLSearchParams(location.search);
+      const linked = linkedObject ?? Number(query.get("layerPoi") ?? query.get("layerPoiId"));
       if (Number.isSafeInteger(linked) && linked > 0) void showLinked(linked);
       if (layers.value.some((config) => config.layer.type === "LAYER_POI")) {
         call(server["layer-poi-template"].get()).then(

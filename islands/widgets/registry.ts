@@ -11,10 +11,11 @@ export interface WidgetContext {
 /**
  * The viewer each widget type draws its body with, in its compact form (the widget's frame decides its
  * height); a type without an entry says it cannot be shown yet. CHART and TABLE are the data viewers, SENSOR a
- * device unit's gauges; MAP arrives with the maps issue, as one entry here.
+ * device unit's gauges, MAP the map in widget mode (zoom and my location; no add, measure, export or render mode).
  */
 export const WIDGET_VIEWERS: Partial<Record<WidgetType, () => Promise<ViewerComponent | undefined>>> = {
   CHART: () => loadViewer("CHART"),
   TABLE: () => loadViewer("TABLE"),
   SENSOR: () => loadViewer("MODBUS_UNIT"),
+  MAP: () => loadViewer("MAP"),
 };

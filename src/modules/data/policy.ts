@@ -82,6 +82,16 @@ export function requireDataItemHeader(db: Db, actor: User, id: number, needs: Da
   return { item: item!, access: checkAccess(db, actor, item, needs) };
 }
 
+/** Whether `actor` may open item `id` (requireDataItemHeader's rules), for the live channel's rules, which answer yes or no. */
+export function mayOpenDataItem(db: Db, actor: User, id: number, needs: DataItemNeeds = {}): boolean {
+  try {
+    requireDataItemHeader(db, actor, id, needs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function checkAccess(db: Db, actor: User, item: DataItemHeader | undefined, { type, needed = "USER", hiddenAs = "data" }: DataItemNeeds): ProjectAccess {
   if (!item || (type && item.dataType !== type)) throw notFound(hiddenAs);
   const access = requireProjectRole(db, actor, item.projectId, "USER", hiddenAs);

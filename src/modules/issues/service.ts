@@ -15,6 +15,7 @@ import { creationHistory, effectiveChanges, historyOf, type HistoryEvent } from 
 import { withValue } from "./field-values";
 import type { FieldInput, SaveIssueInput, UpdateIssueInput } from "./model";
 import { isIssueModerator, mayEditIssue, requireIssue } from "./policy";
+import { publishMapIssues } from "./map-live";
 import { presentIssue } from "./presenter";
 import { fieldsOf, findTemplate } from "./templates";
 
@@ -71,6 +72,7 @@ async function createIssue(ctx: AppContext, actor: User, input: SaveIssueInput, 
     return { issue: saved, lines: writeHistory(ctx, chatId, actor, creationHistory(ctx.db, saved)) };
   });
   publishIssueHistory(ctx, lines, actor);
+  publishMapIssues(ctx, issue);
   mailPerformer(ctx, actor, issue);
   return present(ctx.db, actor, issue, access);
 }
@@ -97,6 +99,7 @@ function applyChanges(ctx: AppContext, actor: User, issue: Issue, access: Projec
     return { saved: updated, lines: writeHistory(ctx, updated.chatId, actor, historyOf(ctx.db, issue, effective, categoryIds)) };
   });
   publishIssueHistory(ctx, lines, actor);
+  publishMapIssues(ctx, issue, saved);
   if (effective.performerId) mailPerformer(ctx, actor, saved);
   if (effective.categoryIds || effective.performerId !== undefined) ctx.live.recheckAll();
   return present(ctx.db, actor, saved, access);
@@ -165,6 +168,7 @@ export function removeIssue(ctx: AppContext, actor: User, id: number) {
     return written;
   });
   publishIssueHistory(ctx, lines, actor);
+  publishMapIssues(ctx, issue);
   if (issue.chatId !== null) deleteIssueChat(ctx, issue.chatId);
   return { id };
 }

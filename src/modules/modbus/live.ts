@@ -1,5 +1,5 @@
 import type { AppContext } from "../../lib/context";
-import { requireDataItem } from "../data/policy";
+import { mayOpenDataItem } from "../data/policy";
 
 /** A unit's live topic: its readings, online state and alarms. */
 export const unitDestination = (unitId: number) => `/ws-broker/${unitId}`;
@@ -11,14 +11,7 @@ export const unitDestination = (unitId: number) => `/ws-broker/${unitId}`;
 export function wireModbusLive(ctx: AppContext) {
   ctx.live.allow(
     /^\/ws-broker\/([1-9][0-9]{0,14})$/,
-    (user, match) => {
-      try {
-        requireDataItem(ctx.db, user, Number(match[1]), { type: "MODBUS_UNIT" });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    (user, match) => mayOpenDataItem(ctx.db, user, Number(match[1]), { type: "MODBUS_UNIT" }),
     (match) => ({ type: "UNIT_DETACHED", unitId: Number(match[1]) }),
   );
 }
