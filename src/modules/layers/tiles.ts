@@ -4,7 +4,7 @@ import type { AppContext } from "../../lib/context";
 import { AppError, invalid, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { requireDataItem } from "../data/policy";
-import { layerOnPublicMap } from "../maps/service";
+import { layerPublished } from "../public-data/map-policy";
 import { allowedTileOrigins } from "../settings/service";
 import { layerRowsOf } from "./service";
 import { type CachedTile, TileCache } from "./tile-cache";
@@ -45,13 +45,13 @@ async function fetchAndStore(cache: TileCache, path: string, address: string, al
   }
 }
 
-/** Who may have the layer's tiles: a reader of the layer (kept by their browser only), or anyone when a public map shows it. */
+/** Who may have the layer's tiles: a reader of the layer (kept by their browser only), or anyone when a public map publishes it. */
 function tileAudience(ctx: AppContext, actor: User | null, layerId: number): "private" | "public" {
   if (actor) {
     requireDataItem(ctx.db, actor, layerId, { type: "LAYER" });
     return "private";
   }
-  if (layerOnPublicMap(ctx.db, layerId)) return "public";
+  if (layerPublished(ctx.db, layerId)) return "public";
   throw notFound("data");
 }
 
