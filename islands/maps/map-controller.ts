@@ -7,6 +7,7 @@ import GeoJSON from "ol/format/GeoJSON";
 import Point from "ol/geom/Point";
 import type Polygon from "ol/geom/Polygon";
 import Draw from "ol/interaction/Draw";
+import { defaults as defaultInteractions } from "ol/interaction/defaults";
 import type BaseLayer from "ol/layer/Base";
 import VectorLayer from "ol/layer/Vector";
 import Cluster from "ol/source/Cluster";
@@ -18,7 +19,7 @@ import { BASEMAP, countriesSource } from "./basemap";
 import { mapImage } from "./map-image";
 import type { LayerKind, TileProjection } from "../../src/modules/layers/kinds";
 import { xyzLayer } from "./tile-layer";
-import { extentOf, loadPoiStyles, membersOf, type PoiStyle, PoiLayer } from "./poi-layer";
+import { extentOf, type LoadObjects, loadPoiStyles, membersObjects, membersOf, type PaintedStyle, PoiLayer } from "./poi-layer";
 
 export type MeasureKind = "line" | "polygon";
 
@@ -44,6 +45,16 @@ export interface Pick {
   layerId: number;
   templateId: number;
   feature: Feature;
+}
+
+/**
+ * How a map is made: where its objects and their styles come from (a signed-in member's routes unless a host
+ * says otherwise: the public frame's) and whether the mouse wheel zooms (an embedded frame may turn it off).
+ */
+export interface MapOptions {
+  objects?: LoadObjects;
+  styles?: () => Promise<PaintedStyle[]>;
+  wheelZoom?: boolean;
 }
 
 /** Above every layer of the map: the selection's highlight, the measuring sketch, then the location marker. */
@@ -78,7 +89,7 @@ export class MapController {
   private readonly drawn = new Map<number, BaseLayer>();
   private layersApplied = Promise.resolve();
   private readonly extent: MapPosition["extent"];
-  private styles?: Promise<Map<number, PoiStyle>>;
+  private styles?: Promise<Map<number, PaintedStyle>>;
   private webgl = false;
   private readonly highlighted = new Feature();
   private readonly highlightLayer = new VectorLayer({ source: new VectorSource({ features: [this.highlighted] }), style: highlight(true), zIndex: SKETCH_Z - 1 });
@@ -88,11 +99,16 @@ export class MapController {
   /** Told of a right click (or the context-menu key): where, on the map and in degrees. */
   onMenu?: (pixel: [number, number], lonLat: [number, number]) => void;
 
-  constructor(target: HTMLElement, position: MapPosition) {
+  constructor(
+    target: HTMLElement,
+    position: MapPosition,
+    private readonly options: MapOptions = {},
+  ) {
     this.extent = position.extent;
     this.map = new OlMap({
       target,
       controls: [],
+      interactions: defaultInteractions({ mouseWheelZoom: options.wheelZoom ?? true }),
       layers: [this.highlightLayer, new VectorLayer({ source: this.sketches, style: SKETCH, zIndex: SKETCH_Z }), this.markerLayer],
       // The saved extent is kept for map/save, not made a pan limit: OpenLayers already keeps one world filling the map.
       view: new View({ center: fromLonLat(position.center), zoom: position.zoom }),
@@ -204,8 +220,8 @@ export class MapController {
         // WMS and ZWS layers come in a later issue.
         if (spec.type === "XYZ" && spec.tiles) layer = await xyzLayer(spec.tiles, spec.projection);
         else if (spec.type === "LAYER_POI") {
-          this.styles ??= loadPoiStyles().then((list) => new Map(list.map((style) => [style.id, style])));
-          const objects = new PoiLayer(spec.id, await this.styles);
+          this.styles ??= (this.options.styles ?? loadPoiStyles)().then((list) => new Map(list.map((style) => [style.id, style])));
+          const objects = new PoiLayer(spec.id, await this.styles, this.options.objects ?? membersObjects);
           await objects.setWebgl(this.webgl);
           layer = objects;
         } else continue;
