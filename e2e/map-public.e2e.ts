@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
 import type { Frame, Page } from "playwright-core";
 import { factories } from "../src/testing/factories";
 import type { TestApp } from "../src/testing/harness";
@@ -70,6 +71,12 @@ async function openMap(page: Page, url: string, mapId: number, layerId: number, 
   return answer;
 }
 
+/** What axe finds critical or serious inside `selector`. */
+async function axeProblems(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
 /** Whether a wheel over the map in `where` is taken by the map (OpenLayers' wheel zoom cancels the event). */
 const wheelTaken = (where: Page | Frame) =>
   where.evaluate(() => !document.querySelector(".ol-viewport")!.dispatchEvent(new WheelEvent("wheel", { deltaY: -120, bubbles: true, cancelable: true, clientX: 200, clientY: 200 })));
@@ -108,6 +115,7 @@ describe("the public map frame", () => {
       const hits = page.getByRole("list", { name: "Objects found" });
       await hits.waitFor();
       expect(await hits.getByRole("button").allTextContents()).toEqual(["North well"]);
+      expect(await axeProblems(page, ".pmap")).toEqual([]);
 
       // Whatever the page asked for was the frame's own public routes (and nothing private is in the page).
       expect(api.every((path) => path.startsWith(`/api/public/map/${s.map.id}`))).toBe(true);
@@ -156,6 +164,7 @@ describe("the public map frame", () => {
       await dialog.getByRole("checkbox", { name: "Show the search" }).uncheck();
       await dialog.getByRole("spinbutton", { name: "Width, px" }).fill("640");
       hostHtml = await dialog.getByRole("textbox", { name: "Code to paste into a page" }).inputValue();
+      expect(await axeProblems(page, ".pmap-share")).toEqual([]);
       expect(hostHtml).toBe(
         `<iframe src="${suite.plexus.url}/public-data/${s.map.id}?wheel=0&amp;search=0&amp;fullscreen=1" width="640" height="600" title="Wells of the district" style="border:0" loading="lazy" allowfullscreen></iframe>`,
       );
