@@ -45,12 +45,22 @@ async function fetchAndStore(cache: TileCache, path: string, address: string, al
   }
 }
 
-/** Who may have the layer's tiles: a reader of the layer (kept by their browser only), or anyone when a public map publishes it. */
-function tileAudience(ctx: AppContext, actor: User | null, layerId: number): "private" | "public" {
-  if (actor) {
+function readsLayer(ctx: AppContext, actor: User, layerId: number) {
+  try {
     requireDataItem(ctx.db, actor, layerId, { type: "LAYER" });
-    return "private";
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 403 || error.status === 404)) return false;
+    throw error;
   }
+}
+
+/**
+ * Who may have the layer's tiles: a reader of the layer (kept by their browser only), or anyone when a public map
+ * publishes it (a signed-in reader of a public frame outside the layer's project too).
+ */
+function tileAudience(ctx: AppContext, actor: User | null, layerId: number): "private" | "public" {
+  if (actor && readsLayer(ctx, actor, layerId)) return "private";
   if (layerPublished(ctx.db, layerId)) return "public";
   throw notFound("data");
 }

@@ -10,12 +10,11 @@ import { publicMap, publicObjects, publicSearch } from "./map-service";
 type Headers = { headers: Record<string, unknown> };
 
 /**
- * One public frame answer: the same for every reader, so a shared cache may keep it a minute (publicAnswer) and
- * no renewed session cookie rides along; a refusal is never kept (no-store is set before the check).
+ * One public frame answer: the same for every reader, so a shared cache may keep it a minute (publicAnswer); a
+ * refusal is never kept (no-store is set before the check).
  */
 function frameAnswer<T>(request: Request, set: Headers, load: () => { etag: string; answer: T }): T | Response {
   set.headers["cache-control"] = "no-store";
-  delete set.headers["set-cookie"];
   return publicAnswer(conditionsOf(request), set, load());
 }
 

@@ -150,11 +150,13 @@ describe("public map frames", () => {
     expect(hits.body.content.map((hit: { id: number }) => hit.id)).toEqual([well.id]);
   });
 
-  test("tiles: anyone gets a published XYZ layer's, no one signed out gets an unpublished one's", async () => {
-    const { streets, night } = await scene();
+  test("tiles: anyone gets a published XYZ layer's (signed in outside the project too), no outsider an unpublished one's", async () => {
+    const { streets, night, outsider } = await scene();
     // The tile server is unreachable: past the access check the proxy says so (502), before it 404.
-    expect((await get(`/tiles/${streets.id}/0/0/0`)).body.error).toBe("tile_server_unreachable");
-    expect((await get(`/tiles/${night.id}/0/0/0`)).status).toBe(404);
+    for (const cookie of [undefined, outsider.cookie]) {
+      expect((await t.call("GET", `/tiles/${streets.id}/0/0/0`, { cookie })).body.error).toBe("tile_server_unreachable");
+      expect((await t.call("GET", `/tiles/${night.id}/0/0/0`, { cookie })).status).toBe(404);
+    }
   });
 
   test("a map whose category stopped being public a moment ago is gone at once, its cached ETags too", async () => {
