@@ -38,6 +38,7 @@ import { widgetRoutes } from "./modules/widgets/routes";
 import { wikiRoutes } from "./modules/wiki/routes";
 import { wireWikiLifecycle } from "./modules/wiki/lifecycle";
 import { publicDataRoutes } from "./modules/public-data/routes";
+import { publicMapRoutes } from "./modules/public-data/map-routes";
 import { tableRoutes } from "./modules/tables/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { backupRoutes } from "./modules/backup/routes";
@@ -117,6 +118,7 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(wikiRoutes(ctx))
     .use(searchRoutes(ctx))
     .use(publicDataRoutes(ctx))
+    .use(publicMapRoutes(ctx))
     .use(tableRoutes(ctx))
     .use(mapRoutes(ctx))
     .use(layerRoutes(ctx))

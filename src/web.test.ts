@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { openDb } from "../db/client";
 import { makeUser, tempDataDir, testConfig } from "./testing/harness";
 import { ownPageHeaders } from "./testing/own-page";
-import { PAGE_CSP_FALLBACK } from "./lib/csp";
+import { EMBEDDABLE_MARK, PAGE_CSP_FALLBACK } from "./lib/csp";
 import { startServer, type RenderPage } from "./web";
 
 // The built Astro entry is not needed here: a stand-in renders, as Astro does, either with its own
@@ -12,6 +12,7 @@ const standIn: RenderPage = async (request) => {
   const path = new URL(request.url).pathname;
   const headers: Record<string, string> = { "content-type": "text/html" };
   if (path !== "/plain") headers["content-security-policy"] = ASTRO_POLICY;
+  if (path === "/public-data/1") headers[EMBEDDABLE_MARK] = "1";
   return new Response(`<!doctype html><p>${path}</p>`, { status: path === "/nothing-here" ? 404 : 200, headers });
 };
 
@@ -55,6 +56,16 @@ test("every page response carries a Content-Security-Policy and the page headers
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("same-origin");
   }
+});
+
+test("only a page marked embeddable (a public map frame) may be framed by other sites; the mark stays inside", async () => {
+  const framed = await page("/public-data/1");
+  expect(framed.headers.get("x-frame-options")).toBeNull();
+  expect(framed.headers.get("content-security-policy")).toBe("default-src 'self'; script-src 'self' 'sha256-abc='; frame-ancestors *");
+  expect(framed.headers.get(EMBEDDABLE_MARK)).toBeNull();
+  expect(framed.headers.get("x-content-type-options")).toBe("nosniff");
+  const other = await page("/", { cookie });
+  expect(other.headers.get("x-frame-options")).toBe("SAMEORIGIN");
 });
 
 test("the fallback policy runs no inline script and names every directive the pages need", () => {

@@ -25,7 +25,7 @@ import { restemIfChanged } from "./modules/search/fulltext-restem";
 import { startBackupSchedule } from "./modules/backup/schedule";
 import { ModbusPoller } from "./modules/modbus/poller";
 import { startDemoDevice } from "./modules/modbus/demo-device";
-import { PAGE_CSP_FALLBACK } from "./lib/csp";
+import { EMBEDDABLE_MARK, embeddablePolicy, PAGE_CSP_FALLBACK } from "./lib/csp";
 import { clientAddress } from "./lib/client-address";
 import { API_DOCS_ASSETS, serveApiDocsAsset } from "./modules/api-docs/routes";
 
@@ -45,11 +45,18 @@ const PAGE_HEADERS = {
 
 /**
  * Every answer on a page path carries PAGE_HEADERS and a Content-Security-Policy: Astro's own
- * (with the hashes of what it inlines) when it rendered the page, else the strict fallback.
+ * (with the hashes of what it inlines) when it rendered the page, else the strict fallback. A page
+ * marked embeddable (a public map frame) may be framed by any site: no X-Frame-Options, frame-ancestors *.
  */
 function withPageHeaders(response: Response): Response {
+  const embeddable = response.headers.has(EMBEDDABLE_MARK);
+  response.headers.delete(EMBEDDABLE_MARK);
   for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
   if (!response.headers.has("content-security-policy")) response.headers.set("content-security-policy", PAGE_CSP_FALLBACK);
+  if (embeddable) {
+    response.headers.delete("x-frame-options");
+    response.headers.set("content-security-policy", embeddablePolicy(response.headers.get("content-security-policy")!));
+  }
   return response;
 }
 

@@ -1,6 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useId, useState } from "react";
-import { DEFAULT_POSITION, readPosition } from "../../src/modules/maps/position";
 import { errorText } from "../lib/failures";
 import { OnDemand } from "../lib/ui/OnDemand";
 import { useT } from "../lib/ui/i18n";
@@ -11,21 +10,11 @@ import { MapPanel } from "./MapPanel";
 import { FeatureMenu } from "./FeatureMenu";
 import { MeasureResult } from "./MeasureResult";
 import { SelectedCard } from "./SelectedCard";
-import type { MapPosition } from "./map-controller";
+import { startView } from "./start-view";
 import { OlMap } from "./OlMap";
 import { createMapStore, loadMap, type MapData } from "./store";
 import { createMapTasks, type MapTask } from "./tasks/store";
 import { TaskCard } from "./tasks/TaskCard";
-
-/**
- * Where the map opens: its saved view, or, for a map never moved (spec 3's default view, centre [0, 0] at zoom 6,
- * open sea), the whole world at zoom 0.
- */
-function startView(map: MapData): MapPosition {
-  const { position } = readPosition(map.position);
-  const untouched = position.zoom === DEFAULT_POSITION.zoom && position.center.every((n, i) => n === DEFAULT_POSITION.center[i]);
-  return untouched ? { ...position, zoom: 0 } : position;
-}
 
 const loadEditing = () => import("./draw/Editing");
 const loadNewTask = () => import("./tasks/NewTaskAtPoint");
@@ -57,7 +46,7 @@ export function LoadedMap({ map, context, linkedObject, canvasId, ownTask }: Loa
       <div className="map__stage">
         <OlMap
           label={t("map.label")}
-          position={startView(map)}
+          position={startView(map.position)}
           id={canvasId}
           onReady={(controller) => {
             store.attach(controller);

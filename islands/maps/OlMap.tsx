@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef } from "react";
-import { MapController, type MapPosition } from "./map-controller";
+import { MapController, type MapOptions, type MapPosition } from "./map-controller";
 
 interface OlMapProps {
   label: string;
@@ -9,16 +9,17 @@ interface OlMapProps {
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
   /** The element's id: the page's map is map-canvas, a dialog's mini-map another. */
   id?: string;
+  options?: MapOptions;
 }
 
 /**
  * The adapter of OpenLayers (README, "Islands"): owns one element, makes the ol Map on it in an effect and
  * disposes of it on unmount. The element takes focus, so the arrow keys pan and + and - zoom.
  */
-export function OlMap({ label, position, onReady, onGone, onKeyDown, id = "map-canvas" }: OlMapProps) {
+export function OlMap({ label, position, onReady, onGone, onKeyDown, id = "map-canvas", options }: OlMapProps) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const controller = new MapController(element.current!, position);
+    const controller = new MapController(element.current!, position, options);
     onReady(controller);
     return () => {
       onGone();

@@ -21,7 +21,7 @@ import { BASEMAP, countriesSource } from "./basemap";
 import { mapImage } from "./map-image";
 import type { LayerKind, TileProjection } from "../../src/modules/layers/kinds";
 import { xyzLayer } from "./tile-layer";
-import { extentOf, loadPoiStyles, membersOf, type PoiStyle, PoiLayer } from "./poi-layer";
+import { extentOf, type LoadObjects, loadPoiStyles, membersObjects, membersOf, type PaintedStyle, PoiLayer } from "./poi-layer";
 
 export type MeasureKind = "line" | "polygon";
 
@@ -47,6 +47,16 @@ export interface Pick {
   layerId: number;
   templateId: number;
   feature: Feature;
+}
+
+/**
+ * How a map is made: where its objects and their styles come from (a signed-in member's routes unless a host
+ * says otherwise: the public frame's) and whether the mouse wheel zooms (an embedded frame may turn it off).
+ */
+export interface MapOptions {
+  objects?: LoadObjects;
+  styles?: () => Promise<PaintedStyle[]>;
+  wheelZoom?: boolean;
 }
 
 /** Above every layer of the map: the selection's highlight, the measuring sketch, then the location marker. */
@@ -81,7 +91,7 @@ export class MapController {
   private readonly drawn = new Map<number, BaseLayer>();
   private layersApplied = Promise.resolve();
   private readonly extent: MapPosition["extent"];
-  private styles?: Promise<Map<number, PoiStyle>>;
+  private styles?: Promise<Map<number, PaintedStyle>>;
   private webgl = false;
   private readonly highlighted = new Feature();
   private readonly highlightLayer = new VectorLayer({ source: new VectorSource({ features: [this.highlighted] }), style: highlight(true), zIndex: SKETCH_Z - 1 });
@@ -91,14 +101,18 @@ export class MapController {
   /** Told of a right click (or the context-menu key): where, on the map and in degrees. */
   onMenu?: (pixel: [number, number], lonLat: [number, number]) => void;
 
-  constructor(target: HTMLElement, position: MapPosition) {
+  constructor(
+    target: HTMLElement,
+    position: MapPosition,
+    private readonly options: MapOptions = {},
+  ) {
     this.extent = position.extent;
     this.map = new OlMap({
       target,
       controls: [],
       // The arrow keys move the map at once, not in a 100 ms glide: Space puts a vertex at the centre, which must be
       // where the keys took it even when pressed straight after them.
-      interactions: defaultInteractions({ keyboard: false }).extend([new KeyboardPan({ duration: 0 }), new KeyboardZoom()]),
+      interactions: defaultInteractions({ keyboard: false, mouseWheelZoom: options.wheelZoom ?? true }).extend([new KeyboardPan({ duration: 0 }), new KeyboardZoom()]),
       layers: [this.highlightLayer, new VectorLayer({ source: this.sketches, style: SKETCH, zIndex: SKETCH_Z }), this.markerLayer],
       // The saved extent is kept for map/save, not made a pan limit: OpenLayers already keeps one world filling the map.
       view: new View({ center: fromLonLat(position.center), zoom: position.zoom }),
@@ -210,8 +224,8 @@ export class MapController {
         // WMS and ZWS layers come in a later issue.
         if (spec.type === "XYZ" && spec.tiles) layer = await xyzLayer(spec.tiles, spec.projection);
         else if (spec.type === "LAYER_POI") {
-          this.styles ??= loadPoiStyles().then((list) => new Map(list.map((style) => [style.id, style])));
-          const objects = new PoiLayer(spec.id, await this.styles);
+          this.styles ??= (this.options.styles ?? loadPoiStyles)().then((list) => new Map(list.map((style) => [style.id, style])));
+          const objects = new PoiLayer(spec.id, await this.styles, this.options.objects ?? membersObjects);
           await objects.setWebgl(this.webgl);
           layer = objects;
         } else continue;

@@ -18,8 +18,19 @@ import { call, server } from "../lib/server";
 const CLUSTER_DISTANCE = 200;
 
 export type PoiStyle = Awaited<ReturnType<typeof loadPoiStyles>>[number];
+/** What drawing an object takes of its style. */
+export type PaintedStyle = Pick<PoiStyle, "id" | "stroke" | "fill" | "strokeWidth">;
 /** The object styles (stroke, fill, width), which min-geo-json names by id after applying each template's rules. */
 export const loadPoiStyles = () => call(server["layer-poi-style"].get());
+
+/** A view's box in degrees, west, south, east, north, as the objects' routes read it (`bbox`: its text). */
+export type Box = [number, number, number, number];
+export const bboxText = (box: Box) => box.map((n) => n.toFixed(6)).join(",");
+
+/** A signed-in member's objects of a layer in a box: layer-poi/min-geo-json. */
+export const membersObjects = (layerId: number, box: Box) => call(server["layer-poi"]["min-geo-json"].get({ query: { layerId, bbox: bboxText(box) } }));
+/** Where a points layer's objects come from: the member's route, or the public frame's. */
+export type LoadObjects = (layerId: number, box: Box) => ReturnType<typeof membersObjects>;
 
 const FALLBACK: Pick<PoiStyle, "stroke" | "fill" | "strokeWidth"> = { stroke: "#FF0000FF", fill: "#FF000030", strokeWidth: 2 };
 
@@ -38,15 +49,15 @@ const clusterStyle = (count: number) =>
 /** How many objects a feature stands for: one, or a server cluster's count (past 5,000 in the view). */
 const countOf = (feature: Feature) => (feature.get("cluster") ? Number(feature.get("count")) : 1);
 
-/** The view's box in degrees as min-geo-json reads it, within the world's bounds. */
-function boxOf(extent: number[], projection: string) {
+/** The view's box in degrees, within the world's bounds. */
+function boxOf(extent: number[], projection: string): Box {
   const [west, south, east, north] = transformExtent(extent, projection, "EPSG:4326");
   const clamp = (n: number, limit: number) => Math.max(-limit, Math.min(limit, n));
-  return [clamp(west!, 180), clamp(south!, 90), clamp(east!, 180), clamp(north!, 90)].map((n) => n.toFixed(6)).join(",");
+  return [clamp(west!, 180), clamp(south!, 90), clamp(east!, 180), clamp(north!, 90)];
 }
 
-/** The layer's objects in the view, loaded from layer-poi/min-geo-json by bounding box. */
-function objectSource() {
+/** The layer's objects in the view, loaded through `load` by bounding box. */
+function objectSource(load: LoadObjects) {
   const format = new GeoJSON();
   let clustered = false;
   /** Where the last clustered answer stands: loaded until the view moves off it, then asked again. */
@@ -61,7 +72,7 @@ function objectSource() {
       return bbox(extent, resolution);
     },
     loader: (extent, _resolution, projection, success, failure) => {
-      call(server["layer-poi"]["min-geo-json"].get({ query: { layerId: source.get("layerId"), bbox: boxOf(extent, projection.getCode()) } })).then(
+      load(source.get("layerId"), boxOf(extent, projection.getCode())).then(
         (answer) => {
           // After a clustered answer the objects come anew instead of being added to its clusters.
           if (clustered) source.clear(true);
@@ -89,21 +100,24 @@ function objectSource() {
  * for their counts. Each object keeps its styleId and templateId; every sublayer knows the layer id for selection.
  */
 export class PoiLayer extends LayerGroup {
-  private readonly source = objectSource();
-  private readonly clustered = new Cluster({
-    distance: CLUSTER_DISTANCE,
-    source: this.source,
-    geometryFunction: (feature) => (feature.getGeometry()?.getType() === "Point" ? (feature.getGeometry() as Point) : null),
-  });
+  private readonly source: VectorSource<Feature<Geometry>>;
+  private readonly clustered: Cluster;
   private readonly canvas: BaseLayer[];
   private gl?: BaseLayer[];
   private webgl = false;
 
   constructor(
     readonly layerId: number,
-    private readonly styles: Map<number, PoiStyle>,
+    private readonly styles: Map<number, PaintedStyle>,
+    load: LoadObjects = membersObjects,
   ) {
     super();
+    this.source = objectSource(load);
+    this.clustered = new Cluster({
+      distance: CLUSTER_DISTANCE,
+      source: this.source,
+      geometryFunction: (feature) => (feature.getGeometry()?.getType() === "Point" ? (feature.getGeometry() as Point) : null),
+    });
     this.source.set("layerId", layerId);
     const styleOf = (feature: Feature) => objectStyle(styles.get(Number(feature.get("styleId"))) ?? FALLBACK);
     const shapes = new VectorLayer({ source: this.source, style: (feature) => (feature.getGeometry()?.getType() === "Point" ? undefined : styleOf(feature as Feature)) });

@@ -244,6 +244,9 @@ const ACCESS: Record<string, Access> = {
   "GET /api/widget/remove": "USER",
   // Anyone: the service answers only for an active item in a public category, 404 for everything else.
   "GET /api/public-data/get": "public",
+  "GET /api/public/map/:id": "public",
+  "GET /api/public/map/:id/layer/:layerId/objects": "public",
+  "GET /api/public/map/:id/search": "public",
 };
 
 let t: ReturnType<typeof testApp>;

@@ -21,3 +21,10 @@ export const PAGE_DIRECTIVES = [
 
 /** For responses that Astro did not render: nothing inline may run. */
 export const PAGE_CSP_FALLBACK = [...PAGE_DIRECTIVES, "script-src 'self'", "style-src 'self'", "style-src-attr 'unsafe-inline'"].join("; ");
+
+/** A page marks its response with this header (src/web.ts removes it) to be framed by any site: a public map frame. */
+export const EMBEDDABLE_MARK = "x-plexus-embeddable";
+
+/** `policy` with frame-ancestors opened to every site; every other directive as it was. */
+export const embeddablePolicy = (policy: string) =>
+  [...policy.split(";").map((directive) => directive.trim()).filter((directive) => directive && !directive.startsWith("frame-ancestors")), "frame-ancestors *"].join("; ");

@@ -128,10 +128,13 @@ export const immutableAnswer = <T>(conditions: Pick<Conditions, "ifNoneMatch">, 
 /**
  * An answer anyone may read (public data, spec 2): a shared cache (a proxy) may keep it for a minute and then
  * asks again with its ETag, so an item taken out of its public category stops showing within a minute. The
- * body is gzipped for some callers and not others, hence Vary.
+ * body is gzipped for some callers and not others, hence Vary. A signed-in reader's renewed session cookie is
+ * left off: a shared cache would hand it to the next reader.
  */
-export const publicAnswer = <T>(conditions: Pick<Conditions, "ifNoneMatch">, set: { headers: Record<string, unknown> }, tagged: { etag: string; answer: T }) =>
-  taggedAnswer(conditions, set, tagged, { "cache-control": "public, max-age=60", vary: "accept-encoding, accept-language" });
+export function publicAnswer<T>(conditions: Pick<Conditions, "ifNoneMatch">, set: { headers: Record<string, unknown> }, tagged: { etag: string; answer: T }) {
+  delete set.headers["set-cookie"];
+  return taggedAnswer(conditions, set, tagged, { "cache-control": "public, max-age=60", vary: "accept-encoding, accept-language" });
+}
 
 function taggedAnswer<T>(conditions: Pick<Conditions, "ifNoneMatch">, set: { headers: Record<string, unknown> }, tagged: { etag: string; answer: T }, caching: Record<string, string>): T | Response {
   const headers = { etag: tagged.etag, ...caching };

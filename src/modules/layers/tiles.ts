@@ -4,7 +4,7 @@ import type { AppContext } from "../../lib/context";
 import { AppError, invalid, notFound } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { requireDataItem } from "../data/policy";
-import { layerOnPublicMap } from "../maps/service";
+import { layerPublished } from "../public-data/map-policy";
 import { allowedTileOrigins } from "../settings/service";
 import { layerRowsOf } from "./service";
 import { type CachedTile, TileCache } from "./tile-cache";
@@ -45,13 +45,23 @@ async function fetchAndStore(cache: TileCache, path: string, address: string, al
   }
 }
 
-/** Who may have the layer's tiles: a reader of the layer (kept by their browser only), or anyone when a public map shows it. */
-function tileAudience(ctx: AppContext, actor: User | null, layerId: number): "private" | "public" {
-  if (actor) {
+function readsLayer(ctx: AppContext, actor: User, layerId: number) {
+  try {
     requireDataItem(ctx.db, actor, layerId, { type: "LAYER" });
-    return "private";
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 403 || error.status === 404)) return false;
+    throw error;
   }
-  if (layerOnPublicMap(ctx.db, layerId)) return "public";
+}
+
+/**
+ * Who may have the layer's tiles: a reader of the layer (kept by their browser only), or anyone when a public map
+ * publishes it (a signed-in reader of a public frame outside the layer's project too).
+ */
+function tileAudience(ctx: AppContext, actor: User | null, layerId: number): "private" | "public" {
+  if (actor && readsLayer(ctx, actor, layerId)) return "private";
+  if (layerPublished(ctx.db, layerId)) return "public";
   throw notFound("data");
 }
 

@@ -3,7 +3,7 @@ import type { Db, Executor } from "../../../db/client";
 import { mapLayers, maps, type DataItem, type User } from "../../../db/schema";
 import { forbidden, invalid, type ErrorDetail } from "../../lib/errors";
 import { hasRank } from "../../lib/roles";
-import { findDataItem, findPublicDataItem, requireDataItem } from "../data/policy";
+import { findDataItem, requireDataItem } from "../data/policy";
 import { itemCards } from "../data/readable";
 import { saveDataItem } from "../data/service";
 import { layerRowsOf, presentLayers, readableItemsOf } from "../layers/service";
@@ -138,7 +138,7 @@ export function saveMap(db: Db, actor: User, input: MapSaveInput): PresentedMap 
 }
 
 /** The maps that show layer `layerId`: those listing it, and the inheriting views of those. */
-function mapsShowing(db: Executor, layerId: number, readable?: SQL): number[] {
+export function mapsShowing(db: Executor, layerId: number, readable?: SQL): number[] {
   const direct = db.select({ id: mapLayers.mapId }).from(mapLayers).where(eq(mapLayers.layerId, layerId));
   const inheriting = db.select({ id: maps.dataId }).from(maps).where(inArray(maps.parentMapId, direct)).all().map((r) => r.id);
   const ids = [...direct.all().map((r) => r.id), ...inheriting];
@@ -159,5 +159,17 @@ export function mapsByLayer(db: Db, actor: User, layerId: number) {
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
-/** Whether anyone may see the layer: a map in a public category shows it (the public map frame's tiles). */
-export const layerOnPublicMap = (db: Db, layerId: number) => mapsShowing(db, layerId).some((id) => findPublicDataItem(db, id) !== undefined);
+/**
+ * What map `mapId` shows with no reader in mind (the public frame): its saved view and the layers switched on in
+ * it, the first on top; an inheriting view's come from its parent, as on the map page.
+ */
+export function shownLayers(db: Db, mapId: number): { position: string; layerIds: number[] } {
+  const row = mapRowOf(db, mapId);
+  const configs = db
+    .select({ layerId: mapLayers.layerId })
+    .from(mapLayers)
+    .where(and(eq(mapLayers.mapId, row?.parentMapId ?? mapId), eq(mapLayers.visible, true)))
+    .orderBy(asc(mapLayers.indexNumber), asc(mapLayers.layerId))
+    .all();
+  return { position: row?.position ?? JSON.stringify(DEFAULT_POSITION), layerIds: configs.map((config) => config.layerId) };
+}

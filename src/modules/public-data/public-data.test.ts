@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { docVersions } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { docVersions, sessions } from "../../../db/schema";
 import { withTestApp } from "../../testing/harness";
 import { PUBLIC_ROWS } from "./service";
 
@@ -95,6 +96,16 @@ describe("public-data/get", () => {
     const again = await get(`id=${report.id}`, { "if-none-match": etag });
     expect(again.status).toBe(304);
     expect(again.headers.get("cache-control")).toBe("public, max-age=60");
+  });
+
+  test("a signed-in reader's answer, which a proxy may give anyone, carries no renewed session cookie", async () => {
+    const { report, member } = await scene();
+    // A session near its end is renewed by any other request that carries it, with a Set-Cookie.
+    t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessions.userId, member.user.id)).run();
+    const res = await t.call("GET", `/public-data/get?id=${report.id}`, { cookie: member.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.headers.get("set-cookie")).toBeNull();
   });
 
   test("a report shows the embedded items that are public; a private one is a neutral note, not even its name", async () => {

@@ -89,8 +89,15 @@ function styler(db: Db) {
  * the map. Past `limit` objects (5,000) the view gets clusters instead: points with their count and a box a click
  * zooms to, the cells of the layer's pyramid when they alone hold more than the limit, else a grid over the view.
  */
-export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox?: string; limit?: number }, full: boolean): string {
+export function layerGeoJson(db: Db, actor: User, input: ViewQuery, full: boolean): string {
   requireLayer(db, actor, input.layerId);
+  return viewGeoJson(db, input, full);
+}
+
+type ViewQuery = { layerId: number; bbox?: string; limit?: number };
+
+/** layerGeoJson for a caller that decided who may see the layer itself (the public map frame). */
+export function viewGeoJson(db: Db, input: ViewQuery, full: boolean): string {
   const box = readBox(input.bbox);
   const args = [input.layerId, ...box] as [number, number, number, number, number];
   const queries = prepared(db);

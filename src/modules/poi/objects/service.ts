@@ -76,6 +76,11 @@ export const findObject = (db: Db, actor: User, id: number) => requireObject(db,
 /** Objects of the given layers whose name contains `name` (or is it, with exactMatch), ignoring case in any script; at most 50. */
 export function findByName(db: Db, actor: User, layerIds: number[], name: string, exactMatch: boolean): PoiObject[] {
   for (const layerId of layerIds) requireLayer(db, actor, layerId);
+  return objectsNamed(db, layerIds, name, exactMatch);
+}
+
+/** findByName for a caller that decided who may see the layers itself (the public map frame). */
+export function objectsNamed(db: Db, layerIds: number[], name: string, exactMatch: boolean): PoiObject[] {
   const term = name.trim();
   return db
     .select()
