@@ -1240,6 +1240,8 @@ export const en = {
   "admin.settings.label.GIS_PASSWORD": "Shared GIS password",
   "admin.settings.label.GIS_TILE_HOSTS": "Tile servers the map may use (origins such as https://tile.openstreetmap.org, separated by commas or lines)",
   "admin.settings.label.GIS_PANORAMA_URL": "Panorama link with {lat} and {lon} (empty: no panorama item in the map menu)",
+  "admin.settings.label.GIS_GEOCODER_URL": "Geocoder (a Nominatim-compatible search address; its server must be among the tile servers above; empty: only the built-in gazetteer)",
+  "admin.settings.label.GIS_GEOCODER_COUNTRIES": "Countries the geocoder searches first (ISO codes such as ru,by; empty: all)",
   "admin.settings.label.AD_URL": "Directory server (ldap:// or ldaps://)",
   "admin.settings.label.AD_BASE_DN": "Search base",
   "admin.settings.label.AD_BIND_DN": "Bind DN",

@@ -1242,6 +1242,8 @@ export const es: Messages = {
   "admin.settings.label.GIS_PASSWORD": "Contraseña SIG compartida",
   "admin.settings.label.GIS_TILE_HOSTS": "Servidores de teselas que el mapa puede usar (orígenes como https://tile.openstreetmap.org, separados por comas o líneas)",
   "admin.settings.label.GIS_PANORAMA_URL": "Enlace de panorama con {lat} y {lon} (vacío: sin panorama en el menú del mapa)",
+  "admin.settings.label.GIS_GEOCODER_URL": "Geocodificador (dirección de búsqueda compatible con Nominatim; su servidor debe estar entre los servidores de teselas de arriba; vacío: solo el nomenclátor incluido)",
+  "admin.settings.label.GIS_GEOCODER_COUNTRIES": "Países donde el geocodificador busca primero (códigos ISO como ru,by; vacío: todos)",
   "admin.settings.label.AD_URL": "Servidor de directorio (ldap:// o ldaps://)",
   "admin.settings.label.AD_BASE_DN": "Base de búsqueda",
   "admin.settings.label.AD_BIND_DN": "DN de conexión",

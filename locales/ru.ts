@@ -1242,6 +1242,8 @@ export const ru: Messages = {
   "admin.settings.label.GIS_PASSWORD": "Общий пароль ГИС",
   "admin.settings.label.GIS_TILE_HOSTS": "Серверы тайлов, доступные карте (источники вида https://tile.openstreetmap.org через запятую или с новой строки)",
   "admin.settings.label.GIS_PANORAMA_URL": "Ссылка на панораму с {lat} и {lon} (пусто: пункта панорамы в меню карты нет)",
+  "admin.settings.label.GIS_GEOCODER_URL": "Геокодер (адрес поиска, совместимого с Nominatim; его сервер должен быть среди серверов тайлов выше; пусто: только встроенный справочник мест)",
+  "admin.settings.label.GIS_GEOCODER_COUNTRIES": "Страны, в которых геокодер ищет сначала (коды ISO, например ru,by; пусто: все)",
   "admin.settings.label.AD_URL": "Сервер каталога (ldap:// или ldaps://)",
   "admin.settings.label.AD_BASE_DN": "База поиска",
   "admin.settings.label.AD_BIND_DN": "DN для подключения",
