@@ -139,6 +139,8 @@ const ACCESS: Record<string, Access> = {
   "DELETE /api/layer-poi/delete-by-template": "ADMIN",
   "GET /api/layer-poi/geo-json": "USER",
   "GET /api/layer-poi/min-geo-json": "USER",
+  "GET /api/places/search": "USER",
+  "GET /api/places/nearest": "USER",
   "POST /api/table/update": "USER",
   "POST /api/table/column-type": "USER",
   "POST /api/table/preview": "USER",
