@@ -9,8 +9,8 @@ const panoramaLink = (template: string, [lon, lat]: [number, number]) => templat
 
 /**
  * The map's right-click menu (spec 3, "Context menu"), also opened by the context-menu key on the map: create
- * object for editors, create task (it comes with tasks at map points, so it is shown disabled), and the panorama of
- * the place when an administrator set its link. Arrow keys move, Escape closes; it stays inside the map at 360 px.
+ * object for editors, create task (it comes with tasks at map points, so it is shown disabled), 'what is here' (the
+ * nearest populated place) for everyone, and the panorama of the place when an administrator set its link. Arrow keys move, Escape closes; it stays inside the map at 360 px.
  */
 export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; canEdit: boolean; panorama: string | null }) {
   useSignals();
@@ -21,7 +21,7 @@ export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; can
   useEffect(() => {
     if (menu) items()[0]?.focus();
   }, [menu]);
-  if (!menu || (!canEdit && !panorama)) return null;
+  if (!menu) return null;
   const close = () => (store.menu.value = null);
   const move = (event: KeyboardEvent) => {
     const all = items();
@@ -49,6 +49,11 @@ export function ContextMenu({ store, canEdit, panorama }: { store: MapStore; can
           </button>
         </li>
       )}
+      <li role="none">
+        <button type="button" role="menuitem" tabIndex={-1} onClick={store.whatIsHere}>
+          {t("map.menu.whatIsHere")}
+        </button>
+      </li>
       {panorama && (
         <li role="none">
           <a role="menuitem" tabIndex={-1} href={panoramaLink(panorama, menu.lonLat)} target="_blank" rel="noopener noreferrer" onClick={close}>
