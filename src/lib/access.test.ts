@@ -141,6 +141,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/layer-poi/min-geo-json": "USER",
   "GET /api/places/search": "USER",
   "GET /api/places/nearest": "USER",
+  "POST /api/places/load": "SYSTEM_ADMIN",
   "POST /api/table/update": "USER",
   "POST /api/table/column-type": "USER",
   "POST /api/table/preview": "USER",

@@ -25,3 +25,10 @@ export const placeSchema = t.Object({
 });
 
 export const nearestSchema = t.Object({ place: t.Nullable(placeSchema), metres: t.Nullable(t.Number()) });
+
+/** places/load's answer: the places now in the gazetteer, and the lines skipped (the first 50 named with why). */
+export const loadSchema = t.Object({
+  places: t.Integer(),
+  skipped: t.Integer(),
+  broken: t.Array(t.Object({ line: t.Integer(), reason: t.String() })),
+});

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import type { Locale } from "../../lib/i18n";
 import { allowedTileOrigins, settingValues } from "../settings/service";
-import { nearestPlace, searchPlaces } from "./gazetteer";
+import { nearestPlace, placeCount, searchPlaces } from "./gazetteer";
 import { geocode } from "./geocoder";
 import { presentAddress, presentPlace } from "./presenter";
 import { seedPlaces } from "./seed";
@@ -46,3 +46,6 @@ export async function placeAt(db: Db, lat: number, lon: number, locale: Locale) 
   const nearest = nearestPlace(db, lat, lon);
   return nearest ? { place: presentPlace(nearest.place, locale), metres: Math.round(nearest.metres) } : { place: null, metres: null };
 }
+
+/** How many places the gazetteer holds (the GIS settings say it). */
+export const gazetteerSize = (db: Db) => placeCount(db);
