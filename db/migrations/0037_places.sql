@@ -4,9 +4,8 @@ CREATE TABLE `place_names` (
 	`word_start` integer DEFAULT false NOT NULL,
 	PRIMARY KEY(`folded`, `place_id`, `word_start`),
 	FOREIGN KEY (`place_id`) REFERENCES `places`(`id`) ON UPDATE no action ON DELETE cascade
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE INDEX `place_names_place` ON `place_names` (`place_id`);--> statement-breakpoint
 CREATE TABLE `places` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`name` text NOT NULL,

@@ -20,9 +20,16 @@ export interface PlaceRow {
 const COLUMNS = "p.id, p.name, p.name_en as nameEn, p.name_ru as nameRu, p.name_es as nameEs, p.country, p.region, p.country_code as countryCode, p.population, p.lat, p.lon";
 /** A folded text longer than this finds nothing: no place name is, and the range scan stays short. */
 const LONGEST_QUERY = 120;
+/** A text shorter than this finds whole names only ("ob", "es"): a prefix of one or two letters matches a tenth of a dump. */
+const SHORTEST_PREFIX = 3;
+/** Name keys ranked at most for one search: a common start ("san") stops there instead of grouping tens of thousands. */
+const MOST_CANDIDATES = 5000;
 const EARTH_RADIUS_M = 6_371_008.8;
 
-/** Replaces the whole gazetteer with `records` in one transaction: a reader sees the old places or the new, never half. */
+/**
+ * Replaces the whole gazetteer with `records` in one transaction: a reader sees the old places or the new, never half.
+ * The names go in sorted, so each lands at the end of the key's B-tree instead of splitting pages all over it.
+ */
 export function replacePlaces(db: Db, records: PlaceRecord[]): number {
   const sqlite = db.$client;
   const insertPlace = sqlite.prepare(
@@ -32,10 +39,14 @@ export function replacePlaces(db: Db, records: PlaceRecord[]): number {
   sqlite.transaction(() => {
     sqlite.run("delete from place_names");
     sqlite.run("delete from places");
+    const keys: [string, number, number][] = [];
     for (const place of records) {
       const { id } = insertPlace.get(place.name, place.nameEn, place.nameRu, place.nameEs, place.country, place.region, place.countryCode, place.population, place.lat, place.lon) as { id: number };
-      for (const key of placeKeys(place)) insertName.run(key.folded, id, key.wordStart ? 1 : 0);
+      for (const key of placeKeys(place)) keys.push([key.folded, id, key.wordStart ? 1 : 0]);
     }
+    // UTF-16 order, which is SQLite's (UTF-8 bytes) but for letters beyond the BMP: near enough for appending.
+    keys.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const key of keys) insertName.run(...key);
   })();
   return records.length;
 }
@@ -45,18 +56,19 @@ export const placeCount = (db: Db) => (db.$client.query("select count(*) as coun
 /**
  * Places whose name (in any language the gazetteer has) starts with `text`, folded as foldName folds: a whole name
  * equal to it first, then a name starting with it, then a later word of a name equal to it or starting with it; the
- * more populous first within each. `exact` keeps only equal names and words.
+ * more populous first within each. `exact` keeps only equal names and words, as a text under three letters does.
  */
 export function searchPlaces(db: Db, text: string, { limit = 10, exact = false } = {}): PlaceRow[] {
   const folded = foldName(text);
   if (!folded || folded.length > LONGEST_QUERY) return [];
-  const range = exact ? "n.folded = ?1" : "n.folded >= ?1 and n.folded < ?1 || char(1114111)";
+  const range = exact || folded.length < SHORTEST_PREFIX ? "folded = ?1" : "folded >= ?1 and folded < ?1 || char(1114111)";
   return db.$client
-    .query<PlaceRow & { rank: number }, [string, number]>(
-      `select ${COLUMNS}, min(n.word_start * 2 + (n.folded <> ?1)) as rank from place_names n join places p on p.id = n.place_id
-       where ${range} group by p.id order by rank, p.population desc, p.id limit ?2`,
+    .query<PlaceRow & { rank: number }, [string, number, number]>(
+      `select ${COLUMNS}, min(n.word_start * 2 + (n.folded <> ?1)) as rank
+       from (select folded, place_id, word_start from place_names where ${range} order by word_start, folded limit ?3) n
+       join places p on p.id = n.place_id group by p.id order by rank, p.population desc, p.id limit ?2`,
     )
-    .all(folded, limit)
+    .all(folded, limit, MOST_CANDIDATES)
     .map(({ rank: _rank, ...place }) => place);
 }
 
