@@ -64,7 +64,7 @@ describe("map search: places and coordinates", () => {
   );
 
   test(
-    "pasted degrees, minutes and seconds land the map on Moscow; longitude first is turned, with a hint",
+    "pasted degrees, minutes and seconds land the map on Moscow; longitude first is turned, with a hint; a link with ?lat=&lon= opens the map there",
     async () => {
       const s = await scene("Coordinates");
       const { page } = await suite.pageAs(s.readerCookie);
@@ -74,6 +74,9 @@ describe("map search: places and coordinates", () => {
       await search(page, "135.50 34.69");
       await page.getByText(/read as longitude, latitude/).waitFor();
       expect(await centreIsNear(page, /^Near Ōsaka /)).toContain("Japan");
+      // A Plexus link to a place opens the map there.
+      await page.goto(`${suite.plexus.url}${s.mapPath}?lat=-33.45&lon=-70.66`);
+      expect(await centreIsNear(page, /^Near Santiago /)).toContain("Chile");
     },
     TIMEOUT,
   );

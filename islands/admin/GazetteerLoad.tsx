@@ -8,6 +8,7 @@ import { errorText } from "../lib/failures";
 import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
 import { Localized, useT } from "../lib/ui/i18n";
+import "./gazetteer.css";
 
 type Loaded = Awaited<ReturnType<typeof load>>;
 /** A large dump takes a while to read and index. */

@@ -7,6 +7,7 @@ import { createEditing } from "./draw/edit-store";
 import type { MapController, MeasureKind, Pick } from "./map-controller";
 import { createMapSearch, type FoundObject } from "./search/search-store";
 import { whatIsHere } from "./search/what-is-here";
+import { parseCoordinates } from "../../src/modules/places/coordinates";
 
 export type MapTab = "search" | "layers";
 
@@ -211,9 +212,11 @@ export function createMapStore(map: MapData, linkedObject?: number) {
         if (picks.length > 1) choices.value = { picks, pixel };
         else select(picks[0] ?? null);
       };
-      // A link to an object (?layerPoiId=) opens the map on it, selected.
+      // A link to an object (?layerPoiId=) opens the map on it, selected; one to a place (?lat=&lon=) there, marked.
       const linked = linkedObject ?? Number(new URLSearchParams(location.search).get("layerPoiId"));
+      const place = parseCoordinates(location.href, location.origin);
       if (Number.isSafeInteger(linked) && linked > 0) void showLinked(linked);
+      else if (place?.kind === "point") made.select(made.showObject(JSON.stringify({ type: "Point", coordinates: [place.lon, place.lat] })));
       if (layers.value.some((config) => config.layer.type === "LAYER_POI")) {
         call(server["layer-poi-template"].get()).then(
           (list) => (templates.value = new Map(list.map((template) => [template.id, template.name]))),

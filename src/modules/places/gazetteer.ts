@@ -3,19 +3,7 @@ import { foldName } from "../../lib/text-fold";
 import { type PlaceRecord, placeKeys } from "./place-names";
 
 /** A place as the gazetteer answers it. */
-export interface PlaceRow {
-  id: number;
-  name: string;
-  nameEn: string;
-  nameRu: string;
-  nameEs: string;
-  country: string;
-  region: string;
-  countryCode: string;
-  population: number;
-  lat: number;
-  lon: number;
-}
+export type PlaceRow = Omit<PlaceRecord, "alternates"> & { id: number };
 
 const COLUMNS = "p.id, p.name, p.name_en as nameEn, p.name_ru as nameRu, p.name_es as nameEs, p.country, p.region, p.country_code as countryCode, p.population, p.lat, p.lon";
 /** A folded text longer than this finds nothing: no place name is, and the range scan stays short. */
