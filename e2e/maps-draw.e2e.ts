@@ -6,7 +6,7 @@ import { axeOn } from "./axe";
 // Drawing and editing objects on the map page in chromium: an administrator's style and template with a rule (set up
 // through the API), a moderator drawing a polygon with it and seeing the rule's style, editing its shape and reading
 // the changelog; a second editor's stale save refused with what they typed kept; a plain member's map without the
-// add-object control and with only create task and the panorama in the right-click menu; a line of one point refused.
+// add-object control and with only create task, 'what is here' and the panorama in the right-click menu; a line of one point refused.
 
 const TIMEOUT = 90_000;
 const suite = browserSuite();
@@ -186,7 +186,7 @@ describe("drawing objects on the map", () => {
   );
 
   test(
-    "a plain member sees no add-object control, one comments tab, and only create task and the panorama in the right-click menu",
+    "a plain member sees no add-object control, one comments tab, and only create task, 'what is here' and the panorama in the right-click menu",
     async () => {
       const s = await scene("Reader");
       const { url } = suite.plexus;
@@ -201,7 +201,7 @@ describe("drawing objects on the map", () => {
         await page.mouse.click(centre.x, centre.y, { button: "right" });
         const menu = page.getByRole("menu", { name: "Map menu" });
         const items = await menu.getByRole("menuitem").allInnerTexts();
-        expect(items).toEqual(["Create task", "Panorama"]);
+        expect(items).toEqual(["Create task", "What is here?", "Panorama"]);
         const href = (await menu.getByRole("menuitem", { name: "Panorama" }).getAttribute("href"))!;
         const [lat, lon] = new URL(href).searchParams.get("ll")!.split(",").map(Number);
         expect(Math.abs(lat!)).toBeLessThan(5);

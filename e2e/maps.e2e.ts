@@ -332,11 +332,11 @@ describe("map page", () => {
 
       // The search tab: Enter finds the wells by name; a result opens on the map, selected; clear empties the list.
       await page.getByRole("tab", { name: "Search" }).click();
-      await page.getByLabel("Find objects by name").fill("нет такого");
+      await page.getByLabel("Find objects, places or coordinates").fill("нет такого");
       await page.keyboard.press("Enter");
       await page.getByText("Nothing found").waitFor();
       // Lower case finds the capitalised Cyrillic names: the search folds case in every script.
-      await page.getByLabel("Find objects by name").fill("колод");
+      await page.getByLabel("Find objects, places or coordinates").fill("колод");
       await page.keyboard.press("Enter");
       const results = page.getByRole("list", { name: "Objects found" }).getByRole("button");
       await results.nth(2).waitFor();

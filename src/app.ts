@@ -52,6 +52,7 @@ import { wireModbusLive } from "./modules/modbus/live";
 import { wireMapIssuesLive } from "./modules/issues/map-live";
 import { compareVersions } from "./modules/wiki/compare";
 import { poiAdminRoutes, poiObjectRoutes } from "./modules/poi/routes";
+import { placeRoutes } from "./modules/places/routes";
 
 const MINUTE = 60_000;
 
@@ -124,7 +125,8 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(layerRoutes(ctx))
     .use(modbusRoutes(ctx))
     .use(poiAdminRoutes(ctx))
-    .use(poiObjectRoutes(ctx));
+    .use(poiObjectRoutes(ctx))
+    .use(placeRoutes(ctx));
   return { app, ctx };
 }
 

@@ -2,6 +2,7 @@ import { sharedDb } from "../db/client";
 import { seedAdmin } from "../db/seed";
 import { loadConfig } from "./lib/config";
 import { log } from "./lib/log";
+import { seedPlaces } from "./modules/places/seed";
 import { startServer } from "./web";
 import { onRestartRequested, RESTART_EXIT_CODE } from "./modules/update/restart";
 
@@ -13,6 +14,8 @@ if (seeded.password) {
   // Printed once, on the first start only: the database keeps only its hash.
   console.log(`\n  First start: administrator "${config.adminLogin}" created with password: ${seeded.password}\n  Change it after signing in.\n`);
 }
+// The offline gazetteer on first start (about 0.5 s once; src/modules/places/data/README.md).
+await seedPlaces(db);
 const running = await startServer({ db, config });
 log.info("server.started", { url: running.url, dataDir: config.dataDir, ms: Math.round(performance.now() - startedAt) });
 

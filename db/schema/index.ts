@@ -14,3 +14,4 @@ export * from "./search";
 export * from "./maps";
 export * from "./poi";
 export * from "./modbus";
+export * from "./places";

@@ -10,9 +10,9 @@ const panoramaLink = (template: string, [lon, lat]: [number, number]) => templat
 
 /**
  * The map's right-click menu (spec 3, "Context menu"), also opened by the context-menu key on the map: create
- * object for editors, create task at the place for the project's members on a saved map (`tasks`), and the
- * panorama of the place when an administrator set its link. Arrow keys move, Escape closes; it stays inside the
- * map at 360 px.
+ * object for editors, create task at the place for the project's members on a saved map (`tasks`), 'what is here'
+ * (the nearest populated place) for everyone, and the panorama of the place when an administrator set its link.
+ * Arrow keys move, Escape closes; it stays inside the map at 360 px.
  */
 export function ContextMenu({ store, canEdit, panorama, tasks }: { store: MapStore; canEdit: boolean; panorama: string | null; tasks?: MapTasks }) {
   useSignals();
@@ -23,7 +23,7 @@ export function ContextMenu({ store, canEdit, panorama, tasks }: { store: MapSto
   useEffect(() => {
     if (menu) items()[0]?.focus();
   }, [menu]);
-  if (!menu || (!canEdit && !panorama && !tasks)) return null;
+  if (!menu) return null;
   const close = () => (store.menu.value = null);
   const createTask = () => {
     close();
@@ -54,6 +54,11 @@ export function ContextMenu({ store, canEdit, panorama, tasks }: { store: MapSto
           </button>
         </li>
       )}
+      <li role="none">
+        <button type="button" role="menuitem" tabIndex={-1} onClick={store.whatIsHere}>
+          {t("map.menu.whatIsHere")}
+        </button>
+      </li>
       {panorama && (
         <li role="none">
           <a role="menuitem" tabIndex={-1} href={panoramaLink(panorama, menu.lonLat)} target="_blank" rel="noopener noreferrer" onClick={close}>

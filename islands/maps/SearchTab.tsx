@@ -1,31 +1,47 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiClose, mdiMagnify } from "@mdi/js";
+import { mdiClose, mdiMagnify, mdiTune } from "@mdi/js";
 import { useState } from "react";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
+import { SearchFilterForm } from "./search/SearchFilterForm";
+import { SearchResults } from "./search/SearchResults";
 import type { MapStore } from "./store";
 
-/** The search tab (spec 3, "Map search panel"): Enter finds the map's objects by name, clear empties the results; a result opens on the map. */
+/**
+ * The search tab (spec 3, "Map search panel"): Enter runs the search (objects by name or id, places and addresses,
+ * coordinates, a share link), the tune button opens the filter, clear empties the text and the results.
+ */
 export function SearchTab({ store }: { store: MapStore }) {
   useSignals();
   const { t } = useT();
   const [text, setText] = useState("");
-  if (!store.layers.value.some((config) => config.layer.type === "LAYER_POI")) return <p className="map__note">{t("map.searchNone")}</p>;
-  const found = store.found.value;
+  const [tuning, setTuning] = useState(false);
+  const search = store.search;
   return (
     <div className="map__search">
       <form
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          void store.search(text);
+          void search.run(text);
         }}
       >
         <label htmlFor="map-search">{t("map.searchLabel")}</label>
         <div className="map__search-row">
-          <input id="map-search" type="search" value={text} onChange={(event) => setText(event.target.value)} />
-          <button type="submit" className="map__icon-button" aria-label={t("map.searchRun")} title={t("map.searchRun")}>
+          <input id="map-search" type="search" value={text} maxLength={200} aria-describedby="map-search-hint" onChange={(event) => setText(event.target.value)} />
+          <button type="submit" className="map__icon-button" aria-label={t("map.searchRun")} title={t("map.searchRun")} disabled={search.busy.value}>
             <Icon path={mdiMagnify} />
+          </button>
+          <button
+            type="button"
+            className="map__icon-button"
+            aria-label={t("map.search.filter")}
+            title={t("map.search.filter")}
+            aria-expanded={tuning}
+            aria-controls="map-search-filter"
+            onClick={() => setTuning(!tuning)}
+          >
+            <Icon path={mdiTune} />
           </button>
           <button
             type="button"
@@ -34,26 +50,18 @@ export function SearchTab({ store }: { store: MapStore }) {
             title={t("map.searchClear")}
             onClick={() => {
               setText("");
-              void store.search("");
+              search.clear();
             }}
           >
             <Icon path={mdiClose} />
           </button>
         </div>
+        <small id="map-search-hint" className="map__note">
+          {t("map.search.hint")}
+        </small>
       </form>
-      {found && found.length === 0 && <p className="map__note">{t("map.searchEmpty")}</p>}
-      {found && found.length > 0 && (
-        <ul className="map__results" aria-label={t("map.searchResults")}>
-          {found.map((object) => (
-            <li key={object.id}>
-              <button type="button" onClick={() => store.focusObject(object)}>
-                <span>{object.name}</span>
-                <span className="map__menu-template">{store.layerName(object.layer.id)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {tuning && <SearchFilterForm store={store} />}
+      <SearchResults store={store} />
     </div>
   );
 }

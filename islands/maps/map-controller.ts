@@ -194,6 +194,13 @@ export class MapController {
     }, SELECTION_PULSE_MS);
   }
 
+  /** The part of the world in view, west, south, east, north in degrees (where a search looks first). */
+  viewBox(): [number, number, number, number] {
+    const [west, south] = toLonLat(this.map.getView().calculateExtent().slice(0, 2));
+    const [east, north] = toLonLat(this.map.getView().calculateExtent().slice(2, 4));
+    return [Math.max(-180, west!), Math.max(-90, south!), Math.min(180, east!), Math.min(90, north!)];
+  }
+
   /** Where the map looks now, as map/save stores it. */
   position(): MapPosition {
     const view = this.map.getView();

@@ -5,6 +5,9 @@ import { call, server } from "../lib/server";
 import { snack } from "../lib/snackbar";
 import { createEditing } from "./draw/edit-store";
 import type { MapController, MeasureKind, Pick } from "./map-controller";
+import { createMapSearch, type FoundObject } from "./search/search-store";
+import { whatIsHere } from "./search/what-is-here";
+import { parseCoordinates } from "../../src/modules/places/coordinates";
 
 export type MapTab = "search" | "layers";
 
@@ -13,8 +16,6 @@ export const loadMap = (id: number) => call(server.map.get.get({ query: { id } }
 export type MapData = Awaited<ReturnType<typeof loadMap>>;
 /** A layer on the map, the first drawn on top. */
 export type LayerConfig = MapData["layerConfigList"][number];
-type FoundObject = Awaited<ReturnType<typeof findObjects>>["content"][number];
-const findObjects = (layerIds: number[], name: string) => call(server["layer-poi"]["find-by-name"].get({ query: { layerIds: layerIds.join(","), name } }));
 
 /** Spec 3, section 9: an exported image is 'Export_(date).png'. */
 const exportName = (at: Date) => `Export_${at.toISOString().slice(0, 10)}.png`;
@@ -156,8 +157,6 @@ export function createMapStore(map: MapData, linkedObject?: number) {
       snack(t("map.objectNotOnMap"));
     }
   };
-  /** The search tab's last answer: null before any search. */
-  const found = signal<FoundObject[] | null>(null);
   const select = (pick: Pick | null) => {
     choices.value = null;
     selected.value = pick;
@@ -186,19 +185,20 @@ export function createMapStore(map: MapData, linkedObject?: number) {
     selected,
     templates,
     select,
-    found,
-    /** The points layers' objects whose name holds `text` (spec 3, "Map search panel"); empty text clears the results. */
-    async search(text: string) {
-      const layerIds = layers.value.filter((config) => config.layer.type === "LAYER_POI").map((config) => config.layer.id);
-      if (!text.trim() || layerIds.length === 0) {
-        found.value = null;
-        return;
-      }
-      try {
-        found.value = (await findObjects(layerIds, text.trim())).content;
-      } catch (error) {
-        snack(errorText(error), "error");
-      }
+    search: createMapSearch({
+      layers: () => layers.value,
+      focusObject,
+      showPlace(lon, lat) {
+        select(null);
+        controller?.select(controller.showObject(JSON.stringify({ type: "Point", coordinates: [lon, lat] })));
+      },
+      viewBox: () => controller?.viewBox() ?? null,
+    }),
+    /** The context menu's 'what is here': the nearest populated place, said in the snackbar. */
+    whatIsHere() {
+      const place = menu.value?.lonLat;
+      menu.value = null;
+      if (place) void whatIsHere(place);
     },
     focusObject,
     /** The share link of an object on this map (spec 3: ?layerPoi=), or null on a map not saved (the sandbox's). */
@@ -214,10 +214,13 @@ export function createMapStore(map: MapData, linkedObject?: number) {
         if (picks.length > 1) choices.value = { picks, pixel };
         else select(picks[0] ?? null);
       };
-      // A link to an object (?layerPoiId=, or a share link's ?layerPoi=, spec 3) opens the map on it, selected.
+      // A link to an object (?layerPoiId=, or a share link's ?layerPoi=, spec 3) opens the map on it, selected; one to
+      // a place (?lat=&lon=) there, marked.
       const query = new URLSearchParams(location.search);
       const linked = linkedObject ?? Number(query.get("layerPoi") ?? query.get("layerPoiId"));
+      const place = parseCoordinates(location.href, location.origin);
       if (Number.isSafeInteger(linked) && linked > 0) void showLinked(linked);
+      else if (place?.kind === "point") made.select(made.showObject(JSON.stringify({ type: "Point", coordinates: [place.lon, place.lat] })));
       if (layers.value.some((config) => config.layer.type === "LAYER_POI")) {
         call(server["layer-poi-template"].get()).then(
           (list) => (templates.value = new Map(list.map((template) => [template.id, template.name]))),

@@ -34,6 +34,8 @@ const OWNERS: Record<string, string[]> = {
   poi: ["poi"],
   // Device units: a MODBUS_UNIT's device and fields, their readings and aggregates.
   modbus: ["modbus"],
+  // The offline gazetteer: populated places and their folded names.
+  places: ["places"],
 };
 
 /** Module folders that own no table. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findMatches, foldText, matcherFor } from "./text-fold";
+import { findMatches, foldName, foldText, matcherFor } from "./text-fold";
 
 describe("search folding", () => {
   test("case and ё/е do not matter, and the folded text keeps every position", () => {
@@ -20,5 +20,19 @@ describe("search folding", () => {
     // One finder serves many texts.
     const find = matcherFor("ёж");
     expect(["Ёжик", "ежи и ёжики", "уж"].map((text) => find(text).length)).toEqual([1, 2, 0]);
+  });
+});
+
+describe("place-name folding", () => {
+  test("case, accents and ё fold; й and hyphens as a person means them", () => {
+    expect(foldName("Málaga")).toBe("malaga");
+    expect(foldName("MÉXICO")).toBe("mexico");
+    expect(foldName("Ñuñoa")).toBe("nunoa");
+    expect(foldName("Орёл")).toBe("орел");
+    expect(foldName("Йошкар-Ола")).toBe("йошкар ола");
+    expect(foldName("  Ростов-на-Дону ")).toBe("ростов на дону");
+    expect(foldName("Val-d’Or")).toBe("val d or");
+    expect(foldName("São Paulo")).toBe(foldName("sao paulo"));
+    expect(foldName("Çorum")).toBe("corum");
   });
 });

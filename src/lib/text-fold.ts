@@ -47,3 +47,21 @@ export function matcherFor(term: string): (text: string) => [number, number][] {
 
 /** Every place where `term` occurs in `text`, as [start, end) (one text; `matcherFor` for many). */
 export const findMatches = (text: string, term: string): [number, number][] => matcherFor(term)(text);
+
+/** Combining marks left by NFD: the accents of "México" and the breve of "й", taken off by foldName. */
+const MARKS = /\p{M}/gu;
+
+/**
+ * A place name as the gazetteer compares it: folded as foldText folds, accents off ("Málaga" is "malaga",
+ * "Ñuñoa" is "nunoa"), й kept apart from и (Russian spells them as two letters), any run of spaces, hyphens
+ * or apostrophes as one space. Not position-preserving; for matching whole names and their starts.
+ */
+export function foldName(name: string): string {
+  const kept = foldText(name).replace(/й/g, "\ue000");
+  return kept
+    .normalize("NFD")
+    .replace(MARKS, "")
+    .replace(/\ue000/g, "й")
+    .replace(/[\s\-‐‑–—'’ʼ`]+/g, " ")
+    .trim();
+}

@@ -23,12 +23,17 @@ export function tileMime(bytes: Uint8Array): string | null {
   return webp ? "image/webp" : pictureMime(bytes.subarray(0, 16));
 }
 
+/** What an allowed fetch is for: its error codes start with it ("tile_timeout", "geocoder_timeout"). */
+type Purpose = "tile" | "geocoder";
+const SERVERS: Record<Purpose, string> = { tile: "tile server", geocoder: "geocoder" };
+
 /** The body up to `limit` bytes; past it, or once `signal` fires, the transfer is cancelled and an error thrown. */
-async function cappedBody(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array> {
+async function cappedBody(response: Response, limit: number, signal: AbortSignal, purpose: Purpose): Promise<Uint8Array> {
+  const tooLarge = () => failed(502, `${purpose}_too_large`, `The ${SERVERS[purpose]} sent more than ${limit} bytes`);
   const declared = Number(response.headers.get("content-length"));
   if (declared > limit) {
     await response.body?.cancel();
-    throw failed(502, "tile_too_large", `The tile server sent more than ${limit} bytes`);
+    throw tooLarge();
   }
   const reader = response.body!.getReader();
   const stop = () => void reader.cancel().catch(() => {});
@@ -38,12 +43,12 @@ async function cappedBody(response: Response, limit: number, signal: AbortSignal
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (signal.aborted) throw failed(504, "tile_timeout", "The tile server did not answer in time");
+      if (signal.aborted) throw failed(504, `${purpose}_timeout`, `The ${SERVERS[purpose]} did not answer in time`);
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
         stop();
-        throw failed(502, "tile_too_large", `The tile server sent more than ${limit} bytes`);
+        throw tooLarge();
       }
       chunks.push(value);
     }
@@ -54,39 +59,47 @@ async function cappedBody(response: Response, limit: number, signal: AbortSignal
 }
 
 /**
- * One tile from `address`, fetched only when its origin is in `allowed` (a redirect too, each hop checked
- * before it is followed): 403 tile_host_not_allowed without any request for a first address off the list,
- * 502 for a redirect off it, an error status, a body past the size cap or bytes that are no image, 504 past the
- * time cap. A 404 from the server is passed on: there is no tile there.
+ * The body of `address`, fetched only when its origin is in `allowed` (a redirect too, each hop checked before it
+ * is followed): 403 <purpose>_host_not_allowed without any request for a first address off the list, 502 for a
+ * redirect off it, an error status or a body past the size cap, 504 past the time cap, 404 passed on.
  */
-export async function fetchTile(address: string, allowed: ReadonlySet<string>, limits: TileFetchLimits = TILE_FETCH_LIMITS): Promise<{ bytes: Uint8Array; mime: string }> {
+export async function fetchAllowed(address: string, allowed: ReadonlySet<string>, limits: Omit<TileFetchLimits, "atOnce">, purpose: Purpose, accept: string): Promise<Uint8Array> {
+  const server = SERVERS[purpose];
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let url = new URL(address);
-  if (!allowed.has(url.origin)) throw failed(403, "tile_host_not_allowed", `${url.origin} is not among the tile servers an administrator allowed`);
+  if (!allowed.has(url.origin)) throw failed(403, `${purpose}_host_not_allowed`, `${url.origin} is not among the servers an administrator allowed`);
   for (let hop = 0; ; hop++) {
     let response: Response;
     try {
-      response = await fetch(url, { redirect: "manual", signal, headers: { accept: "image/png,image/jpeg,image/webp,image/gif", "user-agent": "Plexus tile proxy" } });
+      response = await fetch(url, { redirect: "manual", signal, headers: { accept, "user-agent": `Plexus ${server}` } });
     } catch {
-      if (signal.aborted) throw failed(504, "tile_timeout", "The tile server did not answer in time");
-      throw failed(502, "tile_server_unreachable", "The tile server could not be reached");
+      if (signal.aborted) throw failed(504, `${purpose}_timeout`, `The ${server} did not answer in time`);
+      throw failed(502, `${purpose}_server_unreachable`, `The ${server} could not be reached`);
     }
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
       const next = new URL(location, url);
-      if (hop >= limits.redirects || !allowed.has(next.origin)) throw failed(502, "tile_redirect_refused", "The tile server sent the request to a server that is not allowed");
+      if (hop >= limits.redirects || !allowed.has(next.origin)) throw failed(502, `${purpose}_redirect_refused`, `The ${server} sent the request to a server that is not allowed`);
       url = next;
       continue;
     }
     if (!response.ok) {
       await response.body?.cancel();
-      if (response.status === 404) throw failed(404, "tile_not_found", "The tile server has no tile there");
-      throw failed(502, "tile_server_failed", `The tile server answered ${response.status}`);
+      if (response.status === 404) throw failed(404, `${purpose}_not_found`, `The ${server} has nothing there`);
+      throw failed(502, `${purpose}_server_failed`, `The ${server} answered ${response.status}`);
     }
-    const bytes = await cappedBody(response, limits.bytes, signal);
-    const mime = tileMime(bytes);
-    if (!mime) throw failed(502, "tile_not_image", "The tile server answered something that is not an image");
-    return { bytes, mime };
+    return cappedBody(response, limits.bytes, signal, purpose);
   }
+}
+
+/**
+ * One tile from `address` through fetchAllowed (tile_* codes): 404 tile_not_found when the server has no tile
+ * there, 502 tile_not_image for bytes that are no image.
+ */
+export async function fetchTile(address: string, allowed: ReadonlySet<string>, limits: TileFetchLimits = TILE_FETCH_LIMITS): Promise<{ bytes: Uint8Array; mime: string }> {
+  const bytes = await fetchAllowed(address, allowed, limits, "tile", "image/png,image/jpeg,image/webp,image/gif");
+  const mime = tileMime(bytes);
+  if (!mime) throw failed(502, "tile_not_image", "The tile server answered something that is not an image");
+  return { bytes, mime };
 }

@@ -34,6 +34,8 @@ export const SETTING_DEFAULTS: SettingDefault[] = [
   { label: "GIS_PASSWORD", type: "GIS", isSecured: true },
   { label: "GIS_TILE_HOSTS", type: "GIS", kind: "origins" },
   { label: "GIS_PANORAMA_URL", type: "GIS", kind: "coordinateLink" },
+  { label: "GIS_GEOCODER_URL", type: "GIS", kind: "url" },
+  { label: "GIS_GEOCODER_COUNTRIES", type: "GIS", body: "ru" },
   { label: "AD_URL", type: "ACTIVE_DIRECTORY", kind: "url", schemes: ["ldap:", "ldaps:"] },
   { label: "AD_START_TLS", type: "ACTIVE_DIRECTORY", body: "false", kind: "boolean" },
   { label: "AD_CA_CERTIFICATE", type: "ACTIVE_DIRECTORY", kind: "certificate" },
