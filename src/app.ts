@@ -49,6 +49,7 @@ import { layerRoutes } from "./modules/layers/routes";
 import { modbusRoutes } from "./modules/modbus/routes";
 import { wireModbusLive } from "./modules/modbus/live";
 import { compareVersions } from "./modules/wiki/compare";
+import { poiAttachmentRoutes } from "./modules/poi/attachments/routes";
 import { poiAdminRoutes, poiObjectRoutes } from "./modules/poi/routes";
 
 const MINUTE = 60_000;
@@ -120,7 +121,8 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(layerRoutes(ctx))
     .use(modbusRoutes(ctx))
     .use(poiAdminRoutes(ctx))
-    .use(poiObjectRoutes(ctx));
+    .use(poiObjectRoutes(ctx))
+    .use(poiAttachmentRoutes(ctx));
   return { app, ctx };
 }
 
