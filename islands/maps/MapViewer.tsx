@@ -63,7 +63,7 @@ export function LoadedMap({ map, context, linkedObject }: { map: MapData; contex
         <SelectedCard store={store} />
         <MapControls store={store} canEdit={canModerate} compact={compact} />
         {!compact && <ContextMenu store={store} canEdit={canModerate} panorama={map.panorama} />}
-        {store.editing.open.value && <OnDemand load={loadEditing} props={{ editing: store.editing, canEdit: canModerate && !compact }} />}
+        {store.editing.open.value && <OnDemand load={loadEditing} props={{ editing: store.editing, canEdit: canModerate && !compact, projectId: map.projectId }} />}
         <MeasureResult store={store} />
       </div>
     </div>

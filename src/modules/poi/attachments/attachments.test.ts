@@ -130,10 +130,14 @@ describe("files attached to an object", () => {
     expect(bytes.status).toBe(200);
     expect(bytes.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await bytes.text()).toBe("depth 12 m");
+    const byToken = (cookie: string) => t.app.handle(new Request(`http://plexus.test/api/files/get-user-file/${file.token}?inline=1`, { headers: { cookie } }));
+    expect((await byToken(s.member.cookie)).status).toBe(200);
+    expect((await byToken(s.outsider.cookie)).status).toBe(404);
     expect((await t.call("GET", `/files/get-attached-file/${file.id}`, { cookie: s.outsider.cookie })).body.error).toBe("attached_file_not_found");
     expect((await metadata(s.member.cookie, object.id)).attachedFilesCount).toBe(1);
     expect((await t.call("DELETE", `/files/attached-file?id=${file.id}`, { cookie: s.member.cookie })).status).toBe(403);
     expect((await t.call("DELETE", `/files/attached-file?id=${file.id}`, { cookie: s.moderator.cookie })).status).toBe(200);
+    expect((await byToken(s.member.cookie)).status).toBe(404);
     expect((await t.call("GET", `/files/get-attached-files?lpId=${object.id}`, { cookie: s.member.cookie })).body).toEqual([]);
     expect((await t.call("GET", "/files/get-file-entities", { cookie: s.moderator.cookie })).body.map((x: { name: string }) => x.name)).toEqual(["notes.txt"]);
   });

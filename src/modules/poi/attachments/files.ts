@@ -10,9 +10,13 @@ import { POI_LIMITS } from "../limits";
 import { requireLinkedObject, requireObjectInProject } from "./access";
 import type { AttachRecordsInput } from "./model";
 
-/** An attached file as the spec lists it: id, name, type, owner, creationDate (and the size and MIME type the viewers want). */
+/**
+ * An attached file as the spec lists it: id, name, type, owner, creationDate; with the size, MIME type and the drive
+ * file's own token, by which the drive's viewer opens it for the layer's readers (file-access.ts).
+ */
 const present = (linkId: number, file: DriveFile, creationDate: Date) => ({
   id: linkId,
+  token: file.token,
   name: file.name,
   type: file.type,
   mime: file.mime,

@@ -7,6 +7,7 @@ const abstractData = t.Object({ id: integer(), name: t.String(), dataType: oneOf
 export const attachedDataSchema = t.Object({ id: integer(), abstractData, creationDate: isoDate() });
 export const attachedFileSchema = t.Object({
   id: integer(),
+  token: t.String(),
   name: t.String(),
   type: t.String(),
   mime: t.String(),
