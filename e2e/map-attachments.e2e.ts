@@ -6,7 +6,7 @@ import { apiCall, browserSuite, projectWithModerator } from "./setup";
 
 // The map object's card as its asset page: a moderator attaches a new PDF document through the document dialog and
 // opens it from the object in the document viewer; links a table found by name and sees it; a plain reader (at 360 px)
-// sees the attachments but no control to attach or remove them.
+// sees the attachments but no control to attach or remove them, and comments on the object in its chat.
 
 const TIMEOUT = 90_000;
 const suite = browserSuite();
@@ -96,7 +96,7 @@ describe("attachments on the map object's card", () => {
   );
 
   test(
-    "a plain reader at 360 px sees the document and the file attached, opens the file, and has no control to attach or remove",
+    "a plain reader at 360 px sees the document and the file attached, has no control to attach or remove, comments, and opens the file",
     async () => {
       const s = await scene("Reader");
       const { url } = suite.plexus;
@@ -114,6 +114,11 @@ describe("attachments on the map object's card", () => {
         await expect(card.getByRole("button", { name: control }).count()).resolves.toBe(0);
       }
       expect((await card.boundingBox())!.width).toBe(360);
+      await card.getByRole("button", { name: "Show comments" }).click();
+      const comments = card.locator(".asset__comments .chat-frame");
+      await comments.getByLabel("Message", { exact: true }).fill("The lid is cracked");
+      await comments.getByLabel("Message", { exact: true }).press("Enter");
+      await comments.locator("li[data-message-id]").getByText("The lid is cracked").waitFor();
       await card.getByRole("button", { name: "pump-notes.txt", exact: true }).click();
       await page.getByRole("dialog", { name: "pump-notes.txt" }).getByText("Pump replaced in May.").waitFor();
     },

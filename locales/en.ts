@@ -1813,6 +1813,8 @@ export const en = {
   "map.asset.noData": "No documents or data are linked yet.",
   "map.asset.noFiles": "No files are attached.",
   "map.asset.noTasks": "No tasks are placed on this object.",
+  "map.asset.comments": "Comments",
+  "map.asset.openComments": "Show comments",
   "map.asset.linkData": "Link data",
   "map.asset.newDocument": "New document",
   "map.asset.attachFile": "Attach a file",

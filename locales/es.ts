@@ -1815,6 +1815,8 @@ export const es: Messages = {
   "map.asset.noData": "Aún no hay documentos ni datos vinculados.",
   "map.asset.noFiles": "No hay archivos adjuntos.",
   "map.asset.noTasks": "No hay tareas en este objeto.",
+  "map.asset.comments": "Comentarios",
+  "map.asset.openComments": "Mostrar comentarios",
   "map.asset.linkData": "Vincular datos",
   "map.asset.newDocument": "Nuevo documento",
   "map.asset.attachFile": "Adjuntar un archivo",

@@ -1815,6 +1815,8 @@ export const ru: Messages = {
   "map.asset.noData": "Связанных документов и данных пока нет.",
   "map.asset.noFiles": "Прикрепленных файлов нет.",
   "map.asset.noTasks": "К этому объекту задач нет.",
+  "map.asset.comments": "Комментарии",
+  "map.asset.openComments": "Показать комментарии",
   "map.asset.linkData": "Связать данные",
   "map.asset.newDocument": "Новый документ",
   "map.asset.attachFile": "Прикрепить файл",

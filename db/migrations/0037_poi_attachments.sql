@@ -33,4 +33,6 @@ CREATE TABLE `poi_attached_files` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `poi_attached_files_object_file` ON `poi_attached_files` (`object_id`,`file_id`);--> statement-breakpoint
-CREATE INDEX `poi_attached_files_file` ON `poi_attached_files` (`file_id`);
+CREATE INDEX `poi_attached_files_file` ON `poi_attached_files` (`file_id`);--> statement-breakpoint
+ALTER TABLE `chats` ADD `poi_object_id` integer;--> statement-breakpoint
+CREATE UNIQUE INDEX `chats_poi_unique` ON `chats` (`poi_object_id`);

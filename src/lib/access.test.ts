@@ -150,6 +150,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/layer/get-related-data": "USER",
   "GET /api/layer/bind-data-to-feature": "USER",
   "GET /api/layer/unbind-data-to-feature": "USER",
+  "POST /api/chats/chat-for-layer-poi": "USER",
   "POST /api/table/update": "USER",
   "POST /api/table/column-type": "USER",
   "POST /api/table/preview": "USER",

@@ -4,6 +4,7 @@ import { chatMembers, chatMessages, chats, type Chat, type ChatMember, type User
 import { forbidden, notFound } from "../../lib/errors";
 import { requireDataItem } from "../data/policy";
 import { requireIssue } from "../issues/policy";
+import { requireObject } from "../poi/policy";
 import { chatStatements } from "./statements";
 
 /**
@@ -15,6 +16,7 @@ import { chatStatements } from "./statements";
  *   users not once the item is removed), whatever rows exist from earlier.
  * - ISSUE: whoever may see the task now (issues/policy.ts: its project's members under the category
  *   rule, its reporter and performer, administrators), whatever rows exist from earlier.
+ * - POI: whoever may read the map object's layer now (poi/policy.ts); a removed object's chat, nobody.
  */
 export function mayEnter(db: Db, actor: User, chat: Chat, member: ChatMember | undefined): boolean {
   switch (chat.type) {
@@ -35,6 +37,14 @@ export function mayEnter(db: Db, actor: User, chat: Chat, member: ChatMember | u
       if (!chat.issueId) return false;
       try {
         requireIssue(db, actor, chat.issueId);
+        return true;
+      } catch {
+        return false;
+      }
+    case "POI":
+      if (!chat.poiObjectId) return false;
+      try {
+        requireObject(db, actor, chat.poiObjectId);
         return true;
       } catch {
         return false;

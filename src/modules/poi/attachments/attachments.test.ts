@@ -214,3 +214,22 @@ describe("the document dialog", () => {
     expect(item.body).toMatchObject({ dataType: "DOC", provider: { name: "Field crew" }, keywords: [{ value: "pump" }] });
   });
 });
+
+describe("the object's comment chat", () => {
+  test("readers of the layer open one chat per object; outsiders and removed members cannot enter it; it goes with the object", async () => {
+    const { s, object } = await scene();
+    const open = (cookie: string, lpId = object.id) => t.call("POST", "/chats/chat-for-layer-poi", { cookie, body: { lpId } });
+    const first = await open(s.member.cookie);
+    expect(first.status).toBe(200);
+    expect((await open(s.moderator.cookie)).body.id).toBe(first.body.id);
+    expect((await open(s.outsider.cookie)).status).toBe(404);
+    const chat = await t.call("GET", `/chats/get?chatId=${first.body.id}`, { cookie: s.member.cookie });
+    expect(chat.body).toMatchObject({ type: "POI", description: "North well" });
+    expect((await t.call("GET", `/chats/get?chatId=${first.body.id}`, { cookie: s.outsider.cookie })).status).toBe(404);
+    t.db.delete(userProjects).where(and(eq(userProjects.userId, s.member.user.id), eq(userProjects.projectId, s.project.id))).run();
+    expect((await t.call("GET", `/chats/get?chatId=${first.body.id}`, { cookie: s.member.cookie })).status).toBe(404);
+    expect((await t.call("GET", "/chats/get-all", { cookie: s.member.cookie })).body.some((x: { id: number }) => x.id === first.body.id)).toBe(false);
+    expect((await t.call("DELETE", `/layer-poi?id=${object.id}`, { cookie: s.moderator.cookie })).status).toBe(200);
+    expect((await t.call("GET", `/chats/get?chatId=${first.body.id}`, { cookie: s.moderator.cookie })).status).toBe(404);
+  });
+});
