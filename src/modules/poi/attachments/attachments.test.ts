@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { and, count, eq } from "drizzle-orm";
-import { dataItems, issues, poiAttachedData, poiAttachedFiles, userProjects } from "../../../../db/schema";
+import { dataCategories, dataItems, issues, poiAttachedData, poiAttachedFiles, stagedFiles, userProjects } from "../../../../db/schema";
 import { OWN_PAGE_HEADERS, withTestApp } from "../../../testing/harness";
 
 const { t, f } = withTestApp();
@@ -91,7 +91,7 @@ describe("data attached to an object", () => {
     const { s, layer, object } = await scene();
     const mine = f.category(s.project.id, { name: "Field" });
     const secret = f.category(s.project.id, { name: "Secret" });
-    t.db.insert((await import("../../../../db/schema")).dataCategories).values({ dataId: layer.id, categoryId: mine.id }).run();
+    t.db.insert(dataCategories).values({ dataId: layer.id, categoryId: mine.id }).run();
     const open = f.dataItem(s.project.id, { name: "Open" }, [mine.id]);
     const hidden = f.dataItem(s.project.id, { name: "Hidden" }, [secret.id]);
     await attach(s.moderator.cookie, object.id, open.id);
@@ -193,6 +193,29 @@ describe("related data of a layer's feature", () => {
   });
 });
 
+describe("bad input", () => {
+  test("every route refuses ids that are not ids, and empty or padded feature keys, with a 422 and changes nothing", async () => {
+    const { s, layer, object, doc } = await scene();
+    const cookie = s.moderator.cookie;
+    const calls: [string, string, unknown?][] = [
+      ["GET", "/files/get-attached-files?lpId=0"],
+      ["GET", "/files/get-attached-file/abc"],
+      ["DELETE", "/files/attached-file?id=-1"],
+      ["DELETE", "/layer-poi/remove-attached-data?lpAttachedAd=1.0"],
+      ["POST", "/layer-poi/add-attached-data", { lpId: 0, adId: doc.id }],
+      ["POST", "/layer-poi/add-attached-data", { lpId: object.id, adId: 1.5 }],
+      ["POST", "/files/save-attached-data-records", { lpId: object.id, files: [] }],
+      ["POST", "/files/save-attached-data?lpId=x"],
+      ["GET", `/layer/get-related-data?layerId=${layer.id}&featureSys=`],
+      ["GET", `/layer/bind-data-to-feature?layerId=${layer.id}&featureSys=%20a&abstractDataId=${doc.id}`],
+      ["GET", `/layer/unbind-data-to-feature?layerId=0&featureSys=a&abstractDataId=${doc.id}`],
+      ["POST", "/chats/chat-for-layer-poi", { lpId: 0 }],
+    ];
+    for (const [method, path, body] of calls) expect([path, (await t.call(method, path, { cookie, body })).status]).toEqual([path, 422]);
+    expect(links()).toEqual({ data: 0, files: 0 });
+  });
+});
+
 describe("the document dialog", () => {
   test("a staged upload is previewed by its uploader only; save-for-project makes a typed document with a new source and keyword", async () => {
     const { s, object } = await scene();
@@ -203,6 +226,9 @@ describe("the document dialog", () => {
     const preview = (cookie: string) => t.app.handle(new Request(`http://plexus.test/api/files/get-temp-file/${path}`, { headers: { cookie } }));
     expect((await preview(s.moderator.cookie)).status).toBe(200);
     expect((await preview(s.admin.cookie)).status).toBe(404);
+    t.db.update(stagedFiles).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(stagedFiles.path, path)).run();
+    expect((await preview(s.moderator.cookie)).status).toBe(404);
+    t.db.update(stagedFiles).set({ createdAt: new Date() }).where(eq(stagedFiles.path, path)).run();
     const body = { name: "Pump report", provider: "Field crew", keywords: ["pump"], path };
     expect((await t.call("POST", `/docs/save-for-project/${s.project.id}`, { cookie: s.member.cookie, body })).status).toBe(403);
     const saved = await t.call("POST", `/docs/save-for-project/${s.project.id}`, { cookie: s.moderator.cookie, body });
