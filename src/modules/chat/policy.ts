@@ -7,6 +7,16 @@ import { requireIssue } from "../issues/policy";
 import { requireObject } from "../poi/policy";
 import { chatStatements } from "./statements";
 
+/** Whether a guard that throws to refuse lets the actor through. */
+function allows(guard: () => unknown): boolean {
+  try {
+    guard();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether `actor` may enter `chat` now, given their member row (if any). Asked at every read,
  * every SUBSCRIBE and SEND, and again for live subscriptions when rights change: a row alone
@@ -26,29 +36,11 @@ export function mayEnter(db: Db, actor: User, chat: Chat, member: ChatMember | u
     case "DIRECT":
       return !!member;
     case "DATA":
-      if (!chat.dataId) return false;
-      try {
-        requireDataItem(db, actor, chat.dataId);
-        return true;
-      } catch {
-        return false;
-      }
+      return !!chat.dataId && allows(() => requireDataItem(db, actor, chat.dataId!));
     case "ISSUE":
-      if (!chat.issueId) return false;
-      try {
-        requireIssue(db, actor, chat.issueId);
-        return true;
-      } catch {
-        return false;
-      }
+      return !!chat.issueId && allows(() => requireIssue(db, actor, chat.issueId!));
     case "POI":
-      if (!chat.poiObjectId) return false;
-      try {
-        requireObject(db, actor, chat.poiObjectId);
-        return true;
-      } catch {
-        return false;
-      }
+      return !!chat.poiObjectId && allows(() => requireObject(db, actor, chat.poiObjectId!));
     default:
       return false;
   }
