@@ -51,6 +51,7 @@ import { modbusRoutes } from "./modules/modbus/routes";
 import { wireModbusLive } from "./modules/modbus/live";
 import { wireMapIssuesLive } from "./modules/issues/map-live";
 import { compareVersions } from "./modules/wiki/compare";
+import { poiAttachmentRoutes } from "./modules/poi/attachments/routes";
 import { poiAdminRoutes, poiObjectRoutes } from "./modules/poi/routes";
 import { placeRoutes } from "./modules/places/routes";
 
@@ -126,7 +127,8 @@ export function createApp({ db, config, mailer, live }: AppOptions) {
     .use(modbusRoutes(ctx))
     .use(poiAdminRoutes(ctx))
     .use(poiObjectRoutes(ctx))
-    .use(placeRoutes(ctx));
+    .use(placeRoutes(ctx))
+    .use(poiAttachmentRoutes(ctx));
   return { app, ctx };
 }
 

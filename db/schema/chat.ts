@@ -6,12 +6,12 @@ import { driveFiles } from "./drive";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
-export const CHAT_TYPES = ["PUBLIC", "PRIVATE", "DIRECT", "ISSUE", "DATA"] as const;
+export const CHAT_TYPES = ["PUBLIC", "PRIVATE", "DIRECT", "ISSUE", "DATA", "POI"] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
 export const MESSAGE_KEYS = ["DEFAULT", "DELETED", "JOINED", "LEFT", "RENAMED", "INVITED_BY", "REMOVED_BY", "ISSUE_HISTORY"] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
-/** A chat. DATA chats belong to a data item, ISSUE chats to a task; DIRECT chats have exactly two members. */
+/** A chat. DATA chats belong to a data item, ISSUE chats to a task, POI chats to a map object; DIRECT chats have exactly two members. */
 export const chats = sqliteTable(
   "chats",
   {
@@ -22,6 +22,8 @@ export const chats = sqliteTable(
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     dataId: integer("data_id").references(() => dataItems.id, { onDelete: "cascade" }),
     issueId: integer("issue_id"),
+    // No foreign key, like issueId: a removed object's chat is left unreachable (its policy finds no object).
+    poiObjectId: integer("poi_object_id"),
     lastMessageId: integer("last_message_id"),
     lastMessageTime: integer("last_message_time", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
@@ -29,6 +31,7 @@ export const chats = sqliteTable(
   (t) => [
     uniqueIndex("chats_named_unique").on(sql`lower(${t.name})`).where(sql`${t.type} in ('PUBLIC', 'PRIVATE')`),
     uniqueIndex("chats_data_unique").on(t.dataId),
+    uniqueIndex("chats_poi_unique").on(t.poiObjectId),
   ],
 );
 

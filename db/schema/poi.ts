@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CHANGE_TYPES, FIELD_TYPES, GRAPH_TYPES } from "../../src/modules/poi/rules/kinds";
 import { dataItems } from "./data";
+import { driveFiles } from "./drive";
 import { users } from "./users";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -119,6 +120,47 @@ export const poiChangelog = sqliteTable(
     changes: text("changes").notNull().default("[]"),
   },
   (t) => [index("poi_changelog_object").on(t.objectId, t.id)],
+);
+
+/** A data item (a document, a table...) attached to a point of interest; gone with either of them. */
+export const poiAttachedData = sqliteTable(
+  "poi_attached_data",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    objectId: integer("object_id").notNull().references(() => poiObjects.id, { onDelete: "cascade" }),
+    dataId: integer("data_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+    addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
+    creationDate: integer("creation_date", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [uniqueIndex("poi_attached_data_object_data").on(t.objectId, t.dataId), index("poi_attached_data_data").on(t.dataId)],
+);
+
+/**
+ * A file attached to a point of interest. The bytes are a drive file of the one who attached it (their quota counts
+ * them): removing the object removes the link, removing the drive file removes the attachment.
+ */
+export const poiAttachedFiles = sqliteTable(
+  "poi_attached_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    objectId: integer("object_id").notNull().references(() => poiObjects.id, { onDelete: "cascade" }),
+    fileId: integer("file_id").notNull().references(() => driveFiles.id, { onDelete: "cascade" }),
+    creationDate: integer("creation_date", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [uniqueIndex("poi_attached_files_object_file").on(t.objectId, t.fileId), index("poi_attached_files_file").on(t.fileId)],
+);
+
+/** A data item bound to a feature of a layer that is not Plexus's own (ZWS, WMS), named by the feature's `sys` key. */
+export const featureData = sqliteTable(
+  "feature_data",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    layerId: integer("layer_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+    featureSys: text("feature_sys").notNull(),
+    dataId: integer("data_id").notNull().references(() => dataItems.id, { onDelete: "cascade" }),
+    creationDate: integer("creation_date", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [uniqueIndex("feature_data_layer_feature_data").on(t.layerId, t.featureSys, t.dataId), index("feature_data_data").on(t.dataId)],
 );
 
 export type PoiStyle = typeof poiStyles.$inferSelect;

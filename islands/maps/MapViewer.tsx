@@ -79,7 +79,7 @@ export function LoadedMap({ map, context, linkedObject, canvasId, ownTask }: Loa
         <MapControls store={store} canEdit={canModerate} compact={compact} />
         {!compact && <ContextMenu store={store} canEdit={canModerate} panorama={map.panorama} tasks={map.id ? tasks : undefined} />}
         {placing && <OnDemand load={loadNewTask} props={{ projectId: map.projectId, mapId: map.id, lonLat: placing, onDone: tasks.placed }} />}
-        {store.editing.open.value && <OnDemand load={loadEditing} props={{ editing: store.editing, canEdit: canModerate && !compact }} />}
+        {store.editing.open.value && <OnDemand load={loadEditing} props={{ editing: store.editing, canEdit: canModerate && !compact, projectId: map.projectId }} />}
         <MeasureResult store={store} />
       </div>
     </div>

@@ -7,18 +7,22 @@ import { useT } from "../lib/ui/i18n";
 import { ShareObject } from "./ShareObject";
 import type { MapStore } from "./store";
 
-/** The selected object's card: its name (layer-poi/find-by-id), layer and template; its share link; closing it ends the selection. */
+const loadCard = (id: number) =>
+  Promise.all([call(server["layer-poi"]["find-by-id"].get({ query: { id } })), call(server["layer-poi"]["get-metadata"].get({ query: { lpId: id } }))]);
+type Card = Awaited<ReturnType<typeof loadCard>>;
+
+/** The selected object's card: its name (layer-poi/find-by-id), layer and template, its metadata counts and share link; closing it ends the selection. */
 export function SelectedCard({ store }: { store: MapStore }) {
   useSignals();
-  const { t } = useT();
+  const { t, tf } = useT();
   const pick = store.selected.value;
-  const [name, setName] = useState("");
+  const [card, setCard] = useState<Card | null>(null);
   useEffect(() => {
-    setName("");
+    setCard(null);
     if (!pick) return;
     let gone = false;
-    call(server["layer-poi"]["find-by-id"].get({ query: { id: pick.id } })).then(
-      (object) => gone || setName(object.name),
+    loadCard(pick.id).then(
+      (loaded) => gone || setCard(loaded),
       () => undefined,
     );
     return () => {
@@ -29,10 +33,11 @@ export function SelectedCard({ store }: { store: MapStore }) {
   const link = store.objectLink(pick.id);
   return (
     <section className="map__card" id="map-selected" aria-label={t("map.selected")} aria-live="polite">
-      <h3>{name || "…"}</h3>
+      <h3>{card?.[0].name ?? "…"}</h3>
       <p>
         {store.layerName(pick.layerId)} · {store.templates.value.get(pick.templateId) ?? ""}
       </p>
+      {card && <p className="map__card-counts">{tf("map.details.counts", { issues: card[1].issueCount, data: card[1].attachedDataCount, files: card[1].attachedFilesCount })}</p>}
       <button type="button" className="btn btn--ghost map__card-details" onClick={() => store.editing.showDetails(pick.id)}>
         {t("map.details.open")}
       </button>

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from "../modules/auth/sessions";
 const PROOF_HEADER = "x-requested-with";
 
 /** Stored files, which our own pages also show in an <img> or a viewer when asked `?inline=1`. */
-const STORED_FILES: RegExp[] = [/^\/api\/files\/get-user-file\/[^/]+$/, /^\/api\/files\/get-doc-version\/[^/]+$/];
+const STORED_FILES: RegExp[] = [/^\/api\/files\/get-user-file\/[^/]+$/, /^\/api\/files\/get-doc-version\/[^/]+$/, /^\/api\/files\/get-attached-file\/[^/]+$/, /^\/api\/files\/get-temp-file\/[^/]+$/];
 
 /** Pictures our own pages show in an <img>: a Word version's (docs/body-pictures.ts), a wiki article's and a map's tiles. Read
  * with the reader's access, always an image, never a download. */

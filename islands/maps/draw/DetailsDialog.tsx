@@ -2,6 +2,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { mdiDelete, mdiPencil, mdiPrinter } from "@mdi/js";
 import { useEffect, useState } from "react";
 import { reportFailure } from "../../lib/failures";
+import { AssetSections } from "../asset/AssetSections";
 import { call, server } from "../../lib/server";
 import { useConfirm } from "../../lib/ui/Confirm";
 import { Dialog } from "../../lib/ui/Dialog";
@@ -45,16 +46,17 @@ function ToolButton({ label, icon, onClick }: { label: string; icon: string; onC
 }
 
 /**
- * The LAYER_POI details dialog (spec 3): a mini-map, the action toolbar (edit on the map and delete for editors,
- * print), the metadata counts, the fields (saved by editors) and the changelog.
+ * The LAYER_POI details dialog (spec 3), the object's card as its asset page: a mini-map, the action toolbar (edit on
+ * the map and delete for editors, print), the metadata counts, the fields (saved by editors), its documents, files and
+ * tasks (islands/maps/asset) and the changelog.
  */
-export function DetailsDialog({ editing, canEdit }: { editing: Editing; canEdit: boolean }) {
+export function DetailsDialog({ editing, canEdit, projectId }: { editing: Editing; canEdit: boolean; projectId: number }) {
   useSignals();
   const id = editing.details.value;
-  return id ? <Details key={id} id={id} editing={editing} canEdit={canEdit} /> : null;
+  return id ? <Details key={id} id={id} editing={editing} canEdit={canEdit} projectId={projectId} /> : null;
 }
 
-function Details({ id, editing, canEdit }: { id: number; editing: Editing; canEdit: boolean }) {
+function Details({ id, editing, canEdit, projectId }: { id: number; editing: Editing; canEdit: boolean; projectId: number }) {
   const { t, tf } = useT();
   const [version, setVersion] = useState(0);
   const [question, ask] = useConfirm();
@@ -109,6 +111,7 @@ function Details({ id, editing, canEdit }: { id: number; editing: Editing; canEd
               </div>
             </ObjectForm>
           )}
+          <AssetSections objectId={object.id} layerId={object.layer.id} projectId={projectId} canEdit={canEdit} onChanged={() => setVersion((n) => n + 1)} />
           <Changelog entries={details.changelog} />
         </>
       )}

@@ -11,6 +11,7 @@ import { mentionsIn } from "./mention-syntax";
 import { chatTitle, fullName } from "./naming";
 import { canEnterChat, enterChat } from "./policy";
 import { presentUserChoice } from "./presenter";
+import { requireObjectInProject } from "../poi/attachments/access";
 
 // `@login` in a message mentions someone who may be mentioned there: in a task's or a data item's
 // comments a member of its project who may read them, elsewhere a member of the chat. The server
@@ -19,10 +20,11 @@ import { presentUserChoice } from "./presenter";
 /** The logins a text mentions, as logins are compared. */
 export const mentionedLogins = (text: string): Set<string> => new Set(mentionsIn(text).map((m) => canonicalLogin(m.login)));
 
-/** The project a task's or data item's chat belongs to (the actor may enter the chat, so may see its subject). */
+/** The project a task's, data item's or map object's chat belongs to (the actor may enter the chat, so may see its subject). */
 function projectOf(db: Db, actor: User, chat: Chat): number | null {
   if (chat.type === "ISSUE" && chat.issueId) return requireIssue(db, actor, chat.issueId).issue.projectId;
   if (chat.type === "DATA" && chat.dataId) return requireDataItemHeader(db, actor, chat.dataId).item.projectId;
+  if (chat.type === "POI" && chat.poiObjectId) return requireObjectInProject(db, actor, chat.poiObjectId).projectId;
   return null;
 }
 

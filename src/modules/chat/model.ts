@@ -34,6 +34,8 @@ export const messagesQuery = t.Object({
 export const dataIdQuery = t.Object({ dataId: positive });
 export const listQuery = t.Object({ archived: t.Optional(t.BooleanString()) });
 export const dataChatBody = t.Object({ dataId: t.Integer({ minimum: 1 }), message: t.Optional(trimmedText(MESSAGE_MAX)) });
+/** The map object whose comment chat is opened. */
+export const poiChatBody = t.Object({ lpId: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
 /** What a SEND to /ws-prefix/notify/{chatId} carries: text, or a drive file, and the outbox's id. */
 export interface OutgoingMessage {

@@ -12,6 +12,6 @@ export const directKey = (a: number, b: number) => `direct:${Math.min(a, b)}:${M
 export const nameFor = (chat: { type: ChatType; name: string }, companion: Person | undefined) =>
   chat.type === "DIRECT" && companion ? fullName(companion) : chat.name;
 
-/** What a chat is called where it is shown: DATA and ISSUE chats after their item, kept in the description. */
+/** What a chat is called where it is shown: DATA, ISSUE and POI chats after their subject, kept in the description. */
 export const chatTitle = (chat: { type: ChatType; name: string; description: string }) =>
-  (chat.type === "DATA" || chat.type === "ISSUE") && chat.description ? chat.description : chat.name;
+  (chat.type === "DATA" || chat.type === "ISSUE" || chat.type === "POI") && chat.description ? chat.description : chat.name;

@@ -4,7 +4,18 @@ import { chatMembers, chatMessages, chats, type Chat, type ChatMember, type User
 import { forbidden, notFound } from "../../lib/errors";
 import { requireDataItem } from "../data/policy";
 import { requireIssue } from "../issues/policy";
+import { requireObject } from "../poi/policy";
 import { chatStatements } from "./statements";
+
+/** Whether a guard that throws to refuse lets the actor through. */
+function allows(guard: () => unknown): boolean {
+  try {
+    guard();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Whether `actor` may enter `chat` now, given their member row (if any). Asked at every read,
@@ -15,6 +26,7 @@ import { chatStatements } from "./statements";
  *   users not once the item is removed), whatever rows exist from earlier.
  * - ISSUE: whoever may see the task now (issues/policy.ts: its project's members under the category
  *   rule, its reporter and performer, administrators), whatever rows exist from earlier.
+ * - POI: whoever may read the map object's layer now (poi/policy.ts); a removed object's chat, nobody.
  */
 export function mayEnter(db: Db, actor: User, chat: Chat, member: ChatMember | undefined): boolean {
   switch (chat.type) {
@@ -24,21 +36,11 @@ export function mayEnter(db: Db, actor: User, chat: Chat, member: ChatMember | u
     case "DIRECT":
       return !!member;
     case "DATA":
-      if (!chat.dataId) return false;
-      try {
-        requireDataItem(db, actor, chat.dataId);
-        return true;
-      } catch {
-        return false;
-      }
+      return !!chat.dataId && allows(() => requireDataItem(db, actor, chat.dataId!));
     case "ISSUE":
-      if (!chat.issueId) return false;
-      try {
-        requireIssue(db, actor, chat.issueId);
-        return true;
-      } catch {
-        return false;
-      }
+      return !!chat.issueId && allows(() => requireIssue(db, actor, chat.issueId!));
+    case "POI":
+      return !!chat.poiObjectId && allows(() => requireObject(db, actor, chat.poiObjectId!));
     default:
       return false;
   }

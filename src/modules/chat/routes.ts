@@ -4,7 +4,8 @@ import { authPlugin } from "../../lib/http";
 import { integer } from "../../lib/schema";
 import { answers, idSchema } from "../../lib/responses";
 import {
-  chatIDQuery, chatIdQuery, chatQuery, dataChatBody, dataIdQuery, detachQuery, inviteBody, listQuery, messagesQuery, newChatBody,
+  chatIDQuery, chatIdQuery, chatQuery, dataChatBody,
+  poiChatBody, dataIdQuery, detachQuery, inviteBody, listQuery, messagesQuery, newChatBody,
   notMembersQuery, renameQuery, searchQuery, userIdQuery,
 } from "./model";
 import {
@@ -18,6 +19,7 @@ import {
 import { encryptPlainMessages, messagesOf } from "./messages";
 import { mentionable } from "./mentions";
 import { chatForData, commentChatOf, dataOfChat } from "./data-chats";
+import { chatForPoi } from "./poi-chats";
 
 const chatList = answers(t.Array(chatSchema));
 const chatId = answers(integer());
@@ -49,4 +51,5 @@ export const chatRoutes = (ctx: AppContext) =>
     .get("/data/get-by-chat", ({ actor, query }) => dataOfChat(ctx, actor, query.chatId), { access: "USER", query: chatIdQuery, response: answers(chatDataSchema) })
     .get("/chats/for-data", ({ actor, query }) => commentChatOf(ctx, actor, query.dataId), { access: "USER", query: dataIdQuery, response: answers(commentChatSchema) })
     .post("/chats/new-chat-for-data", ({ actor, body }) => chatForData(ctx, actor, body.dataId, body.message), { access: "USER", body: dataChatBody, response: answers(idSchema) })
+    .post("/chats/chat-for-layer-poi", ({ actor, body }) => chatForPoi(ctx, actor, body.lpId), { access: "USER", body: poiChatBody, response: answers(idSchema) })
     .post("/update/encrypt-messages", () => encryptPlainMessages(ctx), { access: "SYSTEM_ADMIN", response: answers(encryptedSchema) });

@@ -131,8 +131,8 @@ export function listChats(ctx: AppContext, actor: User, archived?: boolean, only
     )
     .orderBy(sql`coalesce(${chats.lastMessageTime}, ${chats.createdAt}) desc`)
     .all() as ChatRow[];
-  // A member row outlives access to a DATA chat's item (removal from its project): such chats are not listed.
-  const enterable = rows.filter((row) => row.chat.type !== "DATA" || mayEnter(db, actor, row.chat, undefined));
+  // A member row outlives access to a DATA or POI chat's subject (removal from its project): such chats are not listed.
+  const enterable = rows.filter((row) => (row.chat.type !== "DATA" && row.chat.type !== "POI") || mayEnter(db, actor, row.chat, undefined));
   return presentRows(ctx, actor, enterable);
 }
 
@@ -242,7 +242,7 @@ export function chatMembersOf(db: Db, actor: User, chatId: number) {
     .where(eq(chatMembers.chatId, chatId))
     .orderBy(asc(users.firstName))
     .all()
-    .filter(({ user }) => (chat.type !== "DATA" && chat.type !== "ISSUE") || mayEnter(db, user, chat, undefined))
+    .filter(({ user }) => (chat.type !== "DATA" && chat.type !== "ISSUE" && chat.type !== "POI") || mayEnter(db, user, chat, undefined))
     .map(({ user }) => presentMember(user));
 }
 

@@ -7,6 +7,8 @@ import { UPLOAD_BATCH_MAX, VERSION_LIMITS } from "./limits";
 const positive = Id();
 export const idParams = t.Object({ id: positive });
 const stagedPath = t.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" });
+/** A staged upload's name in a path (files/get-temp-file). */
+export const stagedPathParam = stagedPath;
 
 export const addVersionBody = t.Object({
   data: t.Object({ id: t.Integer({ minimum: 1 }) }),

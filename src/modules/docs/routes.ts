@@ -4,9 +4,10 @@ import { conditionsOf, immutableAnswer } from "../../lib/downloads";
 import { authPlugin, STREAMED_BODY } from "../../lib/http";
 import { answers, idSchema } from "../../lib/responses";
 import { versionBody, versionPicture } from "./body-service";
-import { addVersionBody, bodyQuery, idParams, pictureQuery, saveAllBody, updateVersionBody } from "./model";
+import { addVersionBody, bodyQuery, idParams, pictureQuery, saveAllBody, stagedPathParam, updateVersionBody } from "./model";
 import { bodyPartSchema, savedDocumentSchema, stagedSchema, versionSchema } from "./presenter";
 import { addVersion, removeVersion, saveAll, stageUploads, updateVersion, versionFile, versionsOf } from "./service";
+import { saveForProject, stagedFileResponse } from "./staged-document";
 
 /** Documents: staged uploads, versions, converted bodies in parts, and downloads of the originals. */
 export const docRoutes = (ctx: AppContext) =>
@@ -46,6 +47,17 @@ export const docRoutes = (ctx: AppContext) =>
       params: t.Object({ projectId: idParams.properties.id }),
       body: saveAllBody,
       response: answers(t.Array(savedDocumentSchema)),
+    })
+    .post("/docs/save-for-project/:projectId", ({ actor, params, body }) => saveForProject(ctx, actor, params.projectId, body), {
+      access: "USER",
+      params: t.Object({ projectId: idParams.properties.id }),
+      body: saveAllBody.items,
+      response: answers(savedDocumentSchema),
+    })
+    .get("/files/get-temp-file/:path", ({ actor, params, request }) => stagedFileResponse(ctx, actor, params.path, conditionsOf(request)), {
+      access: "USER",
+      params: t.Object({ path: stagedPathParam }),
+      response: answers(t.String({ format: "binary", description: "A staged upload, inline, for its uploader's preview" })),
     })
     .get("/files/get-doc-version/:id", ({ actor, params, query, request }) => versionFile(ctx, actor, params.id, query.inline === "1", conditionsOf(request)), {
       access: "USER",

@@ -20,7 +20,7 @@ import { requireStager, requireVersion, versionColumns } from "./policy";
 import { VERSION_LIMITS } from "./limits";
 import { presentVersion } from "./presenter";
 
-const STAGED_TTL_MS = 24 * 60 * 60 * 1000;
+export const STAGED_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const versionTypeOf = (fileName: string): VersionType => {
   const ext = extensionOf(fileName);
@@ -114,7 +114,7 @@ export async function stageUploads(ctx: AppContext, actor: User, request: Reques
   }
 }
 
-/** Staged files nobody claimed within a day are removed with their bytes. */
+/** Staged files nobody claimed within STAGED_TTL_MS are removed with their bytes. */
 function purgeStaleStaged(ctx: AppContext) {
   const stale = ctx.db.delete(stagedFiles).where(lt(stagedFiles.createdAt, new Date(Date.now() - STAGED_TTL_MS))).returning().all();
   for (const row of stale) removeStored(ctx.config.dataDir, row.storedPath);

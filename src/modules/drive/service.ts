@@ -12,6 +12,7 @@ import { checkUpload, discard, MAX_FILE_BYTES, receiveFiles } from "../../lib/up
 import { audit } from "../audit/service";
 import { mayReadChatFile } from "../chat/policy";
 import { mayReadIssuePicture } from "../issues/policy";
+import { mayReadPoiFile } from "../poi/attachments/file-access";
 import { MAX_IDS, SHARE_LIMITS, type IdsQuery, type SaveRecordsInput, type ShareOptionsInput } from "./model";
 import { parseRange, presentFile } from "./presenter";
 import { assertFits, quotaExceeded } from "./quota";
@@ -114,7 +115,8 @@ export function listFiles(db: Db, actor: User, name = "") {
  * - the file's own token: its owner, and, signed in, whoever may enter a chat where a message
  *   that is not deleted carries the file (chat/policy's mayReadChatFile). A chat's file is the
  *   members' whatever its share link does: no end date or password applies to them. So is a picture
- *   of a task's description to whoever may read the task (issues/policy's mayReadIssuePicture).
+ *   of a task's description to whoever may read the task (issues/policy's mayReadIssuePicture), and a file attached
+ *   to a map object to whoever may read its layer (poi/attachments/file-access's mayReadPoiFile).
  */
 function viewableFile(ctx: AppContext, actor: User | null, token: string, cookies: string | null): DriveFile {
   const shared = byShareToken(ctx.db, token);
@@ -123,7 +125,8 @@ function viewableFile(ctx: AppContext, actor: User | null, token: string, cookie
     return shared;
   }
   const file = byToken(ctx.db, token);
-  if (!file || !actor || (file.ownerId !== actor.id && !mayReadChatFile(ctx.db, actor, file.id) && !mayReadIssuePicture(ctx.db, actor, file.id))) throw notFound("file");
+  if (!file || !actor) throw notFound("file");
+  if (file.ownerId !== actor.id && !mayReadChatFile(ctx.db, actor, file.id) && !mayReadIssuePicture(ctx.db, actor, file.id) && !mayReadPoiFile(ctx.db, actor, file.id)) throw notFound("file");
   return file;
 }
 

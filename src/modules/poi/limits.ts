@@ -13,4 +13,6 @@ export const POI_LIMITS = {
   maxFeatures: 5000,
   /** find-by-name answers at most this many. */
   searchLimit: 50,
+  /** A file attached to an object (it goes into the editor's drive, whose quota counts it too). */
+  attachedFileBytes: 100 * 1024 * 1024,
 } as const;

@@ -3,6 +3,7 @@ import type { Db } from "../../../../db/client";
 import { poiObjects, type PoiObject, type User } from "../../../../db/schema";
 import { conflict, invalid, notFound } from "../../../lib/errors";
 import { contains, equalsIgnoringCase } from "../../data/text-match";
+import { attachmentCounts } from "../attachments/related";
 import { POI_LIMITS } from "../limits";
 import type { ObjectInput } from "../model";
 import { requireLayer, requireObject } from "../policy";
@@ -91,8 +92,5 @@ export function objectsNamed(db: Db, layerIds: number[], name: string, exactMatc
     .all();
 }
 
-/** The counts the details dialog shows; issues, attached data and files arrive with maps part 2. */
-export function objectMetadata(db: Db, actor: User, id: number) {
-  requireObject(db, actor, id);
-  return { issueCount: 0, attachedDataCount: 0, attachedFilesCount: 0 };
-}
+/** The counts the details dialog shows: the object's tasks, attached data and files the reader may open. */
+export const objectMetadata = (db: Db, actor: User, id: number) => attachmentCounts(db, actor, requireObject(db, actor, id));
