@@ -23,7 +23,6 @@ const FROM = "poi_objects_rtree r cross join poi_objects o on o.id = r.id where 
 interface Row {
   id: number;
   templateId: number;
-  name: string;
   geometry: string;
   properties: string;
 }
@@ -43,7 +42,7 @@ interface Cell {
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 const prepare = (db: Db) => ({
   objects: db.$client.prepare<Row, [number, number, number, number, number, number]>(
-    `select o.id, o.template_id as templateId, o.name, o.geometry, o.properties from ${FROM} limit ?6`,
+    `select o.id, o.template_id as templateId, o.geometry, o.properties from ${FROM} limit ?6`,
   ),
   clusters: db.$client.prepare<Cell, [number, number, number, number, number, number, number]>(
     `select count(*) as n, avg((r.min_lon + r.max_lon) / 2) as lon, avg((r.min_lat + r.max_lat) / 2) as lat,
@@ -58,7 +57,7 @@ const prepared = (db: Db) => {
 };
 
 /** The view's box from "minLon,minLat,maxLon,maxLat", or the whole world. */
-function readBox(text: string | undefined): Box {
+export function readBox(text: string | undefined): Box {
   if (!text) return WORLD;
   const box = text.split(",").map(Number) as Box;
   const [minLon, minLat, maxLon, maxLat] = box;
@@ -85,11 +84,10 @@ function styler(db: Db) {
 
 /**
  * A layer's objects in the view as GeoJSON text, each with its template and the style its rules give
- * it (precomputed here: the WebGL renderer has no LIKE); `full` adds the name and the fields shown on
- * the map. Past `limit` objects (5,000) the view gets clusters instead: points with their count and a box a click
+ * it (precomputed here: the WebGL renderer has no LIKE). Past `limit` objects (5,000) the view gets clusters instead: points with their count and a box a click
  * zooms to, the cells of the layer's pyramid when they alone hold more than the limit, else a grid over the view.
  */
-export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox?: string; limit?: number }, full: boolean): string {
+export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox?: string; limit?: number }): string {
   requireLayer(db, actor, input.layerId);
   const box = readBox(input.bbox);
   const args = [input.layerId, ...box] as [number, number, number, number, number];
@@ -112,13 +110,8 @@ export function layerGeoJson(db: Db, actor: User, input: { layerId: number; bbox
   }
   const style = styler(db);
   const features = rows.map((row) => {
-    const { template, styleId } = style(row);
-    let properties = `{"templateId":${row.templateId},"styleId":${styleId}}`;
-    if (full) {
-      const values = valuesMap(row.properties);
-      const labels = Object.fromEntries(template.fields.filter((field) => field.showOnMap && values.has(field.id)).map((field) => [field.name, values.get(field.id)]));
-      properties = JSON.stringify({ templateId: row.templateId, styleId, name: row.name, labels });
-    }
+    const { styleId } = style(row);
+    const properties = `{"templateId":${row.templateId},"styleId":${styleId}}`;
     // The stored geometry is JSON text already: written into the answer as it is, never parsed.
     return `{"type":"Feature","id":${row.id},"geometry":${row.geometry},"properties":${properties}}`;
   });
