@@ -188,6 +188,10 @@ describe("layer-poi/save-all", () => {
     const rows = t.db.select().from(poiObjects).all();
     expect(rows.map((row) => row.name)).toEqual(["Oak 1", "Pine 2", "Park"]);
     expect(JSON.parse(rows[2].geometry)).toEqual({ type: "MultiPolygon", coordinates: [[ring(10, 10)]] });
+    // The triggers a bulk write suspends are back: a single save keeps the R-tree and the cells as before.
+    const single = await t.call("POST", "/layer-poi/save", { cookie: sc.s.moderator.cookie, body: item(sc.layer.id, sc.point, { type: "Point", coordinates: [1, 1] }, { Title: "After" }) });
+    expect(single.status).toBe(200);
+    expect(counts()).toEqual({ objects: before.objects + 4, changes: before.changes + 4, boxes: before.boxes + 4, cells: before.cells + 4 });
     const found = await t.call("GET", `/layer-poi/find-by-name?layerIds=${sc.layer.id}&name=pine`, { cookie: sc.s.member.cookie });
     expect(found.body.content.map((x: { name: string }) => x.name)).toEqual(["Pine 2"]);
   });

@@ -9,6 +9,7 @@ import { readProperties } from "../objects/properties";
 import { requireLayer } from "../policy";
 import { combinedName } from "../rules/name";
 import { type FullTemplate, getTemplate, isBound } from "../templates/service";
+import { bulkInsertObjects } from "./bulk-write";
 import { GRAPH_OF } from "./features";
 import { GEOJSON_LIMITS } from "./limits";
 import { runGeoJsonJob } from "./run-job";
@@ -91,17 +92,17 @@ const prepare = (db: Db) => ({
   ),
 });
 
-/** Writes one group in one transaction, with its changelog; the R-tree and the cluster cells follow by their triggers. */
+/** Writes one group in one transaction, with its changelog, its boxes in the R-tree and its cluster cells. */
 function writeGroup(db: Db, actor: User, group: Group, rows: Row[]) {
   let prepared = statements.get(db);
   if (!prepared) statements.set(db, (prepared = prepare(db)));
   const { object, change } = prepared;
-  db.$client.transaction(() => {
+  bulkInsertObjects(db, () => {
     for (const [name, geometry, properties, minLon, minLat, maxLon, maxLat, changes] of rows) {
       const { id } = object.get(group.layerId, group.template.id, name, geometry, properties, minLon, minLat, maxLon, maxLat)!;
       change.run(id, group.layerId, actor.id, changes, geometry);
     }
-  })();
+  });
 }
 
 /**
