@@ -186,6 +186,8 @@ export function createMapStore(map: MapData, linkedObject?: number) {
     selected,
     templates,
     select,
+    /** Loads a points layer's objects anew (an import added some). */
+    reloadObjects: (layerId: number) => controller?.reloadObjects(layerId),
     found,
     /** The points layers' objects whose name holds `text` (spec 3, "Map search panel"); empty text clears the results. */
     async search(text: string) {
