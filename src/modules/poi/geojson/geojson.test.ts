@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import { poiChangelog, poiObjects } from "../../../../db/schema";
 import { OWN_PAGE_HEADERS, withTestApp } from "../../../testing/harness";
 import { repaired } from "./repair";
+import writeObjects, { type Row } from "./write-job";
 
 const { t, f } = withTestApp();
 
@@ -211,6 +212,22 @@ describe("layer-poi/save-all", () => {
     expect((await saveAll(sc.s.moderator.cookie, [good])).status).toBe(403);
     expect((await saveAll(sc.s.admin.cookie, [{ ...good, layer: { id: 999_999 } }])).status).toBe(404);
     expect(counts()).toEqual(before);
+  });
+});
+
+describe("a group's write", () => {
+  test("fails whole: a row that breaks a constraint leaves no object, no box, no cell, and the suspended triggers back", async () => {
+    const sc = await scene();
+    const before = counts();
+    const row = (name: string): Row => [name, '{"type":"Point","coordinates":[1,1]}', "{}", 1, 1, 1, 1, "[]"];
+    // The second row's name is NULL, which poi_objects refuses: the first must go with it.
+    const rows = [row("First"), [null, ...row("").slice(1)] as unknown as Row];
+    expect(() => writeObjects({ dbPath: t.config.dbPath, layerId: sc.layer.id, templateId: sc.point.id, authorId: sc.s.admin.user.id, rows })).toThrow();
+    expect(counts()).toEqual(before);
+    const triggers = t.db.$client.query<{ name: string }, []>("select name from sqlite_master where type = 'trigger' and name like 'poi_%_insert' order by name").all();
+    expect(triggers.map((x) => x.name)).toEqual(["poi_cells_insert", "poi_objects_rtree_insert"]);
+    expect(writeObjects({ dbPath: t.config.dbPath, layerId: sc.layer.id, templateId: sc.point.id, authorId: sc.s.admin.user.id, rows: [row("Only")] })).toBe(1);
+    expect(counts()).toEqual({ objects: before.objects + 1, changes: before.changes + 1, boxes: before.boxes + 1, cells: before.cells + 1 });
   });
 });
 

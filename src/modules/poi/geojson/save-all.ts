@@ -2,18 +2,23 @@ import type { Db } from "../../../../db/client";
 import type { User } from "../../../../db/schema";
 import { readLimitedBytes } from "../../../lib/body";
 import type { AppContext } from "../../../lib/context";
-import { AppError, invalid } from "../../../lib/errors";
+import { AppError, conflict, invalid } from "../../../lib/errors";
+import { log } from "../../../lib/log";
+import { runUntrusted } from "../../../lib/untrusted-worker";
 import { yieldToEvents } from "../../../lib/yield-to-events";
 import { changedFields } from "../objects/changelog";
 import { readProperties } from "../objects/properties";
 import { requireLayer } from "../policy";
 import { combinedName } from "../rules/name";
 import { type FullTemplate, getTemplate, isBound } from "../templates/service";
-import { bulkInsertObjects } from "./bulk-write";
 import { GRAPH_OF } from "./features";
 import { GEOJSON_LIMITS } from "./limits";
 import { runGeoJsonJob } from "./run-job";
 import type { SaveAllItem, SaveAllReading } from "./save-all-job";
+import type { Row, WriteJob } from "./write-job";
+
+/** A group's write: a transaction of 100,000 rows takes seconds on a busy machine; the worker is ended past ten minutes (the spec's import timeout). */
+const WRITE_LIMITS = { timeoutMs: 600_000, maxRssGrowthBytes: 2 * 1024 * 1024 * 1024 };
 
 /** The objects of one layer and template in a save-all: written together or not at all. */
 interface Group {
@@ -23,8 +28,6 @@ interface Group {
   items: SaveAllItem[];
 }
 
-/** A row ready to insert: worked out before the write transaction begins, so that it only writes. */
-type Row = [name: string, geometry: string, properties: string, minLon: number, minLat: number, maxLon: number, maxLat: number, changes: string];
 
 /** Items read between two looks at the event loop: reading values costs a few microseconds each. */
 const ROWS_PER_SLICE = 2000;
@@ -82,27 +85,16 @@ async function rowsOf(db: Db, actor: User, group: Group, locale: string): Promis
   return rows;
 }
 
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-const prepare = (db: Db) => ({
-  object: db.$client.prepare<{ id: number }, [number, number, string, string, string, number, number, number, number]>(
-    "insert into poi_objects (layer_id, template_id, name, geometry, properties, min_lon, min_lat, max_lon, max_lat) values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id",
-  ),
-  change: db.$client.prepare<unknown, [number, number, number, string, string]>(
-    "insert into poi_changelog (object_id, layer_id, author_id, change_type, changes, geometry) values (?, ?, ?, 'CREATE', ?, ?)",
-  ),
-});
-
-/** Writes one group in one transaction, with its changelog, its boxes in the R-tree and its cluster cells. */
-function writeGroup(db: Db, actor: User, group: Group, rows: Row[]) {
-  let prepared = statements.get(db);
-  if (!prepared) statements.set(db, (prepared = prepare(db)));
-  const { object, change } = prepared;
-  bulkInsertObjects(db, () => {
-    for (const [name, geometry, properties, minLon, minLat, maxLon, maxLat, changes] of rows) {
-      const { id } = object.get(group.layerId, group.template.id, name, geometry, properties, minLon, minLat, maxLon, maxLat)!;
-      change.run(id, group.layerId, actor.id, changes, geometry);
-    }
-  });
+/** Writes one group with its changelog, R-tree boxes and cluster cells in one transaction, on a worker thread's own connection. */
+async function writeGroup(ctx: AppContext, actor: User, group: Group, rows: Row[]) {
+  const job: WriteJob = { dbPath: ctx.config.dbPath, layerId: group.layerId, templateId: group.template.id, authorId: actor.id, rows };
+  try {
+    await runUntrusted(new URL("./write-job.ts", import.meta.url), job, WRITE_LIMITS, { owner: actor.id });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    log.error("poi_import_write_failed", { layerId: group.layerId, count: rows.length, message: String((error as Error)?.message ?? error).slice(0, 300) });
+    throw conflict("poi_import_failed", "The objects could not be written (the layer or template changed meanwhile?): nothing of this group was saved");
+  }
 }
 
 /**
@@ -118,6 +110,6 @@ export async function saveAll(ctx: AppContext, actor: User, request: Request, lo
   const groups = groupsOf(ctx.db, actor, reading.items);
   const prepared: { group: Group; rows: Row[] }[] = [];
   for (const group of groups) prepared.push({ group, rows: await rowsOf(ctx.db, actor, group, locale) });
-  for (const { group, rows } of prepared) writeGroup(ctx.db, actor, group, rows);
+  for (const { group, rows } of prepared) await writeGroup(ctx, actor, group, rows);
   return { count: reading.items.length, groups: groups.map((group) => ({ layer: { id: group.layerId }, template: { id: group.template.id }, count: group.items.length })) };
 }
