@@ -12,6 +12,23 @@ export interface Template {
 /** The fields an import fills: all but computed ones, which the server works out. */
 export const fillable = (template: Template | undefined) => (template?.fields ?? []).filter((field) => field.type !== "COMPUTED_FIELD");
 
+/** A labelled select of `options` with a first, empty choice. */
+function Choice({ id, label, empty, value, options, disabled, onChange }: { id: string; label: string; empty: string; value?: string | number; options: { id: string | number; name: string }[]; disabled?: boolean; onChange: (value: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ""} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{empty}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** One geometry group of the import dialog: its layer, a template of that layer for its geometry type, and each field's property. */
 export function ImportGroup({
   group,
@@ -35,40 +52,26 @@ export function ImportGroup({
   return (
     <fieldset className="map__import-group" id={id}>
       <legend>{tf("map.import.group", { type: group.type, count: group.count })}</legend>
-      <div className="field">
-        <label htmlFor={`${id}-layer`}>{t("map.import.layer")}</label>
-        <select id={`${id}-layer`} value={choice.layerId ?? ""} onChange={(event) => onChoose({ layerId: Number(event.target.value) || undefined })}>
-          <option value="">{t("map.import.skipGroup")}</option>
-          {layers.map((layer) => (
-            <option key={layer.id} value={layer.id}>
-              {layer.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-template`}>{t("map.import.template")}</label>
-        <select id={`${id}-template`} value={choice.templateId ?? ""} disabled={!choice.layerId} onChange={(event) => onChoose({ templateId: Number(event.target.value) || undefined })}>
-          <option value="">{t("map.import.noTemplate")}</option>
-          {offered.map((x) => (
-            <option key={x.id} value={x.id}>
-              {x.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Choice id={`${id}-layer`} label={t("map.import.layer")} empty={t("map.import.skipGroup")} value={choice.layerId} options={layers} onChange={(value) => onChoose({ layerId: Number(value) || undefined })} />
+      <Choice
+        id={`${id}-template`}
+        label={t("map.import.template")}
+        empty={t("map.import.noTemplate")}
+        value={choice.templateId}
+        options={offered}
+        disabled={!choice.layerId}
+        onChange={(value) => onChoose({ templateId: Number(value) || undefined })}
+      />
       {fillable(template).map((field) => (
-        <div className="field" key={field.id}>
-          <label htmlFor={`${id}-field-${field.id}`}>{tf("map.import.fieldFrom", { field: field.name })}</label>
-          <select id={`${id}-field-${field.id}`} value={choice.mapping[field.id] ?? ""} onChange={(event) => onMap({ ...choice.mapping, [field.id]: event.target.value })}>
-            <option value="">{t("map.import.noProperty")}</option>
-            {group.properties.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice
+          key={field.id}
+          id={`${id}-field-${field.id}`}
+          label={tf("map.import.fieldFrom", { field: field.name })}
+          empty={t("map.import.noProperty")}
+          value={choice.mapping[field.id]}
+          options={group.properties.map((name) => ({ id: name, name }))}
+          onChange={(value) => onMap({ ...choice.mapping, [field.id]: value })}
+        />
       ))}
     </fieldset>
   );
