@@ -222,11 +222,11 @@ describe("a group's write", () => {
     const row = (name: string): Row => [name, '{"type":"Point","coordinates":[1,1]}', "{}", 1, 1, 1, 1, "[]"];
     // The second row's name is NULL, which poi_objects refuses: the first must go with it.
     const rows = [row("First"), [null, ...row("").slice(1)] as unknown as Row];
-    expect(() => writeObjects({ dbPath: t.config.dbPath, layerId: sc.layer.id, templateId: sc.point.id, authorId: sc.s.admin.user.id, rows })).toThrow();
+    expect(() => writeObjects({ dbPath: t.config.dbPath, layerId: sc.layer.id, templateId: sc.point.id, authorId: sc.s.admin.user.id, rows: JSON.stringify(rows) })).toThrow();
     expect(counts()).toEqual(before);
     const triggers = t.db.$client.query<{ name: string }, []>("select name from sqlite_master where type = 'trigger' and name like 'poi_%_insert' order by name").all();
     expect(triggers.map((x) => x.name)).toEqual(["poi_cells_insert", "poi_objects_rtree_insert"]);
-    expect(writeObjects({ dbPath: t.config.dbPath, layerId: sc.layer.id, templateId: sc.point.id, authorId: sc.s.admin.user.id, rows: [row("Only")] })).toBe(1);
+    expect(writeObjects({ dbPath: t.config.dbPath, layerId: sc.layer.id, templateId: sc.point.id, authorId: sc.s.admin.user.id, rows: JSON.stringify([row("Only")]) })).toBe(1);
     expect(counts()).toEqual({ objects: before.objects + 1, changes: before.changes + 1, boxes: before.boxes + 1, cells: before.cells + 1 });
   });
 });

@@ -14,10 +14,12 @@ export interface WriteJob {
   layerId: number;
   templateId: number;
   authorId: number;
-  rows: Row[];
+  /** The rows as JSON text of a list of Row. */
+  rows: string;
 }
 
-export default function writeObjects({ dbPath, layerId, templateId, authorId, rows }: WriteJob): number {
+export default function writeObjects({ dbPath, layerId, templateId, authorId, rows: text }: WriteJob): number {
+  const rows = JSON.parse(text) as Row[];
   const db = new Database(dbPath, { strict: true });
   try {
     db.run("PRAGMA busy_timeout = 10000");
