@@ -259,6 +259,7 @@ async function main() {
 
   for (const [name, value, unit, opts] of await (await import("./calc-bench")).calcBench()) report(name, value, unit, opts);
   for (const [name, value, unit, opts] of await (await import("./poi-bbox")).poiBbox()) report(name, value, unit, opts);
+  for (const [name, value, unit, opts] of await (await import("./geojson-import")).geojsonImport()) report(name, value, unit, opts);
   for (const [name, value, unit, opts] of await (await import("./map-fps")).mapFps()) report(name, value, unit, opts);
   for (const [name, value, unit, opts] of await (await import("./modbus-poll")).modbusPoll()) report(name, value, unit, opts);
 

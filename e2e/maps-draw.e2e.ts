@@ -69,7 +69,7 @@ async function axeProblems(page: Page, selector: string) {
 }
 
 const objectsOf = async (cookie: string, layerId: number) =>
-  (await apiCall<{ features: { id: number; properties: { name: string } }[] }>(suite.plexus.url, cookie, "GET", `/layer-poi/geo-json?layerId=${layerId}`)).features;
+  (await apiCall<{ features: { id: number; name: string }[] }>(suite.plexus.url, cookie, "GET", `/layer-poi/geo-json?layerId=${layerId}`)).features;
 
 describe("drawing objects on the map", () => {
   test(
@@ -100,7 +100,7 @@ describe("drawing objects on the map", () => {
       await form.getByRole("button", { name: "Save" }).click();
       await page.locator("#snackbar").getByText("Changes saved").waitFor();
       const [made] = await objectsOf(s.moderatorCookie, s.layerId);
-      expect(made!.properties.name).toBe("Oak park");
+      expect(made!.name).toBe("Oak park");
       for (let waited = 0; !(await greenDrawn(page)); waited += 200) {
         if (waited > 10_000) throw new Error("the rule's green style was not drawn");
         await page.waitForTimeout(200);
@@ -171,7 +171,7 @@ describe("drawing objects on the map", () => {
       expect(await details.getByLabel("Title").inputValue()).toBe("Mine");
       await details.getByRole("button", { name: "Load the newer version" }).click();
       await page.waitForFunction(() => (document.querySelector("#map-details input") as HTMLInputElement | null)?.value === "Theirs");
-      expect((await objectsOf(s.moderatorCookie, s.layerId)).map((x) => x.properties.name)).toEqual(["Theirs"]);
+      expect((await objectsOf(s.moderatorCookie, s.layerId)).map((x) => x.name)).toEqual(["Theirs"]);
       // Delete asks first; Cancel keeps the object, Delete removes it.
       const theirs = page.getByRole("dialog", { name: "Theirs" });
       await theirs.getByRole("toolbar", { name: "Object actions" }).getByRole("button", { name: "Delete" }).click();

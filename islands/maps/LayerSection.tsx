@@ -36,7 +36,7 @@ function Templates({ layerId }: { layerId: number }) {
 
 /**
  * One layer's settings in the layers tab (spec 3, "Layer settings"): a points layer's templates; remove from the
- * map, its object table and the layer's page. Themes and labels are the ZWS layers' (a later issue): no kind
+ * map, its object table, its GeoJSON export and the layer's page. Themes and labels are the ZWS layers' (a later issue): no kind
  * built so far has any, so those sections do not show.
  */
 export function LayerSection({ config, store, projectId, editable }: { config: LayerConfig; store: MapStore; projectId: number; editable: boolean }) {
@@ -54,6 +54,11 @@ export function LayerSection({ config, store, projectId, editable }: { config: L
         {layer.type === "LAYER_POI" && (
           <a className="btn btn--ghost" href={`/project/${projectId}/poi-table/${layer.id}`}>
             {t("map.layer.openTable")}
+          </a>
+        )}
+        {layer.type === "LAYER_POI" && (
+          <a className="btn btn--ghost" href={`/api/layer-poi/geo-json?layerId=${layer.id}`} download>
+            {t("map.layer.exportGeoJson")}
           </a>
         )}
         <a className="btn btn--ghost" href={dataItemPath(projectId, "LAYER", layer.id)}>

@@ -4,7 +4,9 @@ import { useState } from "react";
 import { dataItemPath } from "../../src/lib/data-paths";
 import { Icon } from "../lib/ui/Icon";
 import { useT } from "../lib/ui/i18n";
+import { useIsAdmin } from "../layers/admin";
 import { AddLayerDialog } from "./AddLayerDialog";
+import { GeoJsonImportDialog } from "./GeoJsonImportDialog";
 import { LayerSection } from "./LayerSection";
 import { SaveAsDialog } from "./SaveAsDialog";
 import type { MapData, MapStore } from "./store";
@@ -29,6 +31,8 @@ export function LayersTab({ store, map, canSave }: { store: MapStore; map: MapDa
   const [dragged, setDragged] = useState<number>();
   const [savingAs, setSavingAs] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const admin = useIsAdmin();
   const [open, setOpen] = useState<number>();
   const layers = store.layers.value;
   const editable = !map.inherited;
@@ -101,6 +105,12 @@ export function LayersTab({ store, map, canSave }: { store: MapStore; map: MapDa
           </button>
         </div>
       )}
+      {admin && (
+        <button type="button" className="btn btn--ghost" id="geojson-import-open" aria-haspopup="dialog" onClick={() => setImporting(true)}>
+          {t("map.import.open")}
+        </button>
+      )}
+      {importing && <GeoJsonImportDialog store={store} onClose={() => setImporting(false)} />}
       {adding && <AddLayerDialog store={store} projectId={map.projectId} onClose={() => setAdding(false)} />}
       {savingAs && <SaveAsDialog store={store} projectId={map.projectId} onClose={() => setSavingAs(false)} />}
     </div>

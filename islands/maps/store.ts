@@ -185,6 +185,8 @@ export function createMapStore(map: MapData, linkedObject?: number) {
     selected,
     templates,
     select,
+    /** Loads a points layer's objects anew (an import added some). */
+    reloadObjects: (layerId: number) => controller?.reloadObjects(layerId),
     search: createMapSearch({
       layers: () => layers.value,
       focusObject,

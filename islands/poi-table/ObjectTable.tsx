@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { mdiChevronLeft, mdiChevronRight, mdiDeleteSweepOutline, mdiMicrosoftExcel } from "@mdi/js";
+import { mdiChevronLeft, mdiChevronRight, mdiDeleteSweepOutline, mdiDownload, mdiMicrosoftExcel } from "@mdi/js";
 import { useEffect, useState } from "react";
 import { useConfirm } from "../lib/ui/Confirm";
 import { Icon } from "../lib/ui/Icon";
@@ -120,6 +120,10 @@ export function ObjectTable(props: ObjectTableProps) {
           <Icon path={mdiMicrosoftExcel} />
           {t("layer.table.export")}
         </button>
+        <a className="btn btn--ghost" id="pt-export-geojson" href={`/api/layer-poi/geo-json?layerId=${props.layerId}`} download>
+          <Icon path={mdiDownload} />
+          {t("layer.table.exportGeoJson")}
+        </a>
         {props.canAdmin && (
           <button type="button" className="btn btn--danger" id="pt-delete-all" aria-haspopup="dialog" disabled={count === 0} onClick={() => void removeAll()}>
             <Icon path={mdiDeleteSweepOutline} />

@@ -138,6 +138,8 @@ const ACCESS: Record<string, Access> = {
   "POST /api/layer-poi/export/xlsx": "USER",
   "DELETE /api/layer-poi/delete-by-template": "ADMIN",
   "GET /api/layer-poi/geo-json": "USER",
+  "POST /api/layer-poi/geo-json/check": "ADMIN",
+  "POST /api/layer-poi/save-all": "ADMIN",
   "GET /api/layer-poi/min-geo-json": "USER",
   "GET /api/places/search": "USER",
   "GET /api/places/nearest": "USER",

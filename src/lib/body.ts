@@ -9,11 +9,11 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 const HOSTILE_KEYS = new Set(["__proto__", "constructor", "prototype", "toString", "valueOf", "toJSON"]);
 
 /**
- * Reads a body as text, counting bytes as they arrive (chunked bodies have no Content-Length to
+ * Reads a body's bytes, counting them as they arrive (chunked bodies have no Content-Length to
  * trust): past `limit` the stream is cancelled and 413 thrown, so nothing large is ever buffered.
  */
-async function readLimitedText(request: Request, limit = JSON_BODY_LIMIT): Promise<string> {
-  if (!request.body) return "";
+export async function readLimitedBytes(request: Request, limit = JSON_BODY_LIMIT): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -32,8 +32,10 @@ async function readLimitedText(request: Request, limit = JSON_BODY_LIMIT): Promi
     if (error instanceof AppError) throw error;
     throw badRequest("body_unreadable", "The request body was cut short");
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
+
+const readLimitedText = async (request: Request) => new TextDecoder().decode(await readLimitedBytes(request));
 
 /** Parses JSON text, refusing malformed text with 400 and dropping hostile keys. */
 function parseJson(text: string): unknown {

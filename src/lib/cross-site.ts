@@ -14,7 +14,12 @@ const STORED_FILES: RegExp[] = [/^\/api\/files\/get-user-file\/[^/]+$/, /^\/api\
 const PICTURES: RegExp[] = [/^\/api\/docs\/get-picture\/[^/]+$/, /^\/api\/article\/picture\/[^/]+$/, /^\/api\/tiles\/[^/]+\/[^/]+\/[^/]+\/[^/]+$/];
 
 /** Files made on request by a GET, each worth seconds of a worker. */
-const MADE_FILES: RegExp[] = [/^\/api\/files\/get-data-table\/[^/]+$/, /^\/api\/users\/export\/xlsx$/, /^\/api\/admin\/activity-log\/export\/xlsx$/];
+const MADE_FILES: RegExp[] = [
+  /^\/api\/files\/get-data-table\/[^/]+$/,
+  /^\/api\/users\/export\/xlsx$/,
+  /^\/api\/admin\/activity-log\/export\/xlsx$/,
+  /^\/api\/layer-poi\/geo-json$/,
+];
 
 /** Downloads that are never a subresource: the made files, and the report export (a POST, so already our own script's). */
 const NEVER_EMBEDDED: RegExp[] = [...MADE_FILES, /^\/api\/report\/export\/[^/]+$/];

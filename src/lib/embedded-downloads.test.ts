@@ -23,7 +23,7 @@ async function uploaded(path: string, cookie: string, name: string) {
   return response.json();
 }
 
-/** Every download route, each with a real object its caller may download: files, drive, docs, tables, reports, the two exports. */
+/** Every download route, each with a real object its caller may download: files, drive, docs, tables, reports, the exports. */
 async function everyDownload(): Promise<Download[]> {
   const s = await f.projectScene();
   const system = await t.userWithCookie("SYSTEM_ADMIN");
@@ -33,6 +33,7 @@ async function everyDownload(): Promise<Download[]> {
   const [version] = (await t.call("GET", `/docs/get-all-versions/${saved.body[0].id}`, { cookie: s.member.cookie })).body;
   const table = f.table(s.project.id, { headers: ["Pier"], rows: [["P1"]] });
   const report = f.dataItem(s.project.id, { name: "Annual", dataType: "REPORT", body: "<p>Piers</p>" });
+  const layer = f.dataItem(s.project.id, { name: "Piers", dataType: "LAYER" });
   return [
     { method: "GET", path: `/files/get-user-file/${driveFile.token}`, cookie: s.member.cookie },
     { method: "GET", path: `/files/get-doc-version/${version.id}`, cookie: s.member.cookie },
@@ -40,6 +41,7 @@ async function everyDownload(): Promise<Download[]> {
     { method: "GET", path: `/files/get-data-table/${table.id}?format=csv`, cookie: s.member.cookie },
     { method: "GET", path: "/users/export/xlsx", cookie: system.cookie },
     { method: "GET", path: "/admin/activity-log/export/xlsx", cookie: system.cookie },
+    { method: "GET", path: `/layer-poi/geo-json?layerId=${layer.id}`, cookie: s.member.cookie },
     { method: "POST", path: `/report/export/${report.id}?format=docx`, cookie: s.member.cookie },
   ];
 }

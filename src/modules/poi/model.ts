@@ -97,8 +97,10 @@ export type FilterInput = Static<typeof filterBody>;
 export const optionalFilterBody = t.Optional(filterBody);
 
 /** A bounding box minLon,minLat,maxLon,maxLat in degrees. */
+const bbox = () => t.Optional(t.String({ pattern: "^-?[0-9.]+(,-?[0-9.]+){3}$", maxLength: 200 }));
+export const exportQuery = t.Object({ layerId: Id(), bbox: bbox() });
 export const geoJsonQuery = t.Object({
   layerId: Id(),
-  bbox: t.Optional(t.String({ pattern: "^-?[0-9.]+(,-?[0-9.]+){3}$", maxLength: 200 })),
+  bbox: bbox(),
   limit: t.Optional(Whole(POI_LIMITS.maxFeatures, 1)),
 });

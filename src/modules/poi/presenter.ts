@@ -108,6 +108,19 @@ export const changelogSchema = t.Array(
   }),
 );
 
+/** A layer's export: RFC 7946, each feature's values named by its template's fields and its object's name as `name`. */
+export const exportSchema = t.Object({ type: t.Literal("FeatureCollection"), features: t.Array(t.Any()) }, { description: "An RFC 7946 FeatureCollection to download" });
+
+/** What an import would make of a GeoJSON file: groups by geometry type, and the features that cannot be imported as they are. */
+export const geoJsonReportSchema = t.Object({
+  total: integer(),
+  groups: t.Array(t.Object({ type: t.String(), count: integer(), properties: t.Array(t.String()) })),
+  problems: t.Array(t.Object({ index: integer(), reason: t.String(), message: t.String(), place: t.String(), repaired: t.Optional(t.Any()) })),
+  problemCount: integer(),
+});
+
+export const saveAllSchema = t.Object({ count: integer(), groups: t.Array(t.Object({ layer: t.Object({ id: integer() }), template: t.Object({ id: integer() }), count: integer() })) });
+
 export const geoJsonSchema = t.Object(
   { type: t.Literal("FeatureCollection"), clustered: t.Boolean(), total: integer(), features: t.Array(t.Any()) },
   { description: "Objects in the view, or clusters with their count past 5,000" },

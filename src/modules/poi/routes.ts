@@ -1,14 +1,19 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../lib/context";
-import { authPlugin } from "../../lib/http";
+import { authPlugin, STREAMED_BODY } from "../../lib/http";
 import { answers } from "../../lib/responses";
+import { checkGeoJson } from "./geojson/check";
+import { layerExport } from "./geojson/export";
+import { saveAll } from "./geojson/save-all";
 import { changelogOf } from "./objects/changelog";
 import { geoJsonResponse, layerGeoJson } from "./objects/boxes";
 import { deleteObject, findByName, findObject, objectMetadata, saveObject } from "./objects/service";
 import { deleteByTemplate, exportObjects, filterObjects } from "./objects/table";
-import { filterBody, findByNameQuery, geoJsonQuery, idQuery, layerIdsQuery, layerQuery, layerTemplateQuery, lpIdQuery, objectBody, optionalFilterBody, styleBody, templateBody } from "./model";
+import { exportQuery, filterBody, findByNameQuery, geoJsonQuery, idQuery, layerIdsQuery, layerQuery, layerTemplateQuery, lpIdQuery, objectBody, optionalFilterBody, styleBody, templateBody } from "./model";
 import {
   changelogSchema,
+  exportSchema,
+  geoJsonReportSchema,
   geoJsonSchema,
   layerTemplatesSchema,
   metadataSchema,
@@ -17,6 +22,7 @@ import {
   presentObject,
   presentStyle,
   presentTemplate,
+  saveAllSchema,
   styleSchema,
   templateSchema,
 } from "./presenter";
@@ -96,7 +102,9 @@ export const poiObjectRoutes = (ctx: AppContext) =>
       query: layerTemplateQuery,
       response: answers(t.Object({ count: t.Integer() })),
     })
-    .get("/geo-json", ({ actor, query }) => geoJsonResponse(layerGeoJson(ctx.db, actor, query, true)), { access: "USER", query: geoJsonQuery, response: answers(geoJsonSchema) })
-    .get("/min-geo-json", ({ actor, query }) => geoJsonResponse(layerGeoJson(ctx.db, actor, query, false)), { access: "USER", query: geoJsonQuery, response: answers(geoJsonSchema) });
+    .get("/geo-json", ({ actor, query }) => layerExport(ctx.db, actor, query), { access: "USER", query: exportQuery, response: answers(exportSchema) })
+    .post("/geo-json/check", ({ actor, request }) => checkGeoJson(ctx, actor, request), { access: "ADMIN", parse: STREAMED_BODY, response: answers(geoJsonReportSchema) })
+    .post("/save-all", ({ actor, request, locale }) => saveAll(ctx, actor, request, locale), { access: "ADMIN", parse: STREAMED_BODY, response: answers(saveAllSchema) })
+    .get("/min-geo-json", ({ actor, query }) => geoJsonResponse(layerGeoJson(ctx.db, actor, query)), { access: "USER", query: geoJsonQuery, response: answers(geoJsonSchema) });
 
 const paged = (page: ReturnType<typeof filterObjects>) => ({ content: page.content.map(presentObject), totalElements: page.totalElements });

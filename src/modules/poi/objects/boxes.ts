@@ -58,7 +58,7 @@ const prepared = (db: Db) => {
 };
 
 /** The view's box from "minLon,minLat,maxLon,maxLat", or the whole world. */
-function readBox(text: string | undefined): Box {
+export function readBox(text: string | undefined): Box {
   if (!text) return WORLD;
   const box = text.split(",").map(Number) as Box;
   const [minLon, minLat, maxLon, maxLat] = box;
@@ -85,13 +85,13 @@ function styler(db: Db) {
 
 /**
  * A layer's objects in the view as GeoJSON text, each with its template and the style its rules give
- * it (precomputed here: the WebGL renderer has no LIKE); `full` adds the name and the fields shown on
- * the map. Past `limit` objects (5,000) the view gets clusters instead: points with their count and a box a click
+ * it (precomputed here: the WebGL renderer has no LIKE); `full` (the public map frame's) adds the name and the fields
+ * shown on the map. Past `limit` objects (5,000) the view gets clusters instead: points with their count and a box a click
  * zooms to, the cells of the layer's pyramid when they alone hold more than the limit, else a grid over the view.
  */
-export function layerGeoJson(db: Db, actor: User, input: ViewQuery, full: boolean): string {
+export function layerGeoJson(db: Db, actor: User, input: ViewQuery): string {
   requireLayer(db, actor, input.layerId);
-  return viewGeoJson(db, input, full);
+  return viewGeoJson(db, input, false);
 }
 
 type ViewQuery = { layerId: number; bbox?: string; limit?: number };

@@ -28,9 +28,18 @@ function dataTableValues(db: Db, actor: User, projectId: number, options: string
 /**
  * Reads an object's properties against its template: every field must be the template's, each value
  * of its field's type, required ones present; computed fields are worked out here, whatever was sent.
- * Refuses with every problem at once (422, details per property).
+ * Refuses with every problem at once (422, details per property). `tableValues` keeps DATA_TABLE fields' allowed
+ * values between calls (an import reads them once, not once per object).
  */
-export function readProperties(db: Db, actor: User, projectId: number, template: FullTemplate, input: ObjectInput["properties"], locale: string): Map<number, FieldValue> {
+export function readProperties(
+  db: Db,
+  actor: User,
+  projectId: number,
+  template: FullTemplate,
+  input: ObjectInput["properties"],
+  locale: string,
+  tableValues = new Map<number, string[]>(),
+): Map<number, FieldValue> {
   const details: ErrorDetail[] = [];
   const given = new Map<number, { raw: unknown; at: string }>();
   (input ?? []).forEach((property, i) => {
@@ -41,7 +50,11 @@ export function readProperties(db: Db, actor: User, projectId: number, template:
   const values = new Map<number, FieldValue>();
   template.fields.forEach((field) => {
     const entry = given.get(field.id);
-    const options = field.type === "DATA_TABLE" && entry ? dataTableValues(db, actor, projectId, field.options) : undefined;
+    let options: string[] | undefined;
+    if (field.type === "DATA_TABLE" && entry) {
+      options = tableValues.get(field.id) ?? dataTableValues(db, actor, projectId, field.options);
+      tableValues.set(field.id, options);
+    }
     const reading = readValue(field, entry?.raw, locale, options);
     if (reading.ok) {
       if (reading.value !== null) values.set(field.id, reading.value);
