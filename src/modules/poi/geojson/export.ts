@@ -2,7 +2,7 @@ import type { Db } from "../../../../db/client";
 import type { User } from "../../../../db/schema";
 import { contentDisposition } from "../../../lib/downloads";
 import { yieldToEvents } from "../../../lib/yield-to-events";
-import { readBox } from "../objects/boxes";
+import { type ObjectRow, readBox } from "../objects/boxes";
 import { valuesMap } from "../objects/properties";
 import { requireLayer } from "../policy";
 import { type FullTemplate, getTemplate } from "../templates/service";
@@ -11,27 +11,19 @@ import { type Geometry, rewound } from "./repair";
 /** Objects read and written out per step; the event loop is served between steps. */
 const PAGE = 1000;
 
-interface Row {
-  id: number;
-  templateId: number;
-  name: string;
-  geometry: string;
-  properties: string;
-}
-
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 const prepare = (db: Db) => ({
-  all: db.$client.prepare<Row, [number, number, number]>(
+  all: db.$client.prepare<ObjectRow, [number, number, number]>(
     "select id, template_id as templateId, name, geometry, properties from poi_objects where layer_id = ?1 and id > ?2 order by id limit ?3",
   ),
-  inBox: db.$client.prepare<Row, [number, number, number, number, number, number, number]>(
+  inBox: db.$client.prepare<ObjectRow, [number, number, number, number, number, number, number]>(
     `select id, template_id as templateId, name, geometry, properties from poi_objects where layer_id = ?1 and id > ?2
      and id in (select id from poi_objects_rtree where max_lon >= ?4 and min_lon <= ?6 and max_lat >= ?5 and min_lat <= ?7) order by id limit ?3`,
   ),
 });
 
 /** A feature as RFC 7946 has it: its geometry wound by the right-hand rule, its values named by the template's fields; the object's name as a foreign member. */
-function featureText(row: Row, template: FullTemplate): string {
+function featureText(row: ObjectRow, template: FullTemplate): string {
   const values = valuesMap(row.properties);
   const properties = Object.fromEntries(template.fields.filter((field) => values.has(field.id)).map((field) => [field.name, values.get(field.id)]));
   const geometry = row.geometry.startsWith('{"type":"Point"') ? row.geometry : JSON.stringify(rewound(JSON.parse(row.geometry) as Geometry));

@@ -20,7 +20,8 @@ const GRID = 64;
  */
 const FROM = "poi_objects_rtree r cross join poi_objects o on o.id = r.id where r.max_lon >= ?2 and r.min_lon <= ?4 and r.max_lat >= ?3 and r.min_lat <= ?5 and o.layer_id = ?1";
 
-interface Row {
+/** An object's row as the map's queries and the GeoJSON export read it. */
+export interface ObjectRow {
   id: number;
   templateId: number;
   name: string;
@@ -42,7 +43,7 @@ interface Cell {
 /** The R-tree queries, prepared once per database: drizzle would build and prepare them on every map move. */
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 const prepare = (db: Db) => ({
-  objects: db.$client.prepare<Row, [number, number, number, number, number, number]>(
+  objects: db.$client.prepare<ObjectRow, [number, number, number, number, number, number]>(
     `select o.id, o.template_id as templateId, o.name, o.geometry, o.properties from ${FROM} limit ?6`,
   ),
   clusters: db.$client.prepare<Cell, [number, number, number, number, number, number, number]>(
@@ -71,7 +72,7 @@ export function readBox(text: string | undefined): Box {
 /** How each template's objects get their style: with no rules, its default, without reading the values. */
 function styler(db: Db) {
   const templates = new Map<number, { template: FullTemplate; rules: StyleRule[]; types: Map<number, FieldType> }>();
-  return (row: Row) => {
+  return (row: ObjectRow) => {
     let entry = templates.get(row.templateId);
     if (!entry) {
       const template = getTemplate(db, row.templateId);
