@@ -258,7 +258,7 @@ describe("performance budget", () => {
       // counted apart, as it is fetched once per browser; the page itself runs no React. A busy machine may be idle
       // only after the network has been quiet a while, so the test waits for that fetch rather than for quiet.
       const warmUp = (url: string) => SHARED_RUNTIME.test(url) || /\/react-warmup\.[\w-]+\.js$/.test(url);
-      const warmed = page.waitForResponse((response) => /\/_astro\/react\.[\w-]+\.js$/.test(response.url()));
+      const warmed = page.waitForResponse((response) => /\/_astro\/react\.[\w-]+\.js$/.test(response.url()), { timeout: 30_000 });
       await page.goto(`${suite.plexus.url}/login`, { waitUntil: "networkidle" });
       await warmed;
       await page.waitForLoadState("networkidle");

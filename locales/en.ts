@@ -1743,6 +1743,7 @@ export const en = {
   "map.tab.search": "Search",
   "map.tab.layers": "Layers",
   "map.searchLabel": "Find objects, places or coordinates",
+  "map.searchByName": "Find objects by name",
   "map.searchRun": "Search",
   "map.searchClear": "Clear the search",
   "map.searchEmpty": "Nothing found",

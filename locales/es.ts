@@ -1745,6 +1745,7 @@ export const es: Messages = {
   "map.tab.search": "Búsqueda",
   "map.tab.layers": "Capas",
   "map.searchLabel": "Buscar objetos, lugares o coordenadas",
+  "map.searchByName": "Buscar objetos por nombre",
   "map.searchRun": "Buscar",
   "map.searchClear": "Borrar la búsqueda",
   "map.searchEmpty": "No se encontró nada",

@@ -1745,6 +1745,7 @@ export const ru: Messages = {
   "map.tab.search": "Поиск",
   "map.tab.layers": "Слои",
   "map.searchLabel": "Поиск объектов, мест или координат",
+  "map.searchByName": "Поиск объектов по названию",
   "map.searchRun": "Найти",
   "map.searchClear": "Очистить поиск",
   "map.searchEmpty": "Ничего не найдено",

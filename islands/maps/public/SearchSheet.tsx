@@ -30,9 +30,9 @@ export function SearchSheet({ store }: { store: PublicMapStore }) {
         }}
       >
         <label className="visually-hidden" htmlFor="pmap-search-text">
-          {t("map.searchLabel")}
+          {t("map.searchByName")}
         </label>
-        <input id="pmap-search-text" type="search" autoComplete="off" maxLength={255} autoFocus value={text} placeholder={t("map.searchLabel")} onChange={(event) => setText(event.target.value)} />
+        <input id="pmap-search-text" type="search" autoComplete="off" maxLength={255} autoFocus value={text} placeholder={t("map.searchByName")} onChange={(event) => setText(event.target.value)} />
         <button type="submit" className="docv-icon" title={t("map.searchRun")}>
           <Icon path={mdiMagnify} />
           <span className="visually-hidden">{t("map.searchRun")}</span>
