@@ -1,5 +1,5 @@
 // Points of interest: a bounding-box query answering about 5,000 of 1,000,000 points of one layer through
-// the API (app.handle GET layer-poi/min-geo-json and geo-json, the R-tree, styles and the JSON text), beside
+// the API (app.handle GET layer-poi/min-geo-json, the R-tree, styles and the JSON text; and the geo-json export), beside
 // the same R-tree query in raw bun:sqlite (ids alone, and ids with geometry) in the same run.
 // `bun bench/poi-bbox.ts` runs it alone; bench/run.ts runs it with the rest.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -107,7 +107,9 @@ export async function poiBbox(): Promise<Figure[]> {
     return [
       [`layer-poi/min-geo-json bbox via app.handle, p95 (p50 ${min.p50.toFixed(2)} ms; ${over})`, min.p95, "ms", { baseline, ratio: min.p50 / rawRows.p50, target: "p95 < 30 ms", pass: min.p95 < 30 && !clustered }],
       [`layer-poi/min-geo-json of the whole layer, clustered, median of ${WORLD_VIEWS} (${POINTS.toLocaleString("en")} objects, read from the layer's pyramid of cluster cells)`, stats(world).p50, "ms", {}],
-      [`layer-poi/geo-json bbox via app.handle, p95 (p50 ${full.p50.toFixed(2)} ms; the same boxes, names and labels too)`, full.p95, "ms", { baseline, ratio: full.p50 / rawRows.p50, target: "p95 < 30 ms", pass: full.p95 < 30 && !clustered }],
+      // geo-json is the RFC 7946 download now (every value named by its field, written in steps of 1,000 objects that
+      // let the server answer others between them), not a map view: timed for reference, without the view's target.
+      [`layer-poi/geo-json export of the same boxes via app.handle, p95 (p50 ${full.p50.toFixed(2)} ms)`, full.p95, "ms", { baseline, ratio: full.p50 / rawRows.p50 }],
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
