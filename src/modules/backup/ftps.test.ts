@@ -11,8 +11,6 @@ import { uploadBackup } from "./ftp";
 // IP 127.0.0.1 signed by a CA made here with openssl: the system's CAs do not know it (refused),
 // FTP_CA_CERTIFICATE with that CA works, and the same CA with a name the certificate does not carry is refused.
 // A plain-FTP server (ftp-srv in process) gets a backup only when FTP_PLAIN says so.
-// This file runs in a process of its own (package.json, test:unit): after the rest of the unit tests in one process,
-// every TLS upgrade of its client met clear text (WRONG_VERSION_NUMBER) in a CI run, fresh servers or not; alone it passes.
 
 let t: TestApp;
 let admin: string;
@@ -82,7 +80,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-// A fresh FTPS server per test: some connections after a refused handshake, ftp-srv answers AUTH TLS in clear.
+// A fresh FTPS server per test, on ports of its own.
 beforeEach(async () => {
   t = testApp();
   admin = (await t.userWithCookie("SYSTEM_ADMIN")).cookie;
@@ -97,19 +95,15 @@ afterEach(async () => {
   await tlsServer.exited;
 });
 
-let saved: Record<string, string> = {};
-const settings = (values: Record<string, string>) => {
-  saved = values;
-  return t.call("POST", "/settings/save-all", { cookie: admin, body: Object.entries({ FTP_USER: "backups", FTP_PASSWORD: "ftp-secret", FTP_UPLOAD_BACKUPS: "true", ...values }).map(([label, body]) => ({ label, body })) });
-};
+const settings = (values: Record<string, string>) =>
+  t.call("POST", "/settings/save-all", { cookie: admin, body: Object.entries({ FTP_USER: "backups", FTP_PASSWORD: "ftp-secret", FTP_UPLOAD_BACKUPS: "true", ...values }).map(([label, body]) => ({ label, body })) });
 
-/** The FTPS server again, with the current identity, on ports of its own: the old ones may still answer as the old one did. */
+/** The FTPS server again, with the current identity, on ports of its own. */
 async function restartTlsServer() {
   tlsServer.kill();
   await tlsServer.exited;
   tlsPort += 100;
   tlsServer = await startTlsServer(tlsPort, tlsRoot);
-  if (saved.FTP_PORT) await settings({ ...saved, FTP_PORT: String(tlsPort) });
 }
 
 function archive(name: string) {
@@ -118,20 +112,8 @@ function archive(name: string) {
   return path;
 }
 
-/**
- * Uploads `name` to the FTPS server. ftp-srv's AUTH TLS sometimes answers in clear (the client sees
- * WRONG_VERSION_NUMBER, Node's as well as Bun's, and the server stays so): such a try is repeated on a fresh one.
- */
-async function upload(name: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await uploadBackup(t.ctx, archive(name));
-    } catch (error) {
-      if (attempt === 3 || !/WRONG_VERSION_NUMBER/.test(String(error))) throw error;
-      await restartTlsServer();
-    }
-  }
-}
+/** Uploads `name` to the FTPS server. */
+const upload = (name: string) => uploadBackup(t.ctx, archive(name));
 
 const ftpLog = () => t.db.select().from(activityLog).all().filter((row) => row.activityType === "FTP_DOWNLOAD").map((row) => row.description);
 
